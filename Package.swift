@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "todo-tui",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "todo-tui", targets: ["todo-tui"]),
+    .library(name: "TodoCore", targets: ["TodoCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+  ],
+  targets: [
+    .target(
+      name: "TodoCore",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+    ),
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .executableTarget(
+      name: "todo-tui",
+      dependencies: [
+        "TodoCore", "CNcurses",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
+  ]
+)

@@ -1,0 +1,237 @@
+import Foundation
+
+/// Reads and writes the data file: an XML property list whose root holds
+/// `formatVersion` and `todoItems` (SPEC 6).
+///
+/// Foundation's `PropertyListSerialization` is the reference: it reads every
+/// plist (XML or binary, the tutorial's export too), and its messages are the
+/// parser's detail. Because it takes about 100 ms for 10,000 items, a lean
+/// reader handles the layout this program writes, and hands anything it does not
+/// understand to Foundation. A differential test keeps the two in agreement.
+public enum PlistCodec {
+  /// Decodes a data file. `tolerant` skips bad entries with a warning instead of failing.
+  public static func decode(_ data: Data, tolerant: Bool = false) throws -> TodoDocument {
+    if data.isEmpty { throw CodecError("the file is empty") }
+    if let doc = try LeanPlistReader.read(data, tolerant: tolerant) { return doc }
+    return try decodeWithFoundation(data, tolerant: tolerant)
+  }
+
+  /// The reference reader: Foundation's property-list parser, for any plist format.
+  public static func decodeWithFoundation(_ data: Data, tolerant: Bool = false) throws -> TodoDocument {
+    let root: Any
+    do {
+      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      let ns = error as NSError
+      let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+      throw CodecError("property list parser: \(detail)")
+    }
+    guard let dict = root as? [String: Any] else {
+      throw CodecError("the root is a \(typeName(root)), not a dictionary")
+    }
+    var version = 0
+    if let v = dict["formatVersion"] {
+      guard let n = v as? Int ?? (v as? NSNumber)?.intValue, !(v is Bool), !(v is String) else {
+        throw CodecError("formatVersion is a \(typeName(v)), not an integer")
+      }
+      version = n
+    }
+    var warnings: [String] = []
+    var items: [TodoItem] = []
+    if let t = dict["todoItems"] {
+      guard let entries = t as? [String: Any] else {
+        throw CodecError("todoItems is a \(typeName(t)), not a dictionary")
+      }
+      items.reserveCapacity(entries.count)
+      for (key, value) in entries {
+        var raw = RawItem(key: key)
+        if let fields = value as? [String: Any] {
+          for (k, v) in fields {
+            switch k {
+            case "UUID": if let s = v as? String { raw.uuid = s } else { raw.wrongType.append(k) }
+            case "title": if let s = v as? String { raw.title = s } else { raw.wrongType.append(k) }
+            case _ where RawItem.dateKeys.contains(k):
+              guard let d = v as? Date else {
+                raw.wrongType.append(k)
+                continue
+              }
+              raw.set(date: d, for: k)
+            default: break
+            }
+          }
+        } else {
+          raw.wrongType.append("value")
+        }
+        if let item = try raw.item(tolerant: tolerant, warnings: &warnings) { items.append(item) }
+      }
+    } else if dict["formatVersion"] == nil {
+      throw CodecError("no todoItems dictionary in the root")
+    }
+    items.sort(by: TodoItem.byDeadline)
+    return TodoDocument(formatVersion: version, items: items, warnings: warnings)
+  }
+
+  static func typeName(_ v: Any) -> String {
+    switch v {
+    case is String: return "string"
+    case is [Any]: return "array"
+    case is [String: Any]: return "dictionary"
+    case is Date: return "date"
+    case is Data: return "data"
+    case is Bool: return "boolean"
+    case is NSNumber, is Int, is Double: return "number"
+    default: return "\(type(of: v))"
+    }
+  }
+
+  /// The reference writer: the same plist through Foundation's XML serializer.
+  public static func encodeWithFoundation(_ items: [TodoItem], version: Int = TodoDocument.currentVersion)
+    throws -> Data
+  {
+    var entries: [String: Any] = [:]
+    for item in items {
+      var d: [String: Any] = [
+        "UUID": item.id.uuidString, "title": item.title, "deadline": item.deadline,
+        "created": item.created,
+      ]
+      if let v = item.completed { d["completed"] = v }
+      if let v = item.reminder { d["reminder"] = v }
+      if let v = item.notifiedDeadline { d["notifiedDeadline"] = v }
+      if let v = item.notifiedReminder { d["notifiedReminder"] = v }
+      entries[item.id.uuidString] = d
+    }
+    let root: [String: Any] = ["formatVersion": version, "todoItems": entries]
+    return try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+  }
+
+  /// The lean writer: XML, one item a line, items by deadline.
+  /// - Complexity: O(n) after the sort.
+  public static func encode(_ items: [TodoItem]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(items.count * 300 + 512)
+    out.append(
+      contentsOf:
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>formatVersion</key>
+        \t<integer>\(TodoDocument.currentVersion)</integer>
+        \t<key>todoItems</key>
+        \t<dict>
+
+        """.utf8)
+    let sorted = items.sorted(by: TodoItem.byDeadline)
+    for item in sorted {
+      let u = item.id.uuidString
+      out.append(contentsOf: "\t\t<key>".utf8)
+      out.append(contentsOf: u.utf8)
+      out.append(contentsOf: "</key><dict><key>UUID</key><string>".utf8)
+      out.append(contentsOf: u.utf8)
+      out.append(contentsOf: "</string><key>title</key><string>".utf8)
+      appendEscaped(item.title, to: &out)
+      out.append(contentsOf: "</string>".utf8)
+      appendDate("deadline", item.deadline, to: &out)
+      appendDate("created", item.created, to: &out)
+      if let d = item.completed { appendDate("completed", d, to: &out) }
+      if let d = item.reminder { appendDate("reminder", d, to: &out) }
+      if let d = item.notifiedDeadline { appendDate("notifiedDeadline", d, to: &out) }
+      if let d = item.notifiedReminder { appendDate("notifiedReminder", d, to: &out) }
+      out.append(contentsOf: "</dict>\n".utf8)
+    }
+    out.append(contentsOf: "\t</dict>\n</dict>\n</plist>\n".utf8)
+    return out
+  }
+
+  static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "&": out.append(contentsOf: "&amp;".utf8)
+      case "<": out.append(contentsOf: "&lt;".utf8)
+      case ">": out.append(contentsOf: "&gt;".utf8)
+      default:
+        // Never write what XML 1.0 cannot hold.
+        let s = Title.isAllowed(scalar) ? scalar : "\u{FFFD}"
+        out.append(contentsOf: UTF8.encode(s)!)
+      }
+    }
+  }
+
+  static func appendDate(_ key: String, _ date: Date, to out: inout [UInt8]) {
+    out.append(contentsOf: "<key>".utf8)
+    out.append(contentsOf: key.utf8)
+    out.append(contentsOf: "</key><date>".utf8)
+    appendISO(Int(date.timeIntervalSince1970.rounded(.down)), to: &out)
+    out.append(contentsOf: "</date>".utf8)
+  }
+
+  /// "2026-11-23T09:00:00Z" for seconds since 1970.
+  static func appendISO(_ t: Int, to out: inout [UInt8]) {
+    var days = t / 86_400
+    var secs = t % 86_400
+    if secs < 0 {
+      secs += 86_400
+      days -= 1
+    }
+    let (y, m, d) = civil(days)
+    func put(_ v: Int, _ w: Int) {
+      var digits = [UInt8](repeating: 48, count: w)
+      var x = v
+      for i in stride(from: w - 1, through: 0, by: -1) {
+        digits[i] = UInt8(48 + x % 10)
+        x /= 10
+      }
+      out.append(contentsOf: digits)
+    }
+    put(y, 4)
+    out.append(45)
+    put(m, 2)
+    out.append(45)
+    put(d, 2)
+    out.append(84)
+    put(secs / 3600, 2)
+    out.append(58)
+    put(secs % 3600 / 60, 2)
+    out.append(58)
+    put(secs % 60, 2)
+    out.append(90)
+  }
+
+  /// Days since 1970-01-01 → (year, month, day).
+  static func civil(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+  }
+
+  /// (year, month, day) → days since 1970-01-01.
+  static func days(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+    let y = m <= 2 ? y0 - 1 : y0
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+}
+
+extension RawItem {
+  mutating func set(date d: Date, for key: String) {
+    switch key {
+    case "deadline": deadline = d
+    case "created": created = d
+    case "completed": completed = d
+    case "reminder": reminder = d
+    case "notifiedDeadline": notifiedDeadline = d
+    case "notifiedReminder": notifiedReminder = d
+    default: break
+    }
+  }
+}

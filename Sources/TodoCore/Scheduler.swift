@@ -1,0 +1,190 @@
+import Foundation
+import HeapModule
+
+/// What a notification is for.
+public enum NotificationKind: String, Sendable, Codable, Hashable {
+  case deadline
+  case reminder
+}
+
+/// One pending notification: when it fires, for which item, and the badge it carries.
+public struct ScheduledNotification: Equatable, Hashable, Sendable {
+  public var fireDate: Date
+  public var kind: NotificationKind
+  public var itemID: UUID
+  public var title: String
+  public var deadline: Date
+  /// Pending items whose deadline is at or before `fireDate`.
+  public var badge: Int
+
+  public init(
+    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date, badge: Int
+  ) {
+    self.fireDate = fireDate
+    self.kind = kind
+    self.itemID = itemID
+    self.title = title
+    self.deadline = deadline
+    self.badge = badge
+  }
+
+  /// Soonest first; ties by UUID, then deadline before reminder.
+  @inlinable static func precedes(_ a: ScheduledNotification, _ b: ScheduledNotification) -> Bool {
+    if a.fireDate != b.fireDate { return a.fireDate < b.fireDate }
+    if a.itemID != b.itemID { return a.itemID.isOrderedBefore(b.itemID) }
+    return a.kind == .deadline && b.kind == .reminder
+  }
+}
+
+/// The scheduler's answer: the (at most 64) notifications that hold a slot,
+/// soonest first, and how many candidates were left unscheduled.
+public struct Plan: Equatable, Sendable {
+  public var notifications: [ScheduledNotification]
+  public var unscheduled: Int
+  /// The future notifications that want a slot: `notifications.count + unscheduled`.
+  public var candidates: Int { notifications.count + unscheduled }
+  /// The instant of the plan.
+  public var now: Date
+
+  /// Items that hold at least one slot.
+  public var scheduledIDs: Set<UUID> { Set(notifications.map(\.itemID)) }
+
+  /// The next fire time, if any.
+  public var nextFireDate: Date? { notifications.first?.fireDate }
+}
+
+/// Chooses which notifications hold the 64 slots and what badge each carries.
+///
+/// The candidates are, for each pending item, its deadline and its pending
+/// reminder, when they are still to be delivered and lie after `now`. The plan
+/// keeps the soonest 64, ties broken by UUID; the rest wait unscheduled and take
+/// slots as they free up.
+public enum Scheduler {
+  /// The most notifications that may be pending at once, as on iOS.
+  public static let limit = 64
+
+  /// - Complexity: O(n log 64) in the number of items.
+  public static func plan<C: Collection>(_ items: C, now: Date) -> Plan where C.Element == TodoItem {
+    var heap = Heap<Slot>()
+    var total = 0
+    func offer(_ n: ScheduledNotification) {
+      total += 1
+      if heap.count < limit {
+        heap.insert(Slot(n))
+      } else if Slot(n) < heap.max! {
+        _ = heap.replaceMax(with: Slot(n))
+      }
+    }
+    for item in items where item.completed == nil {
+      if item.deadline > now && item.notifiedDeadline != item.deadline {
+        offer(
+          ScheduledNotification(
+            fireDate: item.deadline, kind: .deadline, itemID: item.id, title: item.title,
+            deadline: item.deadline, badge: 0))
+      }
+      if let r = item.reminder, r > now, item.notifiedReminder != r {
+        offer(
+          ScheduledNotification(
+            fireDate: r, kind: .reminder, itemID: item.id, title: item.title,
+            deadline: item.deadline, badge: 0))
+      }
+    }
+    var chosen = heap.unordered.map(\.n)
+    chosen.sort(by: ScheduledNotification.precedes)
+    assignBadges(&chosen, items: items)
+    return Plan(notifications: chosen, unscheduled: total - chosen.count, now: now)
+  }
+
+  /// Sets each notification's badge: pending items with deadline ≤ its fire time.
+  /// `notifications` must be sorted by fire time.
+  /// - Complexity: O(n log k) for n items and k notifications.
+  static func assignBadges<C: Collection>(_ notifications: inout [ScheduledNotification], items: C)
+  where C.Element == TodoItem {
+    guard !notifications.isEmpty else { return }
+    // bucket[i]: items whose deadline falls in (fire[i-1], fire[i]].
+    var bucket = [Int](repeating: 0, count: notifications.count + 1)
+    let fires = notifications.map(\.fireDate)
+    for item in items where item.completed == nil {
+      var lo = 0
+      var hi = fires.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if fires[mid] < item.deadline { lo = mid + 1 } else { hi = mid }
+      }
+      bucket[lo] += 1
+    }
+    var running = 0
+    for i in notifications.indices {
+      running += bucket[i]
+      notifications[i].badge = running
+    }
+  }
+
+  /// The notifications that are due at `now` and not yet delivered: everything
+  /// with a fire time at or before `now`, oldest first.
+  public static func due<C: Collection>(_ items: C, now: Date) -> [ScheduledNotification]
+  where C.Element == TodoItem {
+    var out: [ScheduledNotification] = []
+    for item in items where item.completed == nil {
+      if item.deadline <= now && item.notifiedDeadline != item.deadline {
+        out.append(
+          ScheduledNotification(
+            fireDate: item.deadline, kind: .deadline, itemID: item.id, title: item.title,
+            deadline: item.deadline, badge: 0))
+      }
+      if let r = item.reminder, r <= now, item.notifiedReminder != r {
+        out.append(
+          ScheduledNotification(
+            fireDate: r, kind: .reminder, itemID: item.id, title: item.title,
+            deadline: item.deadline, badge: 0))
+      }
+    }
+    out.sort(by: ScheduledNotification.precedes)
+    assignBadges(&out, items: items)
+    return out
+  }
+
+  /// Throws ``TodoError/limitReached(_:)`` when `adding` more future notifications
+  /// would need more than ``limit`` slots.
+  public static func checkRoom(in list: TodoList, adding: Int, at now: Date) throws {
+    let n = futureCount(list.items.values, now: now)
+    if n + adding > limit { throw TodoError.limitReached(n) }
+  }
+
+  /// Undelivered future notifications: the number that want a slot.
+  public static func futureCount<C: Collection>(_ items: C, now: Date) -> Int
+  where C.Element == TodoItem {
+    var n = 0
+    for item in items where item.completed == nil {
+      if item.deadline > now && item.notifiedDeadline != item.deadline { n += 1 }
+      if let r = item.reminder, r > now, item.notifiedReminder != r { n += 1 }
+    }
+    return n
+  }
+
+  struct Slot: Comparable {
+    let n: ScheduledNotification
+    init(_ n: ScheduledNotification) { self.n = n }
+    static func < (a: Slot, b: Slot) -> Bool { ScheduledNotification.precedes(a.n, b.n) }
+    static func == (a: Slot, b: Slot) -> Bool { a.n == b.n }
+  }
+}
+
+extension Plan {
+  /// Checks the plan against the items it was made from: at most 64, soonest
+  /// first, no slot given to a later candidate than one left out, every badge
+  /// equal to a recount. Tests call this; it traps with the broken rule.
+  public func checkInvariants<C: Collection>(items: C) where C.Element == TodoItem {
+    precondition(notifications.count <= Scheduler.limit, "more than \(Scheduler.limit) slots")
+    for (a, b) in zip(notifications, notifications.dropFirst()) {
+      precondition(ScheduledNotification.precedes(a, b), "not soonest first")
+    }
+    let all = Scheduler.plan(items, now: now)  // same inputs
+    precondition(all.candidates == candidates, "candidate count differs")
+    for n in notifications {
+      precondition(n.fireDate > now, "a slot for a past notification")
+      let recount = items.filter { $0.completed == nil && $0.deadline <= n.fireDate }.count
+      precondition(n.badge == recount, "badge \(n.badge) != recount \(recount)")
+    }
+  }
+}

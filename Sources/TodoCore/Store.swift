@@ -1,0 +1,204 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The data file on disk (SPEC 6): read whole, changed under an exclusive lock
+/// on a stable lock file beside it, and replaced atomically (temporary file,
+/// fsync, rename, fsync of the folder). Mode 0600; folders created 0700.
+public final class Store: @unchecked Sendable {
+  /// The data file as given.
+  public let path: String
+
+  public init(path: String) { self.path = path }
+
+  /// `--file`, else `TODO_TUI_FILE`, else `$XDG_DATA_HOME/todo-tui/todos.plist`.
+  public static func defaultPath(environment: [String: String]) -> String {
+    if let f = environment["TODO_TUI_FILE"], !f.isEmpty { return f }
+    let data =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+    return data + "/todo-tui/todos.plist"
+  }
+
+  /// The file that is really read and written: a symlink is followed, so that
+  /// writing replaces its target and not the link.
+  public func resolvedPath() throws -> String {
+    var st = stat()
+    guard lstat(path, &st) == 0 else { return path }
+    if (st.st_mode & S_IFMT) == S_IFLNK {
+      guard let real = realpath(path, nil) else {
+        throw TodoError.io(path: path, detail: "is a symbolic link to a missing file")
+      }
+      defer { free(real) }
+      return String(cString: real)
+    }
+    return path
+  }
+
+  public var lockPath: String {
+    (try? resolvedPath()).map { $0 + ".lock" } ?? path + ".lock"
+  }
+
+  // MARK: - Reading
+
+  /// The file's contents; an empty document when it does not exist yet.
+  public func load(tolerant: Bool = false) throws -> TodoDocument {
+    let real = try resolvedPath()
+    guard let data = try readFile(real) else { return TodoDocument(items: []) }
+    do {
+      return try PlistCodec.decode(data, tolerant: tolerant)
+    } catch let e as CodecError {
+      throw TodoError.corruptFile(path: real, detail: e.description)
+    }
+  }
+
+  /// The bytes of the file, or nil when there is none.
+  func readFile(_ real: String) throws -> Data? {
+    let fd = open(real, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw TodoError.io(path: real, detail: Self.errorText(errno))
+    }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { throw TodoError.io(path: real, detail: Self.errorText(errno)) }
+    if (st.st_mode & S_IFMT) == S_IFDIR {
+      throw TodoError.io(path: real, detail: "is a directory, not a to-do file")
+    }
+    guard (st.st_mode & S_IFMT) == S_IFREG else {
+      throw TodoError.io(path: real, detail: "is not a regular file")
+    }
+    let limit = 256 << 20
+    guard st.st_size <= limit else {
+      throw TodoError.corruptFile(
+        path: real, detail: "the file is \(st.st_size >> 20) MiB, more than a to-do file can be (256 MiB)")
+    }
+    var data = Data(count: Int(st.st_size))
+    var got = 0
+    try data.withUnsafeMutableBytes { buf in
+      while got < buf.count {
+        let n = read(fd, buf.baseAddress! + got, buf.count - got)
+        if n < 0 {
+          if errno == EINTR { continue }
+          throw TodoError.io(path: real, detail: Self.errorText(errno))
+        }
+        if n == 0 { break }
+        got += n
+      }
+    }
+    if got < data.count { data.removeSubrange(got...) }
+    return data
+  }
+
+  // MARK: - Changing
+
+  /// Runs `body` on the current list under the exclusive lock and writes the
+  /// result if it changed. Nothing is written when `body` throws.
+  @discardableResult
+  public func mutate<T>(_ body: (inout TodoList) throws -> T) throws -> T {
+    try withLock {
+      let doc = try load()
+      if doc.formatVersion > TodoDocument.currentVersion {
+        throw TodoError.newerFormat(
+          path: path, version: doc.formatVersion, known: TodoDocument.currentVersion)
+      }
+      let old = TodoList(doc.items)
+      var list = old
+      let result = try body(&list)
+      if list != old || doc.formatVersion != TodoDocument.currentVersion {
+        try write(Array(list.items.values))
+      }
+      return result
+    }
+  }
+
+  /// Holds the exclusive lock on the lock file while `body` runs.
+  public func withLock<T>(_ body: () throws -> T) throws -> T {
+    let real = try resolvedPath()
+    let dir = (real as NSString).deletingLastPathComponent
+    try makeFolders(dir.isEmpty ? "." : dir)
+    let fd = open(real + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
+    }
+    cleanStrayTemporaries(real)
+    return try body()
+  }
+
+  /// Replaces the file with these items, atomically. Call under the lock.
+  public func write(_ items: [TodoItem]) throws {
+    let real = try resolvedPath()
+    let bytes = PlistCodec.encode(items)
+    let dir = (real as NSString).deletingLastPathComponent
+    let folder = dir.isEmpty ? "." : dir
+    try makeFolders(folder)
+    let name = (real as NSString).lastPathComponent
+    let tmp = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw TodoError.io(path: real, detail: "cannot write: " + Self.errorText(errno)) }
+    var ok = false
+    defer {
+      if !ok { unlink(tmp) }
+    }
+    do {
+      defer { close(fd) }
+      try bytes.withUnsafeBytes { buf in
+        var done = 0
+        while done < buf.count {
+          let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
+          if n < 0 {
+            if errno == EINTR { continue }
+            throw TodoError.io(
+              path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
+          }
+          done += n
+        }
+      }
+      guard fsync(fd) == 0 else {
+        throw TodoError.io(
+          path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
+      }
+    }
+    guard rename(tmp, real) == 0 else {
+      throw TodoError.io(
+        path: real, detail: "cannot replace: " + Self.errorText(errno) + "; the file is unchanged")
+    }
+    ok = true
+    let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dfd >= 0 {
+      fsync(dfd)
+      close(dfd)
+    }
+  }
+
+  /// Temporary files left by a writer that was killed (we hold the lock, so none is live).
+  func cleanStrayTemporaries(_ real: String) {
+    let dir = (real as NSString).deletingLastPathComponent
+    let prefix = "." + (real as NSString).lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.isEmpty ? "." : dir) else {
+      return
+    }
+    for n in names where n.hasPrefix(prefix) {
+      unlink((dir.isEmpty ? "." : dir) + "/" + n)
+    }
+  }
+
+  func makeFolders(_ dir: String) throws {
+    var st = stat()
+    if stat(dir, &st) == 0 {
+      guard (st.st_mode & S_IFMT) == S_IFDIR else { throw TodoError.io(path: dir, detail: "is not a folder") }
+      return
+    }
+    let parent = (dir as NSString).deletingLastPathComponent
+    if !parent.isEmpty && parent != dir { try makeFolders(parent) }
+    if mkdir(dir, 0o700) != 0 && errno != EEXIST {
+      throw TodoError.io(path: dir, detail: "cannot create the folder: " + Self.errorText(errno))
+    }
+  }
+
+  static func errorText(_ e: Int32) -> String { String(cString: strerror(e)) }
+}

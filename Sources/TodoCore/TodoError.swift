@@ -1,0 +1,42 @@
+import Foundation
+
+/// Everything that can go wrong in the core, each with the one line the user sees.
+public enum TodoError: Error, Equatable, CustomStringConvertible {
+  case badWhen(String)
+  case badDuration(String)
+  case badTitle(String)
+  case noSuchItem(String)
+  case ambiguousID(String, [String])
+  case shortID(String)
+  case limitReached(Int)
+  case corruptFile(path: String, detail: String)
+  case newerFormat(path: String, version: Int, known: Int)
+  case io(path: String, detail: String)
+  case badFile(path: String, detail: String)
+
+  public var description: String {
+    switch self {
+    case .badWhen(let s):
+      return "cannot read '\(s)' as a time; accepted forms: \(WhenParser.acceptedForms)"
+    case .badDuration(let s):
+      return
+        "cannot read '\(s)' as a duration; accepted forms: 10m, 2h, 1h30m, 3d, 1w (optionally after 'in')"
+    case .badTitle(let s): return s
+    case .noSuchItem(let s): return "no item matches '\(s)'"
+    case .ambiguousID(let s, let ids):
+      return
+        "'\(s)' matches \(ids.count) items (\(ids.prefix(5).joined(separator: ", "))); give more characters"
+    case .shortID(let s): return "'\(s)' is too short: give at least 4 characters of the id"
+    case .limitReached(let n):
+      return
+        "\(n) notifications are already pending, the limit is \(Scheduler.limit); complete or delete an item first"
+    case .corruptFile(let path, let detail):
+      return "\(path) is not a readable to-do file (\(detail)); it was left untouched"
+    case .newerFormat(let path, let version, let known):
+      return
+        "\(path) has format version \(version), newer than this program knows (\(known)); it is open read-only"
+    case .io(let path, let detail): return "\(path): \(detail)"
+    case .badFile(let path, let detail): return "\(path): \(detail)"
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// A reversible change to the list: the items it touched, before and after.
+/// Undo applies `before`; because it names only those items, it can be applied
+/// to a list that other processes have changed in the meantime.
+public struct Change: Equatable, Sendable {
+  public var before: [UUID: TodoItem?]
+  public var after: [UUID: TodoItem?]
+  /// What the change did, for the status line ("Completed “Pay rent”").
+  public var summary: String
+
+  public init(before: [UUID: TodoItem?], after: [UUID: TodoItem?], summary: String) {
+    self.before = before
+    self.after = after
+    self.summary = summary
+  }
+
+  /// The change that undoes this one.
+  public var inverse: Change { Change(before: after, after: before, summary: "Undid: " + summary) }
+
+  public var isEmpty: Bool { before == after }
+}
+
+/// The to-do list: items by UUID and the operations on them. Every operation
+/// returns the ``Change`` it made, which is what undo replays backwards.
+public struct TodoList: Equatable, Sendable {
+  public private(set) var items: [UUID: TodoItem]
+
+  public init(items: [UUID: TodoItem] = [:]) { self.items = items }
+
+  public init<S: Sequence>(_ items: S) where S.Element == TodoItem {
+    self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
+  }
+
+  public var count: Int { items.count }
+
+  public subscript(id: UUID) -> TodoItem? { items[id] }
+
+  /// Pending items (or all with `includeCompleted`) by deadline, then UUID.
+  /// - Complexity: O(n log n).
+  public func sorted(includeCompleted: Bool = false) -> [TodoItem] {
+    var out = includeCompleted ? Array(items.values) : items.values.filter(\.isPending)
+    out.sort(by: TodoItem.byDeadline)
+    return out
+  }
+
+  /// The badge: pending items whose deadline is at or before `now`.
+  public func badge(at now: Date) -> Int {
+    var n = 0
+    for item in items.values where item.isOverdue(at: now) { n += 1 }
+    return n
+  }
+
+  // MARK: - Operations
+
+  /// Adds an item. Refused when it would need a 65th notification slot.
+  @discardableResult
+  public mutating func add(title: String, deadline: Date, env: TodoEnvironment) throws -> Change {
+    let title = try Title.validate(title)
+    let now = env.now()
+    let item = TodoItem(
+      id: env.uuid(), title: title, deadline: deadline.wholeSeconds, created: now.wholeSeconds)
+    if item.deadline > now { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
+    return apply(
+      Change(before: [item.id: nil], after: [item.id: item], summary: "Added “\(title)”"))
+  }
+
+  /// Changes the title and/or deadline; the deadline's notification is rescheduled.
+  @discardableResult
+  public mutating func edit(_ id: UUID, title: String? = nil, deadline: Date? = nil, now: Date)
+    throws -> Change
+  {
+    guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
+    let old = item
+    if let t = title { item.title = try Title.validate(t) }
+    if let d = deadline {
+      item.deadline = d.wholeSeconds
+      let neededSlot = old.deadlineUndelivered && old.deadline > now
+      if item.isPending && item.deadline > now && item.deadline != old.deadline && !neededSlot {
+        try Scheduler.checkRoom(in: self, adding: 1, at: now)
+      }
+    }
+    return apply(Change(before: [id: old], after: [id: item], summary: "Edited “\(item.title)”"))
+  }
+
+  /// Completes items: their notifications are cancelled.
+  @discardableResult
+  public mutating func complete(_ ids: [UUID], now: Date) throws -> Change {
+    var before: [UUID: TodoItem?] = [:]
+    var after: [UUID: TodoItem?] = [:]
+    for id in ids {
+      guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
+      before[id] = item
+      if item.completed == nil { item.completed = now.wholeSeconds }
+      after[id] = item
+    }
+    return apply(Change(before: before, after: after, summary: Self.summary("Completed", ids, before)))
+  }
+
+  /// Removes items for good.
+  @discardableResult
+  public mutating func delete(_ ids: [UUID]) throws -> Change {
+    var before: [UUID: TodoItem?] = [:]
+    for id in ids {
+      guard let item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
+      before[id] = item
+    }
+    let after = before.mapValues { _ in TodoItem?.none }
+    return apply(Change(before: before, after: after, summary: Self.summary("Deleted", ids, before)))
+  }
+
+  /// Sets the item's one reminder to `date` (replacing any pending one); the
+  /// deadline is unchanged. Refused when it would need a 65th slot.
+  @discardableResult
+  public mutating func remind(_ id: UUID, at date: Date, now: Date) throws -> Change {
+    guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
+    guard item.isPending else {
+      throw TodoError.badTitle("“\(item.title)” is completed; there is nothing to remind")
+    }
+    let old = item
+    let date = date.wholeSeconds
+    let hadSlot = (old.undeliveredReminder.map { $0 > now } ?? false)
+    if date > now && !hadSlot { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
+    item.reminder = date
+    if item.notifiedReminder == date { item.notifiedReminder = nil }
+    return apply(
+      Change(before: [id: old], after: [id: item], summary: "Reminder set for “\(item.title)”"))
+  }
+
+  /// Records that a notification was delivered, so that it never fires twice.
+  @discardableResult
+  public mutating func markDelivered(_ id: UUID, kind: NotificationKind, fireDate: Date) -> Change? {
+    guard var item = items[id] else { return nil }
+    let old = item
+    switch kind {
+    case .deadline where item.deadline == fireDate: item.notifiedDeadline = fireDate
+    case .reminder where item.reminder == fireDate: item.notifiedReminder = fireDate
+    default: return nil
+    }
+    return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
+  }
+
+  /// Merges items by UUID (import): an item with a known UUID replaces it. Never refused.
+  @discardableResult
+  public mutating func merge(_ incoming: [TodoItem]) -> Change {
+    var before: [UUID: TodoItem?] = [:]
+    var after: [UUID: TodoItem?] = [:]
+    for item in incoming {
+      if before[item.id] == nil { before[item.id] = .some(items[item.id]) }
+      after[item.id] = item
+    }
+    return apply(Change(before: before, after: after, summary: "Imported \(incoming.count) items"))
+  }
+
+  /// Applies a change (or its inverse, for undo): each touched item takes its `after` value.
+  @discardableResult
+  public mutating func apply(_ change: Change) -> Change {
+    for (id, value) in change.after { items[id] = value }
+    return change
+  }
+
+  // MARK: - Lookup
+
+  /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
+  public func resolve(_ text: String) throws -> UUID {
+    let key = text.uppercased()
+    if let u = UUID(uuidString: key), items[u] != nil { return u }
+    guard key.count >= 4 else { throw TodoError.shortID(text) }
+    let matches = items.keys.filter { $0.uuidString.hasPrefix(key) }
+    switch matches.count {
+    case 0: throw TodoError.noSuchItem(text)
+    case 1: return matches[0]
+    default: throw TodoError.ambiguousID(text, matches.map { $0.uuidString.prefix(8).lowercased() }.sorted())
+    }
+  }
+
+  static func summary(_ verb: String, _ ids: [UUID], _ items: [UUID: TodoItem?]) -> String {
+    if ids.count == 1, let item = items[ids[0]] ?? nil { return "\(verb) “\(item.title)”" }
+    return "\(verb) \(ids.count) items"
+  }
+}
+
+extension TodoItem {
+  /// Deadline order, ties by UUID: the order of the list and of the scheduler.
+  @inlinable public static func byDeadline(_ a: TodoItem, _ b: TodoItem) -> Bool {
+    if a.deadline != b.deadline { return a.deadline < b.deadline }
+    return a.id.isOrderedBefore(b.id)
+  }
+}
+
+extension UUID {
+  /// Byte order, which is the order of the uppercase UUID strings.
+  @inlinable public func isOrderedBefore(_ other: UUID) -> Bool {
+    let a = uuid
+    let b = other.uuid
+    return withUnsafeBytes(of: a) { pa in
+      withUnsafeBytes(of: b) { pb in memcmp(pa.baseAddress!, pb.baseAddress!, 16) < 0 }
+    }
+  }
+}

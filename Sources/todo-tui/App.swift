@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `todo-tui` with no command: the full-screen app.
+struct App: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ui", abstract: "The full-screen app (the default).")
+  @OptionGroup var options: FileOption
+
+  func run() throws {
+    try FullScreen(store: options.store).run()
+  }
+}
+
+/// `todo-tui daemon`: the notifier in the foreground.
+struct Daemon: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "The notifier, in the foreground, until SIGTERM/SIGINT.")
+  @OptionGroup var options: FileOption
+
+  func run() throws {
+    throw CLIError(message: "the daemon is not built yet")
+  }
+}
