@@ -29,6 +29,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
     .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
   ]
 )

@@ -31,7 +31,7 @@ public enum PlistCodec {
     }
     var version = 0
     if let v = dict["formatVersion"] {
-      guard let n = v as? Int ?? (v as? NSNumber)?.intValue, !(v is Bool), !(v is String) else {
+      guard type(of: v) != Bool.self, let n = v as? Int else {
         throw CodecError("formatVersion is a \(typeName(v)), not an integer")
       }
       version = n

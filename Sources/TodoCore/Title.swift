@@ -27,6 +27,25 @@ public enum Title {
     return raw
   }
 
+  /// Whether the title needs no sanitizing: fast for the common case of short,
+  /// plain text (at most 200 bytes of UTF-8 is at most 200 characters).
+  @inlinable public static func isClean(_ s: String) -> Bool {
+    var copy = s
+    var ascii = true
+    let ok = copy.withUTF8 { buf -> Bool in
+      guard buf.count <= maxLength, buf.count > 0 else { return false }
+      var blank = true
+      for b in buf {
+        if b < 0x20 || b == 0x7F { return false }
+        if b >= 0x80 { ascii = false }
+        if b != 0x20 { blank = false }
+      }
+      return !blank
+    }
+    // C1 controls and U+FFFE/F are not ASCII: look closer only then.
+    return ok && (ascii || s.unicodeScalars.allSatisfy(isAllowed))
+  }
+
   /// The title made safe for storage without refusing it: disallowed scalars
   /// become U+FFFD and the text is cut at ``maxLength`` characters. Used by import.
   public static func sanitize(_ raw: String) -> String {

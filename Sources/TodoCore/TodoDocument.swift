@@ -49,7 +49,7 @@ struct RawItem {
     if let bad = wrongType.first { return try fail("'\(bad)' has the wrong type") }
     guard let u = uuid else { return try fail("no UUID") }
     guard let id = UUID(uuidString: u) else { return try fail("UUID '\(u.prefix(64))' is not a UUID") }
-    guard u.uppercased() == key.uppercased() else {
+    guard u == key || u.uppercased() == key.uppercased() else {
       return try fail("its key differs from its UUID field '\(u)'")
     }
     guard let title = title else { return try fail("no title") }
@@ -59,7 +59,7 @@ struct RawItem {
         return try fail("a date is out of range (\(d.timeIntervalSince1970))")
       }
     }
-    let clean = Title.sanitize(title)
+    let clean = Title.isClean(title) ? title : Title.sanitize(title)
     if clean != title { warnings.append("entry \(key): title contained characters that were replaced") }
     return TodoItem(
       id: id, title: clean, deadline: deadline.wholeSeconds,

@@ -12,14 +12,3 @@ struct App: ParsableCommand {
     try FullScreen(store: options.store).run()
   }
 }
-
-/// `todo-tui daemon`: the notifier in the foreground.
-struct Daemon: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    abstract: "The notifier, in the foreground, until SIGTERM/SIGINT.")
-  @OptionGroup var options: FileOption
-
-  func run() throws {
-    throw CLIError(message: "the daemon is not built yet")
-  }
-}

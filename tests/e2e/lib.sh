@@ -1,0 +1,26 @@
+# Shared helpers for the end-to-end tests (sourced). $TODO_BIN is the binary.
+set -u
+export TZ="${TZ:-UTC}"
+export TODO_TUI_FILE="$WORK/todos.plist"
+unset NO_COLOR
+T() { "$TODO_BIN" "$@"; }
+fail() { echo "FAIL: $*"; exit 1; }
+# expect_eq ACTUAL EXPECTED [WHAT]
+expect_eq() { [ "$1" == "$2" ] || fail "${3:-value}: expected [$2], got [$1]"; }
+# expect_match TEXT REGEX [WHAT]
+expect_match() { printf '%s' "$1" | grep -Eq -- "$2" || fail "${3:-output}: [$1] does not match /$2/"; }
+# expect_fail CMD…: exits non-zero with exactly one stderr line starting with "error:"
+expect_fail() {
+  local out err rc
+  out=$("$@" 2>"$WORK/.err"); rc=$?
+  err=$(cat "$WORK/.err")
+  [ $rc -ne 0 ] || fail "expected failure: $*"
+  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "expected one stderr line from $*, got: $err"
+  [[ "$err" == error:* ]] || fail "stderr of $* does not start with error: [$err]"
+  LAST_ERR="$err"
+}
+# sum of the data file, to show that nothing changed
+filesum() { if [ -e "$TODO_TUI_FILE" ]; then sha256sum "$TODO_TUI_FILE" | cut -d' ' -f1; else echo none; fi; }
+# wait_for SECONDS CMD…: polls until CMD succeeds
+wait_for() { local end=$(( $(date +%s%N) + $1 * 1000000000 )); shift
+  while ! "$@" >/dev/null 2>&1; do [ "$(date +%s%N)" -lt $end ] || return 1; sleep 0.05; done; }
