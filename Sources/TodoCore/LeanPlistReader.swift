@@ -63,7 +63,8 @@ enum LeanPlistReader {
         try expect("</plist>")
         skipSpace()
         guard i == end else { throw Unsupported() }
-        guard let list = items else { return nil }  // let Foundation word the error
+        guard var list = items else { return nil }  // let Foundation word the error
+        list.sort(by: TodoItem.byDeadline)  // linear when sorted, as we write it
         return TodoDocument(formatVersion: version ?? 0, items: list, warnings: warnings)
       } catch is Unsupported {
         return nil
