@@ -171,20 +171,42 @@ public enum Scheduler {
 }
 
 extension Plan {
-  /// Checks the plan against the items it was made from: at most 64, soonest
-  /// first, no slot given to a later candidate than one left out, every badge
-  /// equal to a recount. Tests call this; it traps with the broken rule.
+  /// Checks the plan against the items it was made from, by brute force: at
+  /// most 64, soonest first, exactly the soonest candidates (ties by UUID), the
+  /// right count left unscheduled, and every badge equal to a recount. Tests
+  /// call this; it traps with the broken rule.
+  /// - Complexity: O(n log n + 64 n); for tests.
   public func checkInvariants<C: Collection>(items: C) where C.Element == TodoItem {
     precondition(notifications.count <= Scheduler.limit, "more than \(Scheduler.limit) slots")
     for (a, b) in zip(notifications, notifications.dropFirst()) {
       precondition(ScheduledNotification.precedes(a, b), "not soonest first")
     }
-    let all = Scheduler.plan(items, now: now)  // same inputs
-    precondition(all.candidates == candidates, "candidate count differs")
-    for n in notifications {
+    var all: [ScheduledNotification] = []
+    for item in items where item.completed == nil {
+      if item.deadline > now && item.notifiedDeadline != item.deadline {
+        all.append(
+          ScheduledNotification(
+            fireDate: item.deadline, kind: .deadline, itemID: item.id, title: item.title,
+            deadline: item.deadline, badge: 0))
+      }
+      if let r = item.reminder, r > now, item.notifiedReminder != r {
+        all.append(
+          ScheduledNotification(
+            fireDate: r, kind: .reminder, itemID: item.id, title: item.title, deadline: item.deadline,
+            badge: 0))
+      }
+    }
+    all.sort(by: ScheduledNotification.precedes)
+    precondition(all.count == candidates, "\(all.count) candidates, the plan counts \(candidates)")
+    for (n, want) in zip(notifications, all.prefix(Scheduler.limit)) {
+      precondition(
+        n.fireDate == want.fireDate && n.itemID == want.itemID && n.kind == want.kind,
+        "a slot given to a later candidate than one left out")
       precondition(n.fireDate > now, "a slot for a past notification")
       let recount = items.filter { $0.completed == nil && $0.deadline <= n.fireDate }.count
       precondition(n.badge == recount, "badge \(n.badge) != recount \(recount)")
     }
+    precondition(
+      notifications.count == min(all.count, Scheduler.limit), "a free slot while candidates wait")
   }
 }

@@ -2,13 +2,81 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// `todo-tui daemon`: the notifier in the foreground.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `todo-tui daemon`: the notifier in the foreground, until SIGTERM/SIGINT.
+///
+/// One per data file (``NotifierLock``; a second one waits for the first to
+/// end). It sleeps in one `poll` on three descriptors: the data file's folder
+/// (inotify: a change through the CLI or the app reschedules at once), a
+/// wall-clock timer armed for the next fire time (it also wakes when the
+/// clock is set), and SIGTERM/SIGINT. No timeout: while nothing is due it
+/// does not wake at all.
 struct Daemon: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "The notifier, in the foreground, until SIGTERM/SIGINT.")
   @OptionGroup var options: FileOption
 
   func run() throws {
-    throw CLIError(message: "the daemon is not built yet")
+    let store = options.store
+    let path = try store.resolvedPath()
+    let lock: NotifierLock
+    if let l = try NotifierLock.tryAcquire(for: store) {
+      lock = l
+    } else {
+      let who = NotifierLock.holder(for: store).map { " (pid \($0))" } ?? ""
+      say("another notifier\(who) serves \(path); waiting until it ends")
+      lock = try NotifierLock.acquire(for: store)
+    }
+    defer { lock.release() }
+    let signals = try TerminationSignals()
+    let watcher = try FileWatcher(path: path)
+    let timer = try WallClockTimer()
+    let env = ProcessInfo.processInfo.environment
+    let engine = Notifier(
+      store: store, command: NotifyCommand(environment: env),
+      onEvent: { event in
+        switch event {
+        case .problem(let message): Daemon.say(message)
+        case .actionApplied(_, let change): Daemon.say(change.summary)
+        case .fired: break
+        }
+      })
+    if case .failure(let problem) = engine.command!.resolve() { engine.report(problem.description) }
+    say("notifying for \(path)")
+    var fds = [
+      pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      do {
+        try engine.fireDue(now: Date())
+        timer.arm(at: engine.nextWake(now: Date()))
+      } catch {
+        // A file that does not parse: say so once, wait for it to change.
+        engine.report("\(error)")
+        timer.arm(at: nil)
+      }
+      for i in fds.indices { fds[i].revents = 0 }
+      let r = poll(&fds, nfds_t(fds.count), -1)
+      if r < 0 && errno != EINTR { throw CLIError(message: "poll: \(String(cString: strerror(errno)))") }
+      if fds[0].revents != 0, let sig = signals.read() {
+        say("ending on signal \(sig)")
+        break
+      }
+      if fds[1].revents != 0 { _ = watcher.drain() }
+      if fds[2].revents != 0 { timer.drain() }
+    }
+    engine.shutdown()
+  }
+
+  func say(_ message: String) { Daemon.say(message) }
+
+  /// One line on stderr, prefixed with the program's name (the journal's view).
+  static func say(_ message: String) {
+    FileHandle.standardError.write(Data(("todo-tui daemon: " + message + "\n").utf8))
   }
 }
