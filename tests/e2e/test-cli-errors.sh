@@ -1,0 +1,70 @@
+# Bad input: one `error:` line, a non-zero exit, nothing changed on disk.
+. "$HERE/lib.sh"
+
+id=$(T add "keep me" --due 2099-01-01) || fail add
+before=$(filesum)
+
+expect_fail T add "x" --due "someday"
+expect_match "$LAST_ERR" "accepted forms: now, in 30m" "a bad WHEN lists the forms"
+expect_fail T add "" --due 2099-01-01
+expect_fail T add $'bell\a' --due 2099-01-01
+expect_match "$LAST_ERR" "control character"
+expect_fail T add "$(printf 'x%.0s' $(seq 1 201))" --due 2099-01-01
+expect_match "$LAST_ERR" "limit is 200"
+expect_fail T add
+expect_match "$LAST_ERR" "title" "usage errors name what was expected"
+expect_fail T complete
+expect_fail T complete ffff
+expect_match "$LAST_ERR" "no item matches 'ffff'"
+expect_fail T complete abc
+expect_match "$LAST_ERR" "at least 4"
+expect_fail T complete "$id" ffff
+expect_match "$LAST_ERR" "ffff" "one bad id fails the whole command"
+expect_fail T remind "$id" --in "forever"
+expect_match "$LAST_ERR" "duration"
+expect_fail T edit "$id"
+expect_match "$LAST_ERR" "--title or --due"
+expect_fail T edit "$id" --due "yesterday-ish"
+expect_fail T delete
+expect_fail T export --format docx
+expect_fail T import "$WORK/does-not-exist.plist"
+expect_fail T frobnicate
+expect_eq "$(filesum)" "$before" "nothing changed on disk"
+expect_eq "$(T list --all | wc -l)" 1
+
+# Ambiguous prefixes.
+for i in $(seq 1 40); do T add "n$i" --due 2099-01-01 >/dev/null || fail add; done
+first=$(T list --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+before=$(filesum)
+# Find a 4-char prefix shared by two ids, if any; otherwise test a single-char overlap via the shortest common prefix.
+amb=$(T list --json | /usr/bin/python3 -c '
+import json,sys,collections
+ids=[i["id"] for i in json.load(sys.stdin)]
+c=collections.Counter(i[:4] for i in ids)
+print(next((k for k,v in c.items() if v>1), ""))')
+if [ -n "$amb" ]; then expect_fail T complete "$amb"; expect_match "$LAST_ERR" "matches [0-9]+ items"; fi
+expect_eq "$(filesum)" "$before"
+
+# The 64-slot limit: the 65th future notification is refused, naming the limit.
+rm -f "$TODO_TUI_FILE"
+for i in $(seq 1 64); do T add "slot $i" --due "2099-01-01T00:$(printf %02d $((i % 60))):00Z" >/dev/null || fail "add $i"; done
+before=$(filesum)
+expect_fail T add "slot 65" --due 2099-02-01
+expect_match "$LAST_ERR" "limit is 64"
+some=$(T list --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+expect_fail T remind "$some"
+expect_match "$LAST_ERR" "64"
+expect_eq "$(filesum)" "$before" "refusals change nothing"
+T add "overdue needs no slot" --due 2020-01-01 >/dev/null || fail "past deadline refused"
+T complete "$some" >/dev/null || fail complete
+T add "slot 65 now fits" --due 2099-02-01 >/dev/null || fail "a freed slot is usable"
+
+# A corrupt data file: one error line naming the file, never overwritten.
+printf '<?xml version="1.0"?><plist><dict><key>todoItems</key><dict>' > "$TODO_TUI_FILE"
+before=$(filesum)
+expect_fail T list
+expect_match "$LAST_ERR" "$TODO_TUI_FILE"
+expect_match "$LAST_ERR" "property list parser"
+expect_fail T add "x" --due 2099-01-01
+expect_eq "$(filesum)" "$before" "corrupt file untouched"
+exit 0
