@@ -1,0 +1,184 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// A seeded generator (SplitMix64), so that a failing random list can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+final class SchedulerTests: XCTestCase {
+  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+
+  func id(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", n))! }
+
+  func item(_ n: Int, at seconds: Double, reminder: Double? = nil) -> TodoItem {
+    TodoItem(
+      id: id(n), title: "item \(n)", deadline: t0.addingTimeInterval(seconds), created: t0,
+      reminder: reminder.map { t0.addingTimeInterval($0) })
+  }
+
+  func testKeepsTheSoonest64AndCountsTheRest() {
+    // 100 items, deadlines in a shuffled order: the plan holds the 64 soonest.
+    var rng = SeededRandom(seed: 1)
+    let items = (1...100).shuffled(using: &rng).map { item($0, at: Double($0) * 60) }
+    let plan = Scheduler.plan(items, now: t0)
+    XCTAssertEqual(plan.notifications.count, 64)
+    XCTAssertEqual(plan.unscheduled, 36)
+    XCTAssertEqual(plan.notifications.map(\.itemID), (1...64).map(id))
+    XCTAssertEqual(plan.nextFireDate, t0.addingTimeInterval(60))
+    XCTAssertEqual(plan.notifications.map(\.badge), Array(1...64))
+    plan.checkInvariants(items: items)
+  }
+
+  func testTiesAreBrokenByUUIDAndDeadlineBeforeReminder() {
+    // 70 items due at the same instant: the 64 lowest UUIDs win.
+    var rng = SeededRandom(seed: 2)
+    let items = (1...70).shuffled(using: &rng).map { item($0, at: 600) }
+    let plan = Scheduler.plan(items, now: t0)
+    XCTAssertEqual(plan.notifications.map(\.itemID), (1...64).map(id))
+    XCTAssertEqual(Set(plan.notifications.map(\.badge)), [70], "all 70 are due by then")
+    plan.checkInvariants(items: items)
+    // One item with a reminder at its deadline: the deadline comes first.
+    let one = [item(5, at: 600, reminder: 600)]
+    let p1 = Scheduler.plan(one, now: t0)
+    XCTAssertEqual(p1.notifications.map(\.kind), [.deadline, .reminder])
+  }
+
+  func testAFreedSlotIsRefilled() throws {
+    var list = TodoList((1...70).map { item($0, at: Double($0) * 60) })
+    var plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertFalse(plan.scheduledIDs.contains(id(65)))
+    // Completing a scheduled item frees its slot for the 65th.
+    try list.complete([id(10)], now: t0)
+    plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertEqual(plan.notifications.count, 64)
+    XCTAssertEqual(plan.unscheduled, 5)
+    XCTAssertTrue(plan.scheduledIDs.contains(id(65)))
+    XCTAssertFalse(plan.scheduledIDs.contains(id(10)))
+    XCTAssertEqual(plan.notifications.last?.badge, 64, "the completed item no longer counts")
+    plan.checkInvariants(items: list.items.values)
+    // Time passes (a manual clock): the first five fire and are delivered; five more get slots.
+    let later = t0.addingTimeInterval(5 * 60)
+    for n in Scheduler.due(list.items.values, now: later) {
+      list.markDelivered(n.itemID, kind: n.kind, fireDate: n.fireDate)
+    }
+    plan = Scheduler.plan(list.items.values, now: later)
+    XCTAssertEqual(plan.unscheduled, 0)
+    XCTAssertEqual(plan.notifications.count, 64)
+    XCTAssertTrue(plan.scheduledIDs.contains(id(70)))
+    plan.checkInvariants(items: list.items.values)
+  }
+
+  func testRemindersAreCandidatesWithTheirOwnBadge() {
+    let items = [item(1, at: 600, reminder: 60), item(2, at: 300), item(3, at: -60)]
+    let plan = Scheduler.plan(items, now: t0)
+    XCTAssertEqual(
+      plan.notifications,
+      [
+        ScheduledNotification(
+          fireDate: t0.addingTimeInterval(60), kind: .reminder, itemID: id(1), title: "item 1",
+          deadline: t0.addingTimeInterval(600), badge: 1),
+        ScheduledNotification(
+          fireDate: t0.addingTimeInterval(300), kind: .deadline, itemID: id(2), title: "item 2",
+          deadline: t0.addingTimeInterval(300), badge: 2),
+        ScheduledNotification(
+          fireDate: t0.addingTimeInterval(600), kind: .deadline, itemID: id(1), title: "item 1",
+          deadline: t0.addingTimeInterval(600), badge: 3),
+      ])
+    // The past deadline of item 3 is due (not planned): it fires at once.
+    XCTAssertEqual(Scheduler.due(items, now: t0).map(\.itemID), [id(3)])
+    XCTAssertEqual(Scheduler.due(items, now: t0).map(\.badge), [1])
+  }
+
+  /// Badge numbers against a brute-force recount, and the whole plan against
+  /// a sort of every candidate, on random lists: completed items, delivered
+  /// notifications, reminders, ties and past instants all mixed.
+  func testRandomListsAgainstBruteForce() {
+    var rng = SeededRandom(seed: 42)
+    for round in 0..<150 {
+      let n = [0, 1, 3, 63, 64, 65, 100, 300][round % 8]
+      var items: [TodoItem] = []
+      for i in 0..<n {
+        let span = round % 3 == 0 ? 10 : 10_000  // small spans make many ties
+        var it = item(i + 1, at: Double(Int.random(in: -span...span, using: &rng)))
+        it.id = UUID()  // random UUIDs: ties broken by real UUID order
+        if Int.random(in: 0..<4, using: &rng) == 0 { it.completed = t0 }
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+          it.reminder = t0.addingTimeInterval(Double(Int.random(in: -span...span, using: &rng)))
+        }
+        if Int.random(in: 0..<5, using: &rng) == 0 { it.notifiedDeadline = it.deadline }
+        if Int.random(in: 0..<5, using: &rng) == 0 { it.notifiedReminder = it.reminder }
+        items.append(it)
+      }
+      let plan = Scheduler.plan(items, now: t0)
+      plan.checkInvariants(items: items)
+      for d in Scheduler.due(items, now: t0) {
+        XCTAssertLessThanOrEqual(d.fireDate, t0)
+        XCTAssertEqual(d.badge, items.filter { $0.completed == nil && $0.deadline <= d.fireDate }.count)
+      }
+      let list = TodoList(items)
+      XCTAssertEqual(Scheduler.futureCount(items, now: t0), plan.candidates)
+      XCTAssertEqual(list.badge(at: t0), items.filter { $0.isOverdue(at: t0) }.count)
+    }
+  }
+
+  // MARK: - The refusal rule (shared by the CLI and the app through TodoList)
+
+  func testTheSixtyFifthSlotIsRefusedExactly() throws {
+    let env = TodoEnvironment.fixed(t0)
+    var list = TodoList()
+    for i in 0..<63 {
+      try list.add(title: "t\(i)", deadline: t0.addingTimeInterval(Double(60 + i)), env: env)
+    }
+    // A reminder takes a slot like a deadline: the 64th slot is allowed.
+    try list.remind(id(1), at: t0.addingTimeInterval(30), now: t0)
+    XCTAssertEqual(Scheduler.futureCount(list.items.values, now: t0), 64)
+    XCTAssertThrowsError(try list.add(title: "65th", deadline: t0.addingTimeInterval(9999), env: env)) {
+      XCTAssertEqual(
+        "\($0)", "64 notifications are already pending, the limit is 64; complete or delete an item first")
+    }
+    XCTAssertThrowsError(try list.remind(id(2), at: t0.addingTimeInterval(9999), now: t0))
+    XCTAssertEqual(list.count, 63)
+    // Moving a deadline that holds a slot needs no new one; a delivered one being moved does.
+    XCTAssertNoThrow(try list.edit(id(3), deadline: t0.addingTimeInterval(5000), now: t0))
+    // A delivered notification frees its slot (as one that fired does).
+    list.markDelivered(id(4), kind: .deadline, fireDate: list[id(4)]!.deadline)
+    XCTAssertNoThrow(try list.add(title: "fits", deadline: t0.addingTimeInterval(9999), env: env))
+    XCTAssertThrowsError(try list.add(title: "65th again", deadline: t0.addingTimeInterval(9999), env: env))
+    // Later, passed deadlines no longer hold slots.
+    let t70 = t0.addingTimeInterval(70)
+    let later = TodoEnvironment(now: { t70 }, uuid: { UUID() }, calendar: env.calendar)
+    XCTAssertEqual(Scheduler.futureCount(list.items.values, now: later.now()), 54)
+    XCTAssertNoThrow(try list.add(title: "fits later", deadline: t0.addingTimeInterval(9999), env: later))
+  }
+
+  func testRefusalLeavesEditOfADeliveredDeadlineToTheRule() throws {
+    let env = TodoEnvironment.fixed(t0)
+    var list = TodoList()
+    try list.add(title: "delivered", deadline: t0.addingTimeInterval(-10), env: env)
+    list.markDelivered(id(1), kind: .deadline, fireDate: t0.addingTimeInterval(-10))
+    for i in 0..<64 {
+      try list.add(title: "t\(i)", deadline: t0.addingTimeInterval(Double(60 + i)), env: env)
+    }
+    // Moving the delivered deadline into the future would be a 65th slot.
+    XCTAssertThrowsError(try list.edit(id(1), deadline: t0.addingTimeInterval(3600), now: t0))
+    // A past deadline needs none.
+    XCTAssertNoThrow(try list.edit(id(1), deadline: t0.addingTimeInterval(-5), now: t0))
+    // Import is never refused: the extra items wait unscheduled.
+    list.merge([item(500, at: 30)])
+    let plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertEqual(plan.unscheduled, 1)
+    XCTAssertTrue(plan.scheduledIDs.contains(id(500)), "the soonest, even imported, holds a slot")
+    plan.checkInvariants(items: list.items.values)
+  }
+}
