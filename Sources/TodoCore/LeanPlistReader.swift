@@ -264,9 +264,10 @@ enum LeanPlistReader {
       return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + h * 3600 + mi * 60 + s))
     }
 
-    /// Skips any one value, nested or not.
-    mutating func skipValue() throws {
-      guard i < end, p[i] == 60 else { throw Unsupported() }
+    /// Skips any one value, nested or not. Deeper than 256 levels, it gives
+    /// up (Foundation then reports the nesting) rather than overflow the stack.
+    mutating func skipValue(depth: Int = 0) throws {
+      guard i < end, p[i] == 60, depth < 256 else { throw Unsupported() }
       // Self-closing: <true/>, <false/>, <dict/>, <array/>, <string/>
       var j = i + 1
       while j < end && p[j] != 62 && p[j] != 32 { j += 1 }
@@ -287,7 +288,7 @@ enum LeanPlistReader {
           }
           _ = try keyText()
           skipSpace()
-          try skipValue()
+          try skipValue(depth: depth + 1)
         }
       case "array":
         while true {
@@ -296,7 +297,7 @@ enum LeanPlistReader {
             i += 8
             return
           }
-          try skipValue()
+          try skipValue(depth: depth + 1)
         }
       case "string", "integer", "real", "date", "data", "key":
         _ = try text()
