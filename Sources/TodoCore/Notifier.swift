@@ -213,7 +213,7 @@ public enum NotificationAction: String, Sendable, Equatable {
 }
 
 /// What identifies one version of the data file: inode, size and change time.
-struct FileSignature: Equatable {
+public struct FileSignature: Equatable, Sendable {
   var dev: UInt64
   var ino: UInt64
   var size: Int64
@@ -222,7 +222,7 @@ struct FileSignature: Equatable {
   var ctime: Int
   var ctimeNs: Int
 
-  init?(_ store: Store) {
+  public init?(_ store: Store) {
     var st = stat()
     guard let real = try? store.resolvedPath(), stat(real, &st) == 0 else { return nil }
     dev = UInt64(st.st_dev)
