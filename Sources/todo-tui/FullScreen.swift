@@ -1,33 +1,266 @@
-import CNcurses
 import Foundation
 import TodoCore
 
-/// A first full-screen app: the list, read-only, until `q`.
-struct FullScreen {
-  var store: Store
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The full-screen app's runtime: it reads the file, then sleeps in one
+/// `poll` on the keyboard, the data file's folder (inotify), a wall-clock timer
+/// armed for the next instant the screen changes by itself or a notification
+/// is due, and the signals (resize, quit). Each event becomes an ``Action``;
+/// ``reduce(_:_:env:)`` returns ``Effect``s, which are carried out here; then
+/// the frame is rendered and only its changed cells are written.
+final class FullScreen {
+  let store: Store
+  let env = TodoEnvironment.live
+  let environment = ProcessInfo.processInfo.environment
+  private var state: AppState
+  private var terminal: Terminal!
+  private var running = true
+  /// The file as we last wrote or read it, so that our own writes are not read back.
+  private var signature: FileSignature?
+  private var notifier: NotifierRole!
+  private let inbox = Inbox()
+
+  init(store: Store) {
+    self.store = store
+    state = AppState(now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24))
+  }
 
   func run() throws {
-    let doc = try store.load()
-    setlocale(LC_ALL, "")
-    guard let win = initscr() else { throw CLIError(message: "cannot open the terminal") }
-    defer { endwin() }
-    cbreak()
-    noecho()
-    keypad(win, true)
-    let now = Date()
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
-    let items = doc.items.filter(\.isPending).sorted(by: TodoItem.byDeadline)
-    werase(win)
-    mvwaddstr(win, 0, 0, "Todo List")
-    let rows = Int(cn_lines(win))
-    for (i, item) in items.prefix(max(0, rows - 2)).enumerated() {
-      mvwaddstr(win, Int32(i + 1), 0, Title.displaySafe(item.title) + "  " + fmt.due(item.deadline))
+    // Before any thread starts: the signals become a descriptor.
+    let signals = try TerminationSignals([SIGTERM, SIGINT, SIGHUP, SIGWINCH])
+    let path = try store.resolvedPath()
+    let watcher = try FileWatcher(path: path)
+    let timer = try WallClockTimer()
+    terminal = try Terminal(environment: environment)
+    defer { terminal.restore() }
+    dispatch(.resized(terminal.querySize()))
+    load()
+    draw()
+    notifier = NotifierRole(store: store, environment: environment, inbox: inbox)
+    fireDue()
+
+    var fds = [
+      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: inbox.fd, events: Int16(POLLIN), revents: 0),
+    ]
+    while running {
+      timer.arm(at: nextWake())
+      for i in fds.indices { fds[i].revents = 0 }
+      let r = poll(&fds, nfds_t(fds.count), -1)
+      if r < 0 {
+        if errno == EINTR { continue }
+        throw CLIError(message: "poll: " + String(cString: strerror(errno)))
+      }
+      if fds[3].revents != 0 {
+        while let sig = signals.read() {
+          if sig == SIGWINCH {
+            let size = terminal.querySize()
+            terminal.resize(to: size)
+            dispatch(.resized(size))
+          } else {
+            running = false
+          }
+        }
+      }
+      if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        let keys = terminal.readKeys()
+        if keys.isEmpty && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { running = false }
+        for key in keys where running {
+          if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
+        }
+      }
+      if fds[1].revents != 0, watcher.drain(), fileChanged() { load() }
+      if fds[2].revents != 0 {
+        timer.drain()
+        dispatch(.tick(Date()))
+        fireDue()
+      }
+      if fds[4].revents != 0 {
+        for message in inbox.take() { dispatch(.notice(message)) }
+        if notifier.takeOver() { fireDue() }
+      }
+      if running { draw() }
     }
-    mvwaddstr(win, Int32(rows - 1), 0, "q quit")
-    wrefresh(win)
-    while true {
-      let c = wgetch(win)
-      if c == Int32(UInt8(ascii: "q")) || c == -1 { break }
+    notifier.shutdown()
+  }
+
+  /// The next instant to wake at: the screen's next change or the next notification.
+  func nextWake() -> Date? {
+    let a = state.nextChange
+    let b = notifier.nextWake(now: Date())
+    switch (a, b) {
+    case (let a?, let b?): return min(a, b)
+    default: return a ?? b
     }
+  }
+
+  /// Carries an action through the reducer and its effects.
+  func dispatch(_ action: Action) {
+    for effect in reduce(&state, action, env: env) {
+      switch effect {
+      case .mutate(let m): perform(m)
+      case .setTerminalTitle(let t): terminal.setTitle(t)
+      case .bell: terminal.bell()
+      case .quit: running = false
+      }
+    }
+  }
+
+  /// Runs a mutation on the current file, under its lock.
+  func perform(_ m: Mutation) {
+    do {
+      let (change, list) = try store.mutate { list -> (Change, TodoList) in
+        let c = try m.apply(to: &list, env: env)
+        return (c, list)
+      }
+      signature = FileSignature(store)
+      dispatch(.mutated(m, change, list))
+    } catch {
+      dispatch(.mutationFailed(m, "\(error)"))
+    }
+  }
+
+  /// Reads the file and hands it to the reducer (or says why it cannot be read).
+  func load() {
+    do {
+      signature = FileSignature(store)
+      let doc = try store.load()
+      dispatch(.loaded(doc))
+    } catch {
+      dispatch(.loadFailed("\(error)"))
+    }
+  }
+
+  /// Whether the file differs from what we last read or wrote.
+  func fileChanged() -> Bool {
+    let now = FileSignature(store)
+    return now == nil || now != signature
+  }
+
+  /// Delivers what is due, when this app is the notifier, and shows the banner.
+  func fireDue() {
+    let fired = notifier.fireDue(now: Date())
+    guard !fired.isEmpty else { return }
+    dispatch(.fired(fired, bell: !notifier.hasBubbles))
+    if fileChanged() { load() }
+  }
+
+  func draw() {
+    terminal.draw(render(state, size: state.size))
+  }
+}
+
+/// Messages from other threads (the notifier's), with a descriptor that
+/// wakes the `poll` when one arrives.
+final class Inbox: @unchecked Sendable {
+  let fd: Int32
+  private let writeFD: Int32
+  private let lock = NSLock()
+  private var messages: [String] = []
+
+  init() {
+    var p: [Int32] = [0, 0]
+    _ = pipe(&p)
+    for f in p {
+      _ = fcntl(f, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(f, F_SETFL, O_NONBLOCK)
+    }
+    fd = p[0]
+    writeFD = p[1]
+  }
+
+  func post(_ message: String?) {
+    lock.lock()
+    if let m = message { messages.append(m) }
+    lock.unlock()
+    var b: UInt8 = 1
+    _ = write(writeFD, &b, 1)
+  }
+
+  func take() -> [String] {
+    var buf = [UInt8](repeating: 0, count: 64)
+    while read(fd, &buf, 64) > 0 {}
+    lock.lock()
+    defer { lock.unlock() }
+    let out = messages
+    messages = []
+    return out
+  }
+}
+
+/// The app as the notifier (SPEC 5): when no daemon holds the data file's
+/// notifier lock, the open app fires the notifications with the same engine;
+/// otherwise it waits in the background to take over when the daemon ends.
+final class NotifierRole: @unchecked Sendable {
+  private let store: Store
+  private let inbox: Inbox
+  private let lockBox = NSLock()
+  private var pendingLock: NotifierLock?
+  private var lock: NotifierLock?
+  private var engine: Notifier?
+  private let makeEngine: () -> Notifier
+  /// Whether desktop bubbles can be shown (else the bell rings).
+  let hasBubbles: Bool
+
+  init(store: Store, environment: [String: String], inbox: Inbox) {
+    self.store = store
+    self.inbox = inbox
+    let command = NotifyCommand(environment: environment)
+    if case .success = command.resolve() { hasBubbles = true } else { hasBubbles = false }
+    makeEngine = {
+      Notifier(
+        store: store, command: command,
+        onEvent: { event in
+          switch event {
+          case .problem(let m): inbox.post(m)
+          case .actionApplied(_, let change): inbox.post(change.summary)
+          case .fired: break
+          }
+        })
+    }
+    if let l = try? NotifierLock.tryAcquire(for: store) {
+      lock = l
+      engine = makeEngine()
+    } else {
+      NotifierLock.acquireInBackground(for: store) { [self] l in
+        lockBox.lock()
+        pendingLock = l
+        lockBox.unlock()
+        inbox.post(nil)
+      }
+    }
+  }
+
+  /// Becomes the notifier if the lock came through in the background.
+  func takeOver() -> Bool {
+    lockBox.lock()
+    defer { lockBox.unlock() }
+    guard engine == nil, let l = pendingLock else { return false }
+    lock = l
+    pendingLock = nil
+    engine = makeEngine()
+    return true
+  }
+
+  func fireDue(now: Date) -> [ScheduledNotification] {
+    guard let engine else { return [] }
+    do {
+      return try engine.fireDue(now: now)
+    } catch {
+      return []  // an unreadable file is shown by the app itself
+    }
+  }
+
+  func nextWake(now: Date) -> Date? { engine?.nextWake(now: now) }
+
+  func shutdown() {
+    engine?.shutdown()
+    lock?.release()
   }
 }

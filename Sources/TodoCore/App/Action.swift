@@ -1,0 +1,65 @@
+import Foundation
+
+/// Everything that can happen to the app: the user's intentions (from
+/// ``KeyMap``) and the runtime's news (time, files, size, notifications).
+public enum Action: Equatable, Sendable {
+  // Moving
+  case move(Int)
+  case page(Int)
+  case moveToTop, moveToBottom
+  // Items
+  case add
+  case edit(UUID)
+  case swipe(UUID)
+  case complete(UUID)
+  case remind(UUID)
+  case askDelete(UUID)
+  case confirmDelete(Bool)
+  case undo
+  // Filter, help, closing
+  case startFilter
+  case filter(TextField.Edit)
+  case keepFilter
+  case help
+  /// Esc: closes whatever is open (swipe, filter, form, help, banner).
+  case escape
+  case quit
+  case form(FormAction)
+  // From the runtime
+  case tick(Date)
+  case resized(Size)
+  /// The data file was read (at start, or after another process changed it).
+  case loaded(TodoDocument)
+  /// The data file cannot be read; the message says which file and why.
+  case loadFailed(String)
+  /// A mutation was carried out: the change it made and the list after it.
+  case mutated(Mutation, Change, TodoList)
+  case mutationFailed(Mutation, String)
+  /// Notifications fired while the app is open; `bell` when no desktop bubble could show them.
+  case fired([ScheduledNotification], bell: Bool)
+  /// A message for the status line (the notifier's problems, a bubble's action).
+  case notice(String)
+}
+
+/// What a key does inside the form.
+public enum FormAction: Equatable, Sendable {
+  case edit(TextField.Edit)
+  /// Tab and Shift-Tab: title → deadline → picker → title.
+  case nextField, previousField
+  /// ↑ ↓: turn the picker's wheel, or move between the fields.
+  case turn(Int)
+  case submit
+}
+
+/// A terminal size in cells.
+public struct Size: Equatable, Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+  /// The smallest size the app draws in; below it a one-line message.
+  public static let minimum = Size(width: 40, height: 10)
+  public var isTooSmall: Bool { width < Size.minimum.width || height < Size.minimum.height }
+}

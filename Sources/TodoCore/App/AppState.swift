@@ -1,0 +1,179 @@
+import Foundation
+
+/// Everything the full-screen app shows and remembers, as one value.
+/// ``reduce(_:_:env:)`` changes it; ``render(_:size:)`` draws it.
+public struct AppState: Equatable, Sendable {
+  /// What has the keyboard.
+  public enum Mode: Equatable, Sendable {
+    case list
+    /// The row is swiped left, its actions showing.
+    case swipe(UUID)
+    /// Typing the filter.
+    case filter
+    case form(Form)
+    case help
+    /// Waiting for y to delete the item.
+    case confirmDelete(UUID)
+  }
+
+  /// The items as last read or written.
+  public private(set) var list = TodoList()
+  /// Pending items by deadline.
+  public private(set) var pending: [TodoItem] = []
+  /// The rows shown: `pending` narrowed by the filter.
+  public private(set) var visible: [TodoItem] = []
+  /// The selected row, an index into `visible`.
+  public internal(set) var selected = 0
+  /// The first row on screen.
+  public internal(set) var top = 0
+  public internal(set) var mode: Mode = .list
+  /// The filter text; kept after Enter, cleared by Esc.
+  public internal(set) var filter = TextField("")
+  /// Notifications that fired while the app was open, the one shown first.
+  public internal(set) var banners: [ScheduledNotification] = []
+  /// When the first banner appeared; it goes away by itself after ``bannerSeconds``.
+  public internal(set) var bannerSince: Date?
+  /// The last message, shown on the status line.
+  public internal(set) var message = ""
+  /// Changes that `u` undoes, the last one last.
+  public internal(set) var undoStack: [Change] = []
+  /// The instant the screen shows (overdue is judged against it).
+  public internal(set) var now: Date
+  /// The calendar and time zone dates are shown and read in.
+  public let calendar: Calendar
+  public internal(set) var size: Size
+  /// Pending items whose deadline has passed: the badge.
+  public private(set) var badge = 0
+  /// The scheduler's plan at `now`: which items hold one of the 64 slots.
+  public private(set) var scheduledCount = 0
+  public private(set) var scheduledIDs: Set<UUID> = []
+  /// The next instant at which something on screen changes by itself.
+  public private(set) var nextChange: Date?
+  /// Why changes are refused (a file of a newer format), or nil.
+  public internal(set) var readOnly: String?
+  /// Why nothing can be shown (an unreadable file), or nil.
+  public internal(set) var fatal: String?
+  /// The terminal title last asked for.
+  public internal(set) var terminalTitle = ""
+  /// Whether the file has been read at least once.
+  public internal(set) var loaded = false
+
+  /// How many steps `u` can undo.
+  public static let undoDepth = 100
+  /// How long a banner stays without a key press.
+  public static let bannerSeconds: TimeInterval = 30
+
+  public init(now: Date, calendar: Calendar, size: Size) {
+    self.now = now
+    self.calendar = calendar
+    self.size = size
+  }
+
+  /// The selected item, if any.
+  public var selectedItem: TodoItem? { visible.indices.contains(selected) ? visible[selected] : nil }
+
+  /// The banner on screen, if any.
+  public var banner: ScheduledNotification? { banners.first }
+
+  // MARK: - Keeping derived values
+
+  /// Takes a new list: sorts, filters, keeps the selection on the same item
+  /// (or the row where it was), and recomputes the badge and the plan.
+  mutating func setList(_ newList: TodoList) {
+    let keep = selectedItem?.id
+    list = newList
+    pending = newList.sorted()
+    refilter(keeping: keep)
+    retime(now)
+  }
+
+  /// Applies the filter to `pending`, keeping the selected item when it stays.
+  mutating func refilter(keeping id: UUID?) {
+    let q = filter.text.trimmingCharacters(in: .whitespaces)
+    if q.isEmpty {
+      visible = pending
+    } else {
+      visible = pending.filter {
+        $0.title.range(of: q, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+      }
+    }
+    if let id = id, let i = visible.firstIndex(where: { $0.id == id }) { selected = i }
+    selected = max(0, min(selected, visible.count - 1))
+    scrollToSelection()
+  }
+
+  /// Moves the clock: the badge, the plan and the next change.
+  mutating func retime(_ t: Date) {
+    now = t
+    // `pending` is sorted by deadline: the overdue ones are a prefix.
+    badge = Self.partition(pending) { $0.deadline <= t }
+    let plan = Scheduler.plan(pending, now: t)
+    scheduledCount = plan.notifications.count
+    scheduledIDs = plan.scheduledIDs
+    var next = plan.nextFireDate
+    if badge < pending.count {
+      let d = pending[badge].deadline
+      next = next.map { min($0, d) } ?? d
+    }
+    if let since = bannerSince {
+      let end = since.addingTimeInterval(Self.bannerSeconds)
+      next = next.map { min($0, end) } ?? end
+    }
+    nextChange = next
+  }
+
+  /// The number of leading elements for which `isBefore` holds (binary search).
+  static func partition(_ items: [TodoItem], _ isBefore: (TodoItem) -> Bool) -> Int {
+    var lo = 0
+    var hi = items.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if isBefore(items[mid]) { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// Keeps the selected row on screen.
+  mutating func scrollToSelection() {
+    let rows = max(1, Layout(self, size: size).list.count)
+    if selected < top { top = selected }
+    if selected >= top + rows { top = selected - rows + 1 }
+    top = max(0, min(top, max(0, visible.count - rows)))
+    if selected < top { top = selected }
+  }
+
+  /// The terminal title for the current badge.
+  var wantedTitle: String { badge > 0 ? "todo-tui (\(badge))" : "todo-tui" }
+
+  /// Whether the item wants a notification slot (deadline or reminder still to come).
+  public func wantsSlot(_ item: TodoItem) -> Bool {
+    (item.deadline > now && item.notifiedDeadline != item.deadline)
+      || (item.undeliveredReminder.map { $0 > now } ?? false)
+  }
+
+  /// Whether the item has a reminder still to come.
+  public func hasPendingReminder(_ item: TodoItem) -> Bool {
+    item.undeliveredReminder.map { $0 > now } ?? false
+  }
+}
+
+/// Where things go on the screen: the header on the first row, then the
+/// banner (two rows, when one shows), the list, the filter row (while there is
+/// a filter), and the status line on the last row.
+public struct Layout: Equatable, Sendable {
+  public var header = 0
+  public var banner: Range<Int>
+  public var list: Range<Int>
+  public var filter: Int?
+  public var status: Int
+
+  public init(_ state: AppState, size: Size) {
+    status = size.height - 1
+    let bannerRows = state.banner == nil ? 0 : 2
+    banner = 1..<(1 + bannerRows)
+    let showFilter = state.mode == .filter || !state.filter.isEmpty
+    filter = showFilter ? status - 1 : nil
+    let end = max(banner.upperBound, filter ?? status)
+    list = banner.upperBound..<end
+  }
+}

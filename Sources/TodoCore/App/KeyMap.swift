@@ -1,0 +1,121 @@
+import Foundation
+
+/// The one table from keys to actions (SPEC 4), by what has the keyboard.
+/// The backend turns raw terminal keys into ``Key``s; this turns them into
+/// ``Action``s; ``reduce(_:_:env:)`` does the rest.
+public enum KeyMap {
+  /// The action for `key` in `state`, or nil when the key does nothing there.
+  public static func action(for key: Key, in state: AppState) -> Action? {
+    if state.fatal != nil { return key == .char("q") || key == .escape ? .quit : nil }
+    switch state.mode {
+    case .list: return list(key, state)
+    case .swipe(let id): return swipe(key, id)
+    case .filter: return filter(key)
+    case .form: return form(key)
+    case .help: return key == .escape || key == .char("q") || key == .char("?") ? .escape : nil
+    case .confirmDelete:
+      return key == .escape ? .escape : .confirmDelete(key == .char("y") || key == .char("Y"))
+    }
+  }
+
+  static func list(_ key: Key, _ state: AppState) -> Action? {
+    if let m = movement(key) { return m }
+    let id = state.selectedItem?.id
+    // While a banner shows, c and r act on its item, as a notification's buttons.
+    let target = state.banner?.itemID ?? id
+    switch key {
+    case .char("a"), .char("+"): return .add
+    case .enter, .char("e"): return id.map(Action.edit)
+    case .left, .char("h"): return id.map(Action.swipe)
+    case .char("x"), .char("c"): return target.map(Action.complete)
+    case .char("r"): return target.map(Action.remind)
+    case .char("d"), .delete: return id.map(Action.askDelete)
+    case .char("u"): return .undo
+    case .char("/"): return .startFilter
+    case .char("?"): return .help
+    case .char("q"): return .quit
+    case .escape: return .escape
+    default: return nil
+    }
+  }
+
+  static func movement(_ key: Key) -> Action? {
+    switch key {
+    case .up, .char("k"): return .move(-1)
+    case .down, .char("j"): return .move(1)
+    case .pageUp: return .page(-1)
+    case .pageDown: return .page(1)
+    case .home, .char("g"): return .moveToTop
+    case .end, .char("G"): return .moveToBottom
+    default: return nil
+    }
+  }
+
+  static func swipe(_ key: Key, _ id: UUID) -> Action? {
+    switch key {
+    case .enter, .char("c"), .char("x"): return .complete(id)
+    case .char("r"): return .remind(id)
+    case .right, .char("l"), .escape: return .escape
+    case .char("q"): return .quit
+    default: return movement(key)
+    }
+  }
+
+  static func filter(_ key: Key) -> Action? {
+    switch key {
+    case .enter: return .keepFilter
+    case .escape: return .escape
+    case .up, .down: return movement(key)
+    default: return textEdit(key).map(Action.filter)
+    }
+  }
+
+  static func form(_ key: Key) -> Action? {
+    switch key {
+    case .enter: return .form(.submit)
+    case .escape: return .escape
+    case .tab: return .form(.nextField)
+    case .backTab: return .form(.previousField)
+    case .up: return .form(.turn(1))
+    case .down: return .form(.turn(-1))
+    default: return textEdit(key).map { .form(.edit($0)) }
+    }
+  }
+
+  /// Keys that edit a text field.
+  static func textEdit(_ key: Key) -> TextField.Edit? {
+    switch key {
+    case .char(let c): return .insert(String(c))
+    case .paste(let s): return .insert(s)
+    case .backspace, .ctrl("h"): return .backspace
+    case .delete, .ctrl("d"): return .deleteForward
+    case .left, .ctrl("b"): return .left
+    case .right, .ctrl("f"): return .right
+    case .home, .ctrl("a"): return .home
+    case .end, .ctrl("e"): return .end
+    case .ctrl("u"): return .killToStart
+    case .ctrl("k"): return .killToEnd
+    default: return nil
+    }
+  }
+
+  /// The help screen: every key, as the table above binds it.
+  public static let help: [(String, String)] = [
+    ("↑ ↓  k j", "move"),
+    ("PgUp PgDn", "move a page"),
+    ("g G  Home End", "first, last"),
+    ("a  +", "add: title, Enter, deadline, Enter"),
+    ("Enter  e", "edit the selected item"),
+    ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
+    ("x  c", "complete"),
+    ("r", "remind in 30 minutes"),
+    ("d", "delete (asks first)"),
+    ("u", "undo"),
+    ("/", "filter as you type; Enter keeps, Esc clears"),
+    ("Tab", "in the form: the date picker (↑ ↓ turn, ← → part)"),
+    ("Ctrl-U", "in a field: delete to the start"),
+    ("?", "this help"),
+    ("q", "quit (Esc closes what is open)"),
+    ("⏰  ⏳", "a reminder is pending; not scheduled (over 64)"),
+  ]
+}

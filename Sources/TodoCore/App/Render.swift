@@ -1,0 +1,308 @@
+import Foundation
+
+/// Draws the app into a grid of cells: pure, no terminal. Only the rows on
+/// screen are formatted, so the cost does not grow with the list.
+public func render(_ state: AppState, size: Size) -> Canvas {
+  var c = Canvas(width: size.width, height: size.height)
+  if size.isTooSmall {
+    c.put("too small: \(Size.minimum.width)×\(Size.minimum.height) at least", x: 0, y: 0)
+    return c
+  }
+  let fmt = DueFormatter(timeZone: state.calendar.timeZone, now: state.now)
+  let layout = Layout(state, size: size)
+  drawHeader(state, &c)
+  if let fatal = state.fatal {
+    var y = 2
+    for line in wrap(fatal, width: size.width - 2) where y < layout.status {
+      c.put(line, x: 1, y: y, style: .red)
+      y += 1
+    }
+    c.put("q quit", x: 0, y: layout.status, style: .dim)
+    return c
+  }
+  if let b = state.banner { drawBanner(b, more: state.banners.count - 1, state, fmt, layout, &c) }
+  drawList(state, fmt, layout, &c)
+  switch state.mode {
+  case .form(let form): drawForm(form, state, fmt, layout, &c)
+  case .help: drawHelp(layout, &c)
+  default: break
+  }
+  if let y = layout.filter { drawFilter(state, y, &c) }
+  drawStatus(state, layout, &c)
+  return c
+}
+
+private func drawHeader(_ state: AppState, _ c: inout Canvas) {
+  var x = c.put("Todo List", x: 1, y: 0, style: .bold)
+  if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
+  let overdue = "\(state.badge) overdue"
+  let sched = " · \(state.scheduledCount)/\(Scheduler.limit) scheduled"
+  let start = max(x + 2, c.width - 1 - CellWidth.of(overdue) - CellWidth.of(sched))
+  let end = c.put(overdue, x: start, y: 0, style: state.badge > 0 ? Style(.red, .bold) : .dim)
+  c.put(sched, x: end, y: 0, style: .dim)
+}
+
+private func drawBanner(
+  _ n: ScheduledNotification, more: Int, _ state: AppState, _ fmt: DueFormatter, _ layout: Layout,
+  _ c: inout Canvas
+) {
+  let y = layout.banner.lowerBound
+  let title = Title.displaySafe(n.title)
+  let what =
+    n.kind == .reminder ? "Reminder: Todo Item “\(title)” Is Overdue" : "Todo Item “\(title)” Is Overdue"
+  c.fill(x: 0, y: y, count: c.width, style: Style(.yellow, .reverse))
+  c.put(" " + what + (more > 0 ? "  (+\(more) more)" : ""), x: 0, y: y, style: Style(.yellow, .reverse))
+  var x = c.put(" " + fmt.due(n.deadline) + " · \(n.badge) overdue   ", x: 0, y: y + 1, style: .dim)
+  for (key, label) in [("c", "Complete"), ("r", "Remind in 30 min"), ("Esc", "dismiss")] {
+    x = c.put(key, x: x, y: y + 1, style: .bold)
+    x = c.put(" " + label + "  ", x: x, y: y + 1)
+  }
+}
+
+/// Width of the right-hand columns of a row: the deadline and the two marks.
+private let marksWidth = 5
+
+private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
+  let rows = layout.list
+  guard !rows.isEmpty else { return }
+  if state.visible.isEmpty {
+    let text =
+      state.filter.isEmpty
+      ? (state.loaded ? "Nothing to do. Press a to add an item." : "")
+      : "No item matches “\(Title.displaySafe(state.filter.text))”."
+    let y = rows.lowerBound + rows.count / 2
+    c.put(text, x: max(1, (c.width - CellWidth.of(text)) / 2), y: y, style: .dim)
+    return
+  }
+  // Keep the selection on screen even if the size changed since the last reduce.
+  var top = state.top
+  if state.selected >= top + rows.count { top = state.selected - rows.count + 1 }
+  if state.selected < top { top = state.selected }
+  top = max(0, min(top, max(0, state.visible.count - rows.count)))
+  for (i, y) in rows.enumerated() {
+    let index = top + i
+    guard index < state.visible.count else { break }
+    let item = state.visible[index]
+    let selected = index == state.selected
+    if case .swipe(let id) = state.mode, id == item.id {
+      drawSwiped(item, selected: selected, state, fmt, y, &c)
+    } else {
+      drawRow(item, selected: selected, state, fmt, y, &c)
+    }
+  }
+}
+
+/// One row: title, then the deadline (red when overdue), then the marks.
+private func drawRow(
+  _ item: TodoItem, selected: Bool, _ state: AppState, _ fmt: DueFormatter, _ y: Int, _ c: inout Canvas
+) {
+  let base: Style = selected ? .reverse : .plain
+  c.fill(x: 0, y: y, count: c.width, style: base)
+  let due = fmt.due(item.deadline)
+  let dueStart = max(12, c.width - marksWidth - CellWidth.of(due))
+  c.put(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: dueStart - 2)
+  let overdue = item.isOverdue(at: state.now)
+  var dueStyle = overdue ? Style(.red, .bold) : base
+  if selected { dueStyle.attributes.insert(.reverse) }
+  let end = c.put(due, x: dueStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  var x = max(end, c.width - marksWidth) + 1
+  if state.hasPendingReminder(item) { x = c.put("⏰", x: x, y: y, style: base) } else { x += 2 }
+  if state.wantsSlot(item) && !state.scheduledIDs.contains(item.id) { c.put("⏳", x: x, y: y, style: base) }
+}
+
+/// The swiped row: its text slides left to make room for the two actions
+/// revealed at the right, as a table row swiped on iOS.
+private func drawSwiped(
+  _ item: TodoItem, selected: Bool, _ state: AppState, _ fmt: DueFormatter, _ y: Int, _ c: inout Canvas
+) {
+  let remind = " Remind in 30 min "
+  let complete = " Complete "
+  let keep = max(0, c.width - CellWidth.of(remind) - CellWidth.of(complete))
+  var row = Canvas(width: keep, height: 1)
+  drawRow(item, selected: selected, state, fmt, 0, &row)
+  for x in 0..<keep { c[x, y] = row[x, 0] }
+  let x = c.put(remind, x: keep, y: y, style: Style(.yellow, [.reverse, .bold]))
+  c.put(complete, x: x, y: y, style: Style(.green, [.reverse, .bold]))
+}
+
+private func drawFilter(_ state: AppState, _ y: Int, _ c: inout Canvas) {
+  c.fill(x: 0, y: y, count: c.width)
+  let typing = state.mode == .filter
+  var x = c.put(typing ? "/" : "filter: ", x: 0, y: y, style: .bold)
+  x = drawField(state.filter, focused: typing, x: x, y: y, width: c.width - x - 22, &c)
+  let count = "\(state.visible.count) of \(state.pending.count)"
+  c.put(count, x: max(x + 1, c.width - CellWidth.of(count) - 1), y: y, style: .dim)
+}
+
+/// A text field from column `x`, at most `width` cells, scrolled so that the
+/// cursor shows; the cursor is a reverse cell when `focused`. Returns the column after it.
+@discardableResult
+private func drawField(
+  _ field: TextField, focused: Bool, x: Int, y: Int, width: Int, style: Style = .plain, _ c: inout Canvas
+) -> Int {
+  let chars = field.characters
+  let room = max(1, width - 1)
+  var start = 0
+  var w = 0
+  var i = field.cursor
+  while i > 0 {
+    let cw = CellWidth.of(chars[i - 1])
+    if w + cw > room { break }
+    w += cw
+    i -= 1
+  }
+  start = i
+  var col = x
+  for j in start..<chars.count {
+    let ch = chars[j]
+    let cw = CellWidth.of(ch)
+    if col + cw > x + width { break }
+    let st = focused && j == field.cursor ? Style(style.colour, style.attributes.union(.reverse)) : style
+    col = c.put(String(ch), x: col, y: y, style: st)
+  }
+  if focused && field.cursor == chars.count && col < x + width {
+    c.put(" ", x: col, y: y, style: .reverse)
+    col += 1
+  }
+  return col
+}
+
+private func drawForm(
+  _ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas
+) {
+  let w = min(c.width - 2, 72)
+  let h = 7
+  let x0 = (c.width - w) / 2
+  let y0 = layout.list.lowerBound + max(0, (layout.list.count - h) / 2)
+  let heading: String
+  if case .add = form.purpose { heading = " Add item " } else { heading = " Edit item " }
+  box(x: x0, y: y0, width: w, height: h, title: heading, &c)
+  let label = 11
+  let fx = x0 + 2 + label
+  let fw = w - label - 4
+  // Title
+  c.put("Title", x: x0 + 2, y: y0 + 1, style: form.focus == .title ? .bold : .plain)
+  drawField(form.title, focused: form.focus == .title, x: fx, y: y0 + 1, width: fw, &c)
+  if let e = form.error {
+    c.put(e, x: fx, y: y0 + 2, style: .red, limit: x0 + w - 1)
+  } else {
+    c.put("\(form.title.characters.count)/\(form.title.limit)", x: fx, y: y0 + 2, style: .dim)
+  }
+  // Deadline
+  c.put("Deadline", x: x0 + 2, y: y0 + 3, style: form.focus == .title ? .plain : .bold)
+  if let p = form.picker {
+    drawPicker(p, focused: form.focus == .picker, state, fmt, x: fx, y: y0 + 3, &c)
+  } else if form.deadline.isEmpty && form.focus != .deadline {
+    c.put(form.hint(formatter: fmt), x: fx, y: y0 + 3, style: .dim, limit: x0 + w - 1)
+  } else if form.deadline.isEmpty {
+    c.put(" ", x: fx, y: y0 + 3, style: .reverse)
+    c.put(form.hint(formatter: fmt), x: fx + 1, y: y0 + 3, style: .dim, limit: x0 + w - 1)
+  } else {
+    drawField(form.deadline, focused: true, x: fx, y: y0 + 3, width: fw, &c)
+  }
+  switch form.resolvedDeadline(now: state.now, calendar: state.calendar) {
+  case .success(let d):
+    let past = d <= state.now ? "  (already overdue)" : ""
+    c.put(
+      "→ " + fmt.dateText(d, weekday: true) + past, x: fx, y: y0 + 4, style: Style(.green), limit: x0 + w - 1)
+  case .failure(let p):
+    c.put(p.message, x: fx, y: y0 + 4, style: .red, limit: x0 + w - 1)
+  }
+  let keys =
+    form.focus == .picker
+    ? "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel" : "Tab picker  Enter save  Esc cancel"
+  c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
+}
+
+private func drawPicker(
+  _ p: DatePicker, focused: Bool, _ state: AppState, _ fmt: DueFormatter, x: Int, y: Int, _ c: inout Canvas
+) {
+  let f = fmt.fields(p.date)
+  let day = "\(DueFormatter.weekdays[f.weekday - 1]) \(DueFormatter.months[f.month - 1]) \(f.day)"
+  let parts: [(DatePicker.Part, String)] = [
+    (.day, " \(day) "), (.hour, String(format: " %02d ", f.hour)),
+    (.minute, String(format: " %02d ", f.minute)),
+  ]
+  var col = x
+  for (i, (part, text)) in parts.enumerated() {
+    let st: Style = focused && part == p.part ? Style(.none, [.reverse, .bold]) : .underline
+    col = c.put(text, x: col, y: y, style: st)
+    if i < 2 { col = c.put(i == 0 ? " " : ":", x: col, y: y) }
+  }
+}
+
+private func drawHelp(_ layout: Layout, _ c: inout Canvas) {
+  let rows = layout.list
+  for y in rows { c.fill(x: 0, y: y, count: c.width) }
+  var y = rows.lowerBound
+  c.put("Keys", x: 1, y: y, style: .bold)
+  c.put("Esc or ? closes", x: max(8, c.width - 17), y: y, style: .dim)
+  y += 1
+  for (keys, what) in KeyMap.help where y < rows.upperBound {
+    c.put(keys, x: 2, y: y, style: .bold)
+    c.put(what, x: 17, y: y)
+    y += 1
+  }
+}
+
+private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
+  let y = layout.status
+  c.fill(x: 0, y: y, count: c.width)
+  let keys: String
+  var message = state.message
+  var messageStyle = Style.bold
+  switch state.mode {
+  case .list:
+    keys =
+      state.banner != nil
+      ? "c complete  r remind  Esc dismiss" : "a add  ← swipe  c complete  u undo  / filter  ? help  q quit"
+  case .swipe: keys = "Enter/c complete  r remind  → close"
+  case .filter: keys = "Enter keep  Esc clear"
+  case .form: keys = ""
+  case .help: keys = ""
+  case .confirmDelete(let id):
+    message = "Delete “\(Title.displaySafe(state.list[id]?.title ?? ""))”? y deletes, any other key keeps it"
+    messageStyle = Style(.red, .bold)
+    keys = ""
+  }
+  let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
+  let kx = c.width - CellWidth.of(keys) - 1
+  if kx >= x + 2 || message.isEmpty {
+    c.put(keys, x: max(message.isEmpty ? 1 : x + 2, kx), y: y, style: .dim)
+  }
+}
+
+private func box(x: Int, y: Int, width: Int, height: Int, title: String, _ c: inout Canvas) {
+  for row in y..<(y + height) { c.fill(x: x, y: row, count: width) }
+  let line = String(repeating: "─", count: max(0, width - 2))
+  c.put("┌" + line + "┐", x: x, y: y)
+  c.put("└" + line + "┘", x: x, y: y + height - 1)
+  for row in (y + 1)..<(y + height - 1) {
+    c.put("│", x: x, y: row)
+    c.put("│", x: x + width - 1, y: row)
+  }
+  c.put(title, x: x + 2, y: y, style: .bold)
+}
+
+/// Splits text into lines of at most `width` cells, at spaces where it can.
+func wrap(_ text: String, width: Int) -> [String] {
+  var lines: [String] = []
+  var line = ""
+  var w = 0
+  for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+    let ww = CellWidth.of(String(word))
+    if w > 0 && w + 1 + ww > width {
+      lines.append(line)
+      line = ""
+      w = 0
+    }
+    if w > 0 {
+      line += " "
+      w += 1
+    }
+    line += word
+    w += ww
+  }
+  if !line.isEmpty { lines.append(line) }
+  return lines
+}
