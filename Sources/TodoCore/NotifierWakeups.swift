@@ -6,14 +6,13 @@ import Foundation
 
 // The descriptors a notifier sleeps on, beside the FileWatcher's: a timer that
 // fires at a wall-clock instant, and the termination signals. Swift's Glibc
-// module does not import <sys/timerfd.h> or <sys/signalfd.h>, so the two
-// functions of each are looked up in the C library by name.
+// module does not import <sys/timerfd.h>, so its two functions are looked up
+// in the C library by name.
 
 private enum LinuxCalls {
   typealias TimerCreate = @convention(c) (Int32, Int32) -> Int32
   typealias TimerSet =
     @convention(c) (Int32, Int32, UnsafePointer<itimerspec>, UnsafeMutablePointer<itimerspec>?) -> Int32
-  typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>, Int32) -> Int32
 
   static func symbol<T>(_ name: String, as: T.Type) -> T? {
     guard let p = dlsym(nil, name) else { return nil }
@@ -22,10 +21,9 @@ private enum LinuxCalls {
 
   static let timerfdCreate = symbol("timerfd_create", as: TimerCreate.self)
   static let timerfdSettime = symbol("timerfd_settime", as: TimerSet.self)
-  static let signalfd = symbol("signalfd", as: SignalFD.self)
 
-  static let cloexec: Int32 = 0o2_000_000  // TFD_CLOEXEC = SFD_CLOEXEC = O_CLOEXEC
-  static let nonblock: Int32 = 0o4000  // TFD_NONBLOCK = SFD_NONBLOCK = O_NONBLOCK
+  static let cloexec: Int32 = 0o2_000_000  // TFD_CLOEXEC = O_CLOEXEC
+  static let nonblock: Int32 = 0o4000  // TFD_NONBLOCK = O_NONBLOCK
   static let timerAbstime: Int32 = 1  // TFD_TIMER_ABSTIME
   static let cancelOnSet: Int32 = 2  // TFD_TIMER_CANCEL_ON_SET
 }
@@ -69,33 +67,43 @@ public final class WallClockTimer {
   }
 }
 
-/// SIGTERM and SIGINT as a readable descriptor: the signals are blocked (in
-/// this thread and the threads it starts afterwards) and read from a
-/// `signalfd`, so that a `poll` wakes for them and the process can end cleanly.
+/// The write end of the self-pipe, for the signal handler (set once, before
+/// the handler is installed).
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// SIGTERM and SIGINT as a readable descriptor (the self-pipe trick): a handler
+/// writes the signal's number into a pipe that a `poll` watches, so that the
+/// process can end cleanly. The signals are caught, not blocked: a caught
+/// signal is reset to its default in the commands the notifier starts, where a
+/// blocked or ignored one would be inherited (and `notify-send` could not be
+/// stopped).
 public final class TerminationSignals {
   /// Readable when a signal came.
   public let fd: Int32
 
-  /// Blocks SIGTERM and SIGINT; create it before any other thread starts.
+  /// Installs the handler for `signals`; one instance a process.
   public init(_ signals: [Int32] = [SIGTERM, SIGINT]) throws {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for s in signals { sigaddset(&set, s) }
-    guard let sfd = LinuxCalls.signalfd else {
-      throw TodoError.io(path: "signalfd", detail: "signalfd is not available")
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw TodoError.io(path: "pipe", detail: Store.errorText(errno)) }
+    for e in ends {
+      _ = fcntl(e, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(e, F_SETFL, O_NONBLOCK)
     }
-    pthread_sigmask(SIG_BLOCK, &set, nil)
-    fd = sfd(-1, &set, LinuxCalls.cloexec | LinuxCalls.nonblock)
-    guard fd >= 0 else { throw TodoError.io(path: "signalfd", detail: Store.errorText(errno)) }
+    fd = ends[0]
+    signalPipeWriteEnd = ends[1]
+    for s in signals {
+      _ = signal(s) { sig in
+        let saved = errno
+        var b = UInt8(truncatingIfNeeded: sig)
+        _ = write(signalPipeWriteEnd, &b, 1)
+        errno = saved
+      }
+    }
   }
-
-  deinit { close(fd) }
 
   /// The signal number that came, if one did.
   public func read() -> Int32? {
-    var info = [UInt8](repeating: 0, count: 128)  // struct signalfd_siginfo
-    let n = Glibc.read(fd, &info, 128)
-    guard n == 128 else { return nil }
-    return info.withUnsafeBytes { Int32(bitPattern: $0.load(as: UInt32.self)) }
+    var b: UInt8 = 0
+    return Glibc.read(fd, &b, 1) == 1 ? Int32(b) : nil
   }
 }
