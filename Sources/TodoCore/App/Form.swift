@@ -66,7 +66,7 @@ public struct Form: Equatable, Sendable {
 public struct DeadlineProblem: Error, Equatable, Sendable {
   public var text: String
   /// The short reason shown under the field.
-  public var message: String { "cannot read “\(text)”: try tomorrow 9am, fri 17:00, in 2h, 2026-11-23 14:00" }
+  public var message: String { "“\(text)” is not a time: try tomorrow 9am, fri 17:00, in 2h" }
 }
 
 /// A date picker of three wheels, day, hour and minute, that ↑ and ↓ turn.

@@ -79,48 +79,55 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
   if state.selected >= top + rows.count { top = state.selected - rows.count + 1 }
   if state.selected < top { top = state.selected }
   top = max(0, min(top, max(0, state.visible.count - rows.count)))
-  for (i, y) in rows.enumerated() {
-    let index = top + i
-    guard index < state.visible.count else { break }
-    let item = state.visible[index]
-    let selected = index == state.selected
+  let onScreen = state.visible[top..<min(state.visible.count, top + rows.count)]
+  // The deadlines form one column, as wide as the widest one on screen.
+  let dues = onScreen.map { fmt.due($0.deadline) }
+  let dueWidth = dues.map(CellWidth.of).max() ?? 0
+  for (i, item) in onScreen.enumerated() {
+    let y = rows.lowerBound + i
+    let selected = top + i == state.selected
+    let row = RowLook(item: item, due: dues[i], dueWidth: dueWidth, selected: selected)
     if case .swipe(let id) = state.mode, id == item.id {
-      drawSwiped(item, selected: selected, state, fmt, y, &c)
+      drawSwiped(row, state, y, &c)
     } else {
-      drawRow(item, selected: selected, state, fmt, y, &c)
+      drawRow(row, state, y, &c)
     }
   }
 }
 
+/// What a row shows.
+private struct RowLook {
+  var item: TodoItem
+  var due: String
+  var dueWidth: Int
+  var selected: Bool
+}
+
 /// One row: title, then the deadline (red when overdue), then the marks.
-private func drawRow(
-  _ item: TodoItem, selected: Bool, _ state: AppState, _ fmt: DueFormatter, _ y: Int, _ c: inout Canvas
-) {
-  let base: Style = selected ? .reverse : .plain
+/// The title keeps at least 10 cells; a deadline that does not fit is cut.
+private func drawRow(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
+  let item = row.item
+  let base: Style = row.selected ? .reverse : .plain
   c.fill(x: 0, y: y, count: c.width, style: base)
-  let due = fmt.due(item.deadline)
-  let dueStart = max(12, c.width - marksWidth - CellWidth.of(due))
+  let dueStart = max(12, c.width - marksWidth - row.dueWidth)
   c.put(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: dueStart - 2)
-  let overdue = item.isOverdue(at: state.now)
-  var dueStyle = overdue ? Style(.red, .bold) : base
-  if selected { dueStyle.attributes.insert(.reverse) }
-  let end = c.put(due, x: dueStart, y: y, style: dueStyle, limit: c.width - marksWidth)
-  var x = max(end, c.width - marksWidth) + 1
+  var dueStyle = item.isOverdue(at: state.now) ? Style(.red, .bold) : base
+  if row.selected { dueStyle.attributes.insert(.reverse) }
+  c.put(row.due, x: dueStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  var x = c.width - marksWidth + 1
   if state.hasPendingReminder(item) { x = c.put("⏰", x: x, y: y, style: base) } else { x += 2 }
   if state.wantsSlot(item) && !state.scheduledIDs.contains(item.id) { c.put("⏳", x: x, y: y, style: base) }
 }
 
 /// The swiped row: its text slides left to make room for the two actions
 /// revealed at the right, as a table row swiped on iOS.
-private func drawSwiped(
-  _ item: TodoItem, selected: Bool, _ state: AppState, _ fmt: DueFormatter, _ y: Int, _ c: inout Canvas
-) {
+private func drawSwiped(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
   let remind = " Remind in 30 min "
   let complete = " Complete "
   let keep = max(0, c.width - CellWidth.of(remind) - CellWidth.of(complete))
-  var row = Canvas(width: keep, height: 1)
-  drawRow(item, selected: selected, state, fmt, 0, &row)
-  for x in 0..<keep { c[x, y] = row[x, 0] }
+  var slid = Canvas(width: keep, height: 1)
+  drawRow(row, state, 0, &slid)
+  for x in 0..<keep { c[x, y] = slid[x, 0] }
   let x = c.put(remind, x: keep, y: y, style: Style(.yellow, [.reverse, .bold]))
   c.put(complete, x: x, y: y, style: Style(.green, [.reverse, .bold]))
 }
@@ -248,28 +255,29 @@ private func drawHelp(_ layout: Layout, _ c: inout Canvas) {
 private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let y = layout.status
   c.fill(x: 0, y: y, count: c.width)
-  let keys: String
+  var keys: [String] = []
   var message = state.message
   var messageStyle = Style.bold
   switch state.mode {
   case .list:
     keys =
       state.banner != nil
-      ? "c complete  r remind  Esc dismiss" : "a add  ← swipe  c complete  u undo  / filter  ? help  q quit"
-  case .swipe: keys = "Enter/c complete  r remind  → close"
-  case .filter: keys = "Enter keep  Esc clear"
-  case .form: keys = ""
-  case .help: keys = ""
+      ? ["c complete", "r remind", "Esc dismiss"]
+      : ["a add", "← swipe", "c complete", "? help", "q quit", "u undo", "/ filter"]
+  case .swipe: keys = ["Enter/c complete", "r remind", "→ close"]
+  case .filter: keys = ["Enter keep", "Esc clear"]
+  case .form, .help: keys = []
   case .confirmDelete(let id):
-    message = "Delete “\(Title.displaySafe(state.list[id]?.title ?? ""))”? y deletes, any other key keeps it"
+    message = "Delete “\(state.list[id]?.title ?? "")”? (y/n)"
     messageStyle = Style(.red, .bold)
-    keys = ""
   }
   let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
-  let kx = c.width - CellWidth.of(keys) - 1
-  if kx >= x + 2 || message.isEmpty {
-    c.put(keys, x: max(message.isEmpty ? 1 : x + 2, kx), y: y, style: .dim)
-  }
+  // As many key hints as fit after the message, whole, most useful first.
+  var shown: [String] = []
+  let room = c.width - 1 - (message.isEmpty ? 1 : x + 3)
+  for k in keys where CellWidth.of((shown + [k]).joined(separator: "  ")) <= room { shown.append(k) }
+  let hint = shown.joined(separator: "  ")
+  c.put(hint, x: c.width - 1 - CellWidth.of(hint), y: y, style: .dim)
 }
 
 private func box(x: Int, y: Int, width: Int, height: Int, title: String, _ c: inout Canvas) {
