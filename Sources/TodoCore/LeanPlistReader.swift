@@ -255,8 +255,10 @@ enum LeanPlistReader {
       let h = try num(11, 2)
       let mi = try num(14, 2)
       let s = try num(17, 2)
-      guard (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 60 else {
-        throw Unsupported()
+      // Foundation would quietly roll "2020-13-45T29:61:61Z" over into another date.
+      guard (1...12).contains(mo), d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else {
+        let text = String(decoding: UnsafeBufferPointer(start: p + i, count: 20), as: UTF8.self)
+        throw CodecError("'\(text)' is not a valid date")
       }
       i += 20
       try expect("</date>")

@@ -211,6 +211,15 @@ public enum PlistCodec {
     return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
   }
 
+  /// The number of days in a month of the proleptic Gregorian calendar.
+  static func daysInMonth(_ y: Int, _ m: Int) -> Int {
+    switch m {
+    case 2: return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
   /// (year, month, day) → days since 1970-01-01.
   static func days(_ y0: Int, _ m: Int, _ d: Int) -> Int {
     let y = m <= 2 ? y0 - 1 : y0
