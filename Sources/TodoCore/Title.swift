@@ -47,14 +47,14 @@ public enum Title {
   }
 
   /// The title made safe for storage without refusing it: disallowed scalars
-  /// become U+FFFD and the text is cut at ``maxLength`` characters. Used by import.
-  public static func sanitize(_ raw: String) -> String {
+  /// become U+FFFD and the text is cut at `limit` characters. Used by import.
+  public static func sanitize(_ raw: String, cuttingAt limit: Int = maxLength) -> String {
     var scalars = String.UnicodeScalarView()
     for s in raw.unicodeScalars {
       scalars.append(isAllowed(s) ? s : "\u{FFFD}")
     }
     var s = String(scalars)
-    if s.count > maxLength { s = String(s.prefix(maxLength)) }
+    if limit < Int.max && s.count > limit { s = String(s.prefix(limit)) }
     if s.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) { s = "(untitled)" }
     return s
   }

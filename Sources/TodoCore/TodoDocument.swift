@@ -59,7 +59,9 @@ struct RawItem {
         return try fail("a date is out of range (\(d.timeIntervalSince1970))")
       }
     }
-    let clean = Title.isClean(title) ? title : Title.sanitize(title)
+    // A long title is kept whole: the limit is for what is typed, and cutting here
+    // would lose text at the next write. Only what XML cannot hold is replaced.
+    let clean = Title.isClean(title) ? title : Title.sanitize(title, cuttingAt: .max)
     if clean != title { warnings.append("entry \(key): title contained characters that were replaced") }
     return TodoItem(
       id: id, title: clean, deadline: deadline.wholeSeconds,
