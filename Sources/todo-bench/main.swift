@@ -4,7 +4,8 @@ import TodoCore
 // In-process measurements for `make bench`: `todo-bench NAME [ARGS…]`.
 // Each benchmark lives in its own file as a function registered here.
 let benchmarks: [String: ([String]) throws -> Void] = [
-  "codec": benchCodec
+  "codec": benchCodec,
+  "plan": benchPlan,
 ]
 
 let args = Array(CommandLine.arguments.dropFirst())
