@@ -1,0 +1,46 @@
+# Helpers for the full-screen tests (sourced after lib.sh): the real binary in
+# tmux, on a private socket, polled with deadlines.
+command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
+TSOCK="todo-tui-test-$$"
+tm() { tmux -L "$TSOCK" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1' EXIT
+export TODO_TUI_NOTIFY=/bin/true   # no desktop here: bubbles go nowhere
+# tui_start [WIDTH HEIGHT [ENV=VALUE…]]: the app in a fresh tmux session.
+tui_start() {
+  local w=${1:-80} h=${2:-24}; shift 2 2>/dev/null || shift $#
+  local envs=(-e "TODO_TUI_FILE=$TODO_TUI_FILE" -e TZ="$TZ" -e TODO_TUI_NOTIFY="$TODO_TUI_NOTIFY" -e TERM=tmux-256color)
+  for e in "$@"; do envs+=(-e "$e"); done
+  tm new-session -d -x "$w" -y "$h" "${envs[@]}" "$TODO_BIN"
+  tm set-option -g remain-on-exit on >/dev/null
+}
+# shell_start [WIDTH HEIGHT]: a plain shell in tmux, to run the app from.
+shell_start() {
+  tm new-session -d -x "${1:-80}" -y "${2:-24}" -e "TODO_TUI_FILE=$TODO_TUI_FILE" -e TZ="$TZ" \
+    -e TODO_TUI_NOTIFY="$TODO_TUI_NOTIFY" -e PS1='$ ' -e TERM=tmux-256color "env -i HOME=$WORK PATH=$PATH TERM=tmux-256color TODO_TUI_FILE=$TODO_TUI_FILE TZ=$TZ TODO_TUI_NOTIFY=$TODO_TUI_NOTIFY PS1='$ ' sh"
+}
+screen() { tm capture-pane -p "$@"; }
+keys() { tm send-keys "$@"; }
+# wait_screen REGEX [SECONDS]: polls the screen until a line matches REGEX.
+wait_screen() {
+  local re=$1 secs=${2:-5}
+  local end=$(( $(date +%s%N) + secs * 1000000000 ))
+  while ! screen | grep -Eq -- "$re"; do
+    if [ "$(date +%s%N)" -ge $end ]; then
+      echo "--- screen:"; screen; fail "screen never showed /$re/ within ${secs}s"
+    fi
+    sleep 0.05
+  done
+}
+# wait_gone REGEX [SECONDS]: polls until no line matches REGEX.
+wait_gone() {
+  local re=$1 secs=${2:-5}
+  local end=$(( $(date +%s%N) + secs * 1000000000 ))
+  while screen | grep -Eq -- "$re"; do
+    if [ "$(date +%s%N)" -ge $end ]; then
+      echo "--- screen:"; screen; fail "screen still shows /$re/ after ${secs}s"
+    fi
+    sleep 0.05
+  done
+}
+# type_text TEXT: types literally (no key names).
+type_text() { tm send-keys -l -- "$1"; }

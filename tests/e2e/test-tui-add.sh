@@ -1,0 +1,51 @@
+# Adding by keys: a, the title, Enter, the deadline with its live reading,
+# Enter saves; the title field's limit on a long paste; Esc cancels.
+. "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
+T add "Existing" --due "in 3h" >/dev/null
+tui_start 80 24
+wait_screen '1/64 scheduled'
+keys a
+wait_screen 'Add item'
+wait_screen '│ Deadline +in 1h'          # the default, shown as a hint
+type_text "Buy oat milk"
+wait_screen '│ Title +Buy oat milk'
+keys Enter
+type_text "tomorrow 9am"
+wait_screen '→ [A-Z][a-z]{2} [A-Z][a-z]{2} [0-9]+ at 9:00 AM'   # parsed live
+keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+type_text "someday"
+wait_screen 'is not a time'
+keys C-u
+type_text "tomorrow 9am"
+keys Enter
+wait_screen '^ Buy oat milk +Due [A-Z][a-z]{2} [0-9]+ at 9:00 AM'
+wait_screen 'Added “Buy oat milk”'
+tomorrow=$(date -d tomorrow +'%b %-d')
+expect_match "$(T list)" "Due $tomorrow at 9:00 AM  Buy oat milk" "saved to the file"
+# Esc cancels the form.
+keys a
+wait_screen 'Add item'
+type_text "Never mind"
+keys Escape
+wait_screen 'Cancelled'
+expect_eq "$(T list | wc -l)" "2" "nothing added by Esc"
+# A long paste into the title is cut at 200 characters, and says so.
+keys a
+wait_screen 'Add item'
+long=$(printf 'x%.0s' $(seq 1 300))
+tm set-buffer -- "$long"
+tm paste-buffer -p
+wait_screen 'at most 200 characters'
+keys Enter Enter
+wait_screen 'Added “x+'
+expect_match "$(T list --json | tr -d ' \n')" "\"title\":\"x{200}\"" "a 200-character title"
+# A paste with a line break does not submit the form: the break becomes a space.
+keys a
+wait_screen 'Add item'
+tm set-buffer -- $'two\nlines'
+tm paste-buffer -p
+wait_screen '│ Title +two lines'
+keys Enter Enter
+wait_screen '^ two lines '
+expect_match "$(T list)" "two lines" "pasted title saved"
+exit 0

@@ -1,0 +1,22 @@
+# Resizing: the screen redraws at the new size, down to 40×10; below, "too small".
+. "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
+for i in $(seq 1 20); do T add "Item number $i with a rather long title to be cut" --due "in ${i}h" >/dev/null; done
+tui_start 80 24
+wait_screen '20/64 scheduled'
+keys G
+wait_screen '^ Item number 20 '
+tm resize-window -x 40 -y 10
+wait_screen '^ Todo List +0 overdue · 20/64 scheduled$'
+s=$(screen)
+expect_eq "$(printf '%s\n' "$s" | wc -l)" "10" "rows"
+expect_match "$(printf '%s\n' "$s" | sed -n 9p)" '^ Item numbe +Due ' "last list row: the selection stays on screen"
+expect_match "$(printf '%s\n' "$s" | sed -n 9p)" 'Item numbe +Due [A-Z][a-z]{2} [0-9]+ at' "cut title"
+expect_match "$(screen -e | sed -n 9p)" $'\e\\[7m' "selected row (reverse)"
+tm resize-window -x 39 -y 10
+wait_screen '^too small: 40×10 at least'
+tm resize-window -x 60 -y 8
+wait_screen '^too small'
+tm resize-window -x 100 -y 30
+wait_screen '^ Todo List +0 overdue · 20/64 scheduled$'
+wait_screen '^ Item number 20 with a rather long title to be cut +Due'
+exit 0
