@@ -285,3 +285,38 @@ final class Total: @unchecked Sendable {
     lock.unlock()
   }
 }
+
+final class NotifierWakeupsTests: XCTestCase {
+  func readable(_ fd: Int32, within ms: Int32) -> Bool {
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&p, 1, ms) == 1
+  }
+
+  func testTheTimerFiresAtTheWallClockInstantAndNotBefore() throws {
+    let timer = try WallClockTimer()
+    XCTAssertFalse(readable(timer.fd, within: 50), "disarmed: never")
+    let at = Date() + 0.4
+    timer.arm(at: at)
+    XCTAssertFalse(readable(timer.fd, within: 200), "not before its time")
+    XCTAssertTrue(readable(timer.fd, within: 2000))
+    XCTAssertGreaterThanOrEqual(Date(), at)
+    XCTAssertLessThan(Date().timeIntervalSince(at), 0.25)
+    timer.drain()
+    XCTAssertFalse(readable(timer.fd, within: 50), "drained")
+    timer.arm(at: Date() - 3600)
+    XCTAssertTrue(readable(timer.fd, within: 100), "a past instant fires at once")
+    timer.drain()
+    timer.arm(at: Date() + 0.05)
+    timer.arm(at: nil)
+    XCTAssertFalse(readable(timer.fd, within: 200), "disarmed again")
+  }
+
+  func testASignalBecomesReadable() throws {
+    let signals = try TerminationSignals([SIGUSR2])
+    XCTAssertNil(signals.read())
+    raise(SIGUSR2)
+    XCTAssertTrue(readable(signals.fd, within: 1000))
+    XCTAssertEqual(signals.read(), SIGUSR2)
+    XCTAssertNil(signals.read())
+  }
+}

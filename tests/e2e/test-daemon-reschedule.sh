@@ -23,5 +23,17 @@ wait_calls 3 6
 line=$(calls | tail -n 1)
 expect_eq "$(cut -d'|' -f2,6 <<<"$line")" "reminder|Far away" "the reminder call"
 expect_eq "$(sed -n 5p "$(ls -t "$WORK"/calls/* | head -n 1)")" 'Reminder: Todo Item "Far away" Is Overdue' "reminder summary"
+# A file that does not parse: said once, never overwritten; the daemon waits
+# for the file to change and goes on.
+printf 'garbage' >"$TODO_TUI_FILE"
+before=$(filesum)
+wait_for 5 grep -q "not a readable to-do file" "$WORK/daemon.err" || fail "no word of the bad file: $(cat "$WORK/daemon.err")"
+kill -0 "$DPID" || fail "the daemon ended on a bad file"
+expect_eq "$(filesum)" "$before" "the bad file is untouched"
+rm -f "$TODO_TUI_FILE"
+T add "After repair" --due "$(in_seconds 1)" >/dev/null
+repaired() { calls | grep -q '|After repair|'; }
+wait_for 5 repaired || fail "nothing fired after the repair"
+expect_eq "$(grep -c "not a readable to-do file" "$WORK/daemon.err")" 1 "said once"
 stop_daemon "$DPID"
 echo ok
