@@ -98,13 +98,38 @@ public struct WhenParser: Sendable {
   }
 
   /// hh:mm local time on the day that starts at `day`. A time in a DST gap moves
-  /// to the next valid time; a time in an overlap takes the first occurrence.
+  /// to the next valid time (the instant the gap ends); a time in an overlap takes
+  /// the first occurrence. Worked out from the zone's offsets: on Linux,
+  /// `Calendar.nextDate(…, .nextTime, .first)` lands a quarter hour to a day off
+  /// where a transition is not on the hour (Lord Howe, Chatham) or at midnight.
   func at(_ hour: Int, _ minute: Int, on day: Date) -> Date? {
-    let start = calendar.startOfDay(for: day)
-    if hour == 0 && minute == 0 { return start }
-    return calendar.nextDate(
-      after: start, matching: DateComponents(hour: hour, minute: minute, second: 0),
-      matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
+    let c = calendar.dateComponents([.year, .month, .day], from: day)
+    guard let y = c.year, let mo = c.month, let d = c.day else { return nil }
+    // The wall time as seconds since 1970-01-01 00:00 local.
+    let wall = PlistCodec.days(y, mo, d) * 86_400 + hour * 3600 + minute * 60
+    let tz = calendar.timeZone
+    func offset(_ t: Int) -> Int { tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t))) }
+    // Every offset in force within two days of it, and the transitions between them.
+    var offsets = [offset(wall - 2 * 86_400)]
+    var gaps: [(at: Int, from: Int, to: Int)] = []
+    var t = Date(timeIntervalSince1970: Double(wall - 2 * 86_400))
+    while let next = tz.nextDaylightSavingTimeTransition(after: t),
+      next.timeIntervalSince1970 < Double(wall + 2 * 86_400)
+    {
+      let at = Int(next.timeIntervalSince1970)
+      let (from, to) = (offset(at - 1), offset(at))
+      offsets.append(to)
+      if to > from { gaps.append((at, from, to)) }
+      t = next
+    }
+    // The first instant that reads as this wall time…
+    let readings = offsets.map { wall - $0 }.filter { wall == $0 + offset($0) }
+    if let first = readings.min() { return Date(timeIntervalSince1970: Double(first)) }
+    // …or, in a gap, the instant the gap ends.
+    if let gap = gaps.first(where: { $0.at + $0.from <= wall && wall < $0.at + $0.to }) {
+      return Date(timeIntervalSince1970: Double(gap.at))
+    }
+    return nil
   }
 
   private func nextWeekday(_ weekday: Int, after today: Date) -> Date? {
