@@ -14,4 +14,5 @@ static inline unsigned int cn_a_underline(void) { return A_UNDERLINE; }
 static inline unsigned int cn_a_dim(void) { return A_DIM; }
 static inline unsigned int cn_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int cn_key_f(int n) { return KEY_F(n); }
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
 #endif
