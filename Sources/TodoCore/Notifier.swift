@@ -99,17 +99,17 @@ public final class Notifier: @unchecked Sendable {
   public func fireDue(now: Date) throws -> [ScheduledNotification] {
     try refresh()
     guard let n = next, n <= now else { return [] }
-    let due = try store.mutate { list -> [ScheduledNotification] in
+    let (due, badge) = try store.mutate { list -> ([ScheduledNotification], Int) in
       let due = Scheduler.due(list.items.values, now: now)
       for d in due { list.markDelivered(d.itemID, kind: d.kind, fireDate: d.fireDate) }
-      return due
+      return (due, list.badge(at: now))
     }
     signature = nil  // our own write: read again next time
     guard !due.isEmpty else {
       try refresh()
       return []
     }
-    show(due, now: now)
+    show(due, badge: badge, now: now)
     onEvent(.fired(due))
     try refresh()
     return due
@@ -146,14 +146,15 @@ public final class Notifier: @unchecked Sendable {
     return first
   }
 
-  /// The bubbles for what was just delivered: missed ones collapsed when many.
-  func bubbles(for due: [ScheduledNotification], now: Date) -> [(Bubble, ScheduledNotification?)] {
+  /// The bubbles for what was just delivered: missed ones collapsed when many
+  /// (the summary carries `badge`, the overdue count now).
+  func bubbles(for due: [ScheduledNotification], badge: Int, now: Date) -> [(Bubble, ScheduledNotification?)]
+  {
     let fmt = DueFormatter(timeZone: timeZone, now: now)
     let missed = due.filter { now.timeIntervalSince($0.fireDate) >= options.missedAfter }
     var out: [(Bubble, ScheduledNotification?)] = []
     var single = due
     if missed.count > options.collapseAbove {
-      let badge = due.map(\.badge).max() ?? 0
       out.append((Bubble(missed: missed, badge: badge, formatter: fmt), nil))
       single = due.filter { now.timeIntervalSince($0.fireDate) < options.missedAfter }
     }
@@ -161,9 +162,9 @@ public final class Notifier: @unchecked Sendable {
     return out
   }
 
-  func show(_ due: [ScheduledNotification], now: Date) {
+  func show(_ due: [ScheduledNotification], badge: Int, now: Date) {
     guard let command else { return }
-    for (bubble, n) in bubbles(for: due, now: now) {
+    for (bubble, n) in bubbles(for: due, badge: badge, now: now) {
       command.show(bubble) { [self] outcome in
         switch outcome {
         case .failed(let why): report(why)
