@@ -4,6 +4,7 @@ import TodoCore
 // In-process measurements for `make bench`: `todo-bench NAME [ARGS…]`.
 // Each benchmark lives in its own file as a function registered here.
 let benchmarks: [String: ([String]) throws -> Void] = [
+  "frame": benchFrame,
   "codec": benchCodec,
   "plan": benchPlan,
 ]

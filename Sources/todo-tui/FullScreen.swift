@@ -29,9 +29,16 @@ final class FullScreen {
   }
 
   func run() throws {
+    guard isatty(0) == 1 && isatty(1) == 1 else {
+      throw CLIError(message: "the full-screen app needs a terminal (try 'todo-tui list')")
+    }
     // Before any thread starts: the signals become a descriptor.
     let signals = try TerminationSignals([SIGTERM, SIGINT, SIGHUP, SIGWINCH])
     let path = try store.resolvedPath()
+    let folder = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(
+      atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
     let watcher = try FileWatcher(path: path)
     let timer = try WallClockTimer()
     terminal = try Terminal(environment: environment)
@@ -112,15 +119,17 @@ final class FullScreen {
     }
   }
 
-  /// Runs a mutation on the current file, under its lock.
+  /// Runs a mutation on the current file, under its lock. When others had
+  /// changed the file since we last read it, it is read again afterwards.
   func perform(_ m: Mutation) {
     do {
-      let (change, list) = try store.mutate { list -> (Change, TodoList) in
-        let c = try m.apply(to: &list, env: env)
-        return (c, list)
+      let (change, othersChanged) = try store.mutate { list -> (Change, Bool) in
+        let others = FileSignature(store) != signature
+        return (try m.apply(to: &list, env: env), others)
       }
       signature = FileSignature(store)
-      dispatch(.mutated(m, change, list))
+      dispatch(.mutated(m, change))
+      if othersChanged { load() }
     } catch {
       dispatch(.mutationFailed(m, "\(error)"))
     }

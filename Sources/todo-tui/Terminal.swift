@@ -24,7 +24,12 @@ final class Terminal {
   /// the terminal's default background.
   init(environment: [String: String]) throws {
     setlocale(LC_ALL, "")
-    guard let w = initscr() else { throw CLIError(message: "cannot open the terminal") }
+    // newterm, unlike initscr, returns an error instead of exiting on an unknown TERM.
+    guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), newterm(nil, output, input) != nil,
+      let w = cn_stdscr()
+    else {
+      throw CLIError(message: "cannot open the terminal (TERM=\(environment["TERM"] ?? ""))")
+    }
     win = w
     cbreak()
     noecho()

@@ -32,8 +32,9 @@ public enum Action: Equatable, Sendable {
   case loaded(TodoDocument)
   /// The data file cannot be read; the message says which file and why.
   case loadFailed(String)
-  /// A mutation was carried out: the change it made and the list after it.
-  case mutated(Mutation, Change, TodoList)
+  /// A mutation was carried out on the file: the change it made. (When others
+  /// had changed the file too, the runtime follows with ``loaded(_:)``.)
+  case mutated(Mutation, Change)
   case mutationFailed(Mutation, String)
   /// Notifications fired while the app is open; `bell` when no desktop bubble could show them.
   case fired([ScheduledNotification], bell: Bool)

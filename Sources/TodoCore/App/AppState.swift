@@ -16,9 +16,7 @@ public struct AppState: Equatable, Sendable {
     case confirmDelete(UUID)
   }
 
-  /// The items as last read or written.
-  public private(set) var list = TodoList()
-  /// Pending items by deadline.
+  /// Pending items by deadline (then UUID), as last read or written.
   public private(set) var pending: [TodoItem] = []
   /// The rows shown: `pending` narrowed by the filter.
   public private(set) var visible: [TodoItem] = []
@@ -77,12 +75,43 @@ public struct AppState: Equatable, Sendable {
 
   // MARK: - Keeping derived values
 
-  /// Takes a new list: sorts, filters, keeps the selection on the same item
-  /// (or the row where it was), and recomputes the badge and the plan.
-  mutating func setList(_ newList: TodoList) {
+  /// The pending item with this UUID, if any.
+  /// - Complexity: O(n); used on a key press, not per frame.
+  public func item(_ id: UUID) -> TodoItem? { pending.first { $0.id == id } }
+
+  /// Takes the items of a file: keeps the pending ones (sorting them only when
+  /// the reader did not), filters, keeps the selection on the same item (or the
+  /// row where it was), and recomputes the badge and the plan.
+  /// - Complexity: O(n) for items that come sorted, as the data file's reader gives them.
+  mutating func setItems(_ items: [TodoItem]) {
     let keep = selectedItem?.id
-    list = newList
-    pending = newList.sorted()
+    var p = items.filter(\.isPending)
+    if zip(p, p.dropFirst()).contains(where: { !TodoItem.byDeadline($0, $1) }) {
+      p.sort(by: TodoItem.byDeadline)
+    }
+    pending = p
+    refilter(keeping: keep)
+    retime(now)
+  }
+
+  /// Applies a change made through the store to the sorted items in place:
+  /// each touched item leaves its place and, when still pending, goes to its new one.
+  /// - Complexity: O(k (log n + n)) for k touched items (binary search, then an array move).
+  mutating func apply(_ change: Change) {
+    let keep = selectedItem?.id
+    for id in change.after.keys {
+      if let old = (change.before[id] ?? nil), old.isPending,
+        case let i = Self.partition(pending, { TodoItem.byDeadline($0, old) }), i < pending.count,
+        pending[i].id == id
+      {
+        pending.remove(at: i)
+      } else if let i = pending.firstIndex(where: { $0.id == id }) {
+        pending.remove(at: i)
+      }
+      if let new = (change.after[id] ?? nil), new.isPending {
+        pending.insert(new, at: Self.partition(pending) { TodoItem.byDeadline($0, new) })
+      }
+    }
     refilter(keeping: keep)
     retime(now)
   }

@@ -25,7 +25,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .edit(let id):
     if let why = refusal(state) {
       state.message = why
-    } else if let item = state.list[id] {
+    } else if let item = state.item(id) {
       state.mode = .form(Form(purpose: .edit(id, deadline: item.deadline), title: item.title))
       state.message = ""
     }
@@ -98,11 +98,11 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       state.readOnly = nil
     }
     state.now = env.now()
-    state.setList(TodoList(doc.items))
+    state.setItems(doc.items)
     closeVanished(&state)
   case .loadFailed(let why):
     state.fatal = why
-  case .mutated(let m, let change, let list):
+  case .mutated(let m, let change):
     if m.isUndoable && !change.isEmpty {
       state.undoStack.append(change)
       if state.undoStack.count > AppState.undoDepth { state.undoStack.removeFirst() }
@@ -111,7 +111,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if case .swipe = state.mode { state.mode = .list }
     state.message = m.isUndoable ? change.summary + (change.isEmpty ? "" : " — u undoes") : change.summary
     state.now = env.now()
-    state.setList(list)
+    state.apply(change)
     if case .add = m, let id = change.after.keys.first,
       let i = state.visible.firstIndex(where: { $0.id == id })
     {
@@ -210,7 +210,7 @@ private func clearFilter(_ state: inout AppState) {
 private func closeVanished(_ state: inout AppState) {
   switch state.mode {
   case .swipe(let id), .confirmDelete(let id):
-    if state.list[id]?.isPending != true { state.mode = .list }
+    if state.item(id) == nil { state.mode = .list }
   default: break
   }
 }
@@ -291,7 +291,7 @@ private func reduceForm(_ state: inout AppState, _ action: FormAction, env: Todo
         switch form.purpose {
         case .add: return mutate(&state, .add(title: title, deadline: d))
         case .edit(let id, let old):
-          let item = state.list[id]
+          let item = state.item(id)
           return mutate(
             &state, .edit(id, title: title == item?.title ? nil : title, deadline: d == old ? nil : d))
         }

@@ -268,7 +268,7 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   case .filter: keys = ["Enter keep", "Esc clear"]
   case .form, .help: keys = []
   case .confirmDelete(let id):
-    message = "Delete “\(state.list[id]?.title ?? "")”? (y/n)"
+    message = "Delete “\(state.item(id)?.title ?? "")”? (y/n)"
     messageStyle = Style(.red, .bold)
   }
   let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
