@@ -82,7 +82,11 @@ final class FullScreen {
           if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
         }
       }
-      if fds[1].revents != 0, watcher.drain(), fileChanged() { load() }
+      if fds[1].revents != 0, watcher.drain() {
+        notifier.fileChanged()
+        if fileChanged() { load() }
+        fireDue()
+      }
       if fds[2].revents != 0 {
         timer.drain()
         dispatch(.tick(Date()))
@@ -257,16 +261,24 @@ final class NotifierRole: @unchecked Sendable {
     return true
   }
 
+  /// Set when delivering failed (a file that cannot be read or written): the
+  /// engine's wake time is then ignored until the file changes, so as not to spin.
+  private var stalled = false
+
   func fireDue(now: Date) -> [ScheduledNotification] {
-    guard let engine else { return [] }
+    guard let engine, !stalled else { return [] }
     do {
       return try engine.fireDue(now: now)
     } catch {
-      return []  // an unreadable file is shown by the app itself
+      stalled = true  // the app shows an unreadable or read-only file itself
+      return []
     }
   }
 
-  func nextWake(now: Date) -> Date? { engine?.nextWake(now: now) }
+  /// The data file changed: try again.
+  func fileChanged() { stalled = false }
+
+  func nextWake(now: Date) -> Date? { stalled ? nil : engine?.nextWake(now: now) }
 
   func shutdown() {
     engine?.shutdown()

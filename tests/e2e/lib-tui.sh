@@ -44,3 +44,10 @@ wait_gone() {
 }
 # type_text TEXT: types literally (no key names).
 type_text() { tm send-keys -l -- "$1"; }
+# cpu_ticks PID: user + system time of a process so far, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# expect_idle PID SECONDS: the process used under 5% of a CPU over that time (no busy polling).
+expect_idle() {
+  local a b hz; hz=$(getconf CLK_TCK); a=$(cpu_ticks "$1"); sleep "$2"; b=$(cpu_ticks "$1")
+  [ $(( (b - a) * 100 )) -lt $(( hz * $2 * 5 )) ] || fail "busy while idle: $((b - a)) ticks in $2 s"
+}

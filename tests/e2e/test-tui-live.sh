@@ -36,4 +36,6 @@ wait_screen 'Todo Item “Soon” Is Overdue'
 keys c
 wait_screen 'Completed “Soon”'
 wait_screen '0 overdue'
+# Idle between deadlines: it sleeps (no polling loop).
+expect_idle "$(tm display -p '#{pane_pid}')" 2
 exit 0

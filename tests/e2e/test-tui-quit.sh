@@ -64,6 +64,15 @@ cat > "$TODO_TUI_FILE" <<'PLIST'
 			<key>title</key>
 			<string>From the future</string>
 		</dict>
+		<key>0A1D4D2E-8C4B-4F55-9D5E-3E2B1C0A9F12</key>
+		<dict>
+			<key>UUID</key>
+			<string>0A1D4D2E-8C4B-4F55-9D5E-3E2B1C0A9F12</string>
+			<key>deadline</key>
+			<date>2020-01-01T09:00:00Z</date>
+			<key>title</key>
+			<string>Overdue, cannot be marked delivered</string>
+		</dict>
 	</dict>
 </dict>
 </plist>
@@ -77,6 +86,8 @@ wait_screen 'format version 99.*read-only'
 keys a
 sleep 0.2
 screen | grep -q 'Add item' && fail "the form opened on a read-only file"
+# The overdue item cannot be recorded as delivered: the app must not spin on it.
+expect_idle "$(cat "$WORK/pid")" 2
 keys q
 wait_screen 'EXIT=0'
 check_restored "read-only"
