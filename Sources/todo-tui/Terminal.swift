@@ -171,8 +171,11 @@ final class Terminal {
         // One cell, one spacing character: its first scalar and the marks on it.
         var chars: [wchar_t] = []
         for (i, s) in ch.unicodeScalars.enumerated() {
+          // Never a control character, whatever the canvas holds.
+          if s.value < 0x20 || (0x7F...0x9F).contains(s.value) { continue }
           if i == 0 || (CellWidth.of(s) == 0 && chars.count < 4) { chars.append(wchar_t(s.value)) }
         }
+        if chars.isEmpty { chars = [0x20] }
         setStyle(cell.style)
         mvwaddnwstr(win, Int32(run.y), Int32(x), chars, Int32(chars.count))
       }

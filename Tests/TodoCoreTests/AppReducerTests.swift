@@ -364,6 +364,27 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(reduce(&s, .quit, env: env), [.quit])
   }
 
+  func testHelpScrollsOnASmallScreen() {
+    var s = appState(three, size: Size(width: 40, height: 10))
+    _ = reduce(&s, KeyMap.action(for: .char("?"), in: s)!, env: env)
+    XCTAssertEqual(s.mode, .help)
+    let lines = helpLines(width: 40)
+    XCTAssertGreaterThan(lines.count, 7)
+    XCTAssertTrue(lines.contains { $0.keys == "u" }, "every key is listed")
+    _ = reduce(&s, KeyMap.action(for: .down, in: s)!, env: env)
+    XCTAssertEqual(s.helpTop, 1)
+    _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
+    _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
+    _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
+    _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
+    _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
+    XCTAssertEqual(s.helpTop, lines.count - 7, "stops at the last line")
+    let last = render(s, size: s.size).lines[8]
+    XCTAssertTrue(last.contains(lines.last!.text), last)
+    _ = reduce(&s, KeyMap.action(for: .char("?"), in: s)!, env: env)
+    XCTAssertEqual(s.mode, .list)
+  }
+
   func testEscClosesWhateverIsOpen() {
     var s = appState(three)
     for open in [Action.help, .swipe(appID(1)), .add, .startFilter, .askDelete(appID(1))] {

@@ -21,6 +21,8 @@ public enum Action: Equatable, Sendable {
   case filter(TextField.Edit)
   case keepFilter
   case help
+  /// Scrolls the help by lines (it may not fit a small screen).
+  case scrollHelp(Int)
   /// Esc: closes whatever is open (swipe, filter, form, help, banner).
   case escape
   case quit

@@ -31,6 +31,8 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var banners: [ScheduledNotification] = []
   /// When the first banner appeared; it goes away by itself after ``bannerSeconds``.
   public internal(set) var bannerSince: Date?
+  /// The first help line on screen.
+  public internal(set) var helpTop = 0
   /// The last message, shown on the status line.
   public internal(set) var message = ""
   /// Changes that `u` undoes, the last one last.

@@ -12,7 +12,7 @@ public enum KeyMap {
     case .swipe(let id): return swipe(key, id)
     case .filter: return filter(key)
     case .form: return form(key)
-    case .help: return key == .escape || key == .char("q") || key == .char("?") ? .escape : nil
+    case .help: return help(key)
     case .confirmDelete:
       return key == .escape ? .escape : .confirmDelete(key == .char("y") || key == .char("Y"))
     }
@@ -47,6 +47,17 @@ public enum KeyMap {
     case .pageDown: return .page(1)
     case .home, .char("g"): return .moveToTop
     case .end, .char("G"): return .moveToBottom
+    default: return nil
+    }
+  }
+
+  static func help(_ key: Key) -> Action? {
+    switch key {
+    case .escape, .char("q"), .char("?"): return .escape
+    case .up, .char("k"): return .scrollHelp(-1)
+    case .down, .char("j"): return .scrollHelp(1)
+    case .pageUp: return .scrollHelp(-5)
+    case .pageDown, .char(" "): return .scrollHelp(5)
     default: return nil
     }
   }
@@ -114,7 +125,7 @@ public enum KeyMap {
     ("/", "filter as you type; Enter keeps, Esc clears"),
     ("Tab", "in the form: the date picker (↑ ↓ turn, ← → part)"),
     ("Ctrl-U", "in a field: delete to the start"),
-    ("?", "this help"),
+    ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
     ("⏰  ⏳", "a reminder is pending; not scheduled (over 64)"),
   ]

@@ -70,6 +70,11 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.scrollToSelection()
   case .help:
     state.mode = .help
+    state.helpTop = 0
+  case .scrollHelp(let n):
+    let room = Layout(state, size: state.size).list.count - 1
+    let most = max(0, helpLines(width: state.size.width).count - room)
+    state.helpTop = max(0, min(state.helpTop + n, most))
   case .escape:
     escape(&state)
   case .quit:

@@ -24,7 +24,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
   drawList(state, fmt, layout, &c)
   switch state.mode {
   case .form(let form): drawForm(form, state, fmt, layout, &c)
-  case .help: drawHelp(layout, &c)
+  case .help: drawHelp(state, layout, &c)
   default: break
   }
   if let y = layout.filter { drawFilter(state, y, &c) }
@@ -238,18 +238,34 @@ private func drawPicker(
   }
 }
 
-private func drawHelp(_ layout: Layout, _ c: inout Canvas) {
+private func drawHelp(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   for y in rows { c.fill(x: 0, y: y, count: c.width) }
-  var y = rows.lowerBound
-  c.put("Keys", x: 1, y: y, style: .bold)
-  c.put("Esc or ? closes", x: max(8, c.width - 17), y: y, style: .dim)
-  y += 1
-  for (keys, what) in KeyMap.help where y < rows.upperBound {
-    c.put(keys, x: 2, y: y, style: .bold)
-    c.put(what, x: 17, y: y)
-    y += 1
+  c.put("Keys", x: 1, y: rows.lowerBound, style: .bold)
+  let lines = helpLines(width: c.width)
+  let room = rows.count - 1
+  let top = max(0, min(state.helpTop, lines.count - room))
+  let more = top + room < lines.count ? "↓ more  " : top > 0 ? "↑ more  " : ""
+  let closes = more + "Esc closes"
+  c.put(closes, x: max(6, c.width - 1 - CellWidth.of(closes)), y: rows.lowerBound, style: .dim)
+  for (i, line) in lines.dropFirst(top).prefix(room).enumerated() {
+    let y = rows.lowerBound + 1 + i
+    c.put(line.keys, x: 2, y: y, style: .bold)
+    c.put(line.text, x: helpTextColumn, y: y)
   }
+}
+
+private let helpTextColumn = 17
+
+/// The help table laid out for a width: descriptions wrapped under their column.
+func helpLines(width: Int) -> [(keys: String, text: String)] {
+  var out: [(keys: String, text: String)] = []
+  for (keys, what) in KeyMap.help {
+    for (i, part) in wrap(what, width: max(8, width - helpTextColumn - 1)).enumerated() {
+      out.append((i == 0 ? keys : "", part))
+    }
+  }
+  return out
 }
 
 private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
