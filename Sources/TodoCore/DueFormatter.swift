@@ -66,26 +66,61 @@ public final class DueFormatter {
 
   /// "Nov 23 at 9:00 AM" (with ", 2027" after the day when not this year).
   public func dateText(_ date: Date, weekday: Bool = false) -> String {
-    let f = fields(date)
-    var s = weekday ? Self.weekdays[f.weekday - 1] + " " : ""
-    s += Self.months[f.month - 1]
-    s += " "
-    s += String(f.day)
-    if f.year != currentYear {
-      s += ", "
-      s += String(f.year)
-    }
-    s += " at "
-    let h12 = f.hour % 12 == 0 ? 12 : f.hour % 12
-    s += String(h12)
-    s += f.minute < 10 ? ":0" : ":"
-    s += String(f.minute)
-    s += f.hour < 12 ? " AM" : " PM"
-    return s
+    var out: [UInt8] = []
+    out.reserveCapacity(32)
+    appendDateText(date, weekday: weekday, to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// "Due Nov 23 at 9:00 AM".
-  public func due(_ date: Date) -> String { "Due " + dateText(date) }
+  public func due(_ date: Date) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(32)
+    appendDue(date, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends "Due Nov 23 at 9:00 AM" as UTF-8: `list` writes 100,000 of them.
+  public func appendDue(_ date: Date, to out: inout [UInt8]) {
+    out.append(contentsOf: [68, 117, 101, 32])  // "Due "
+    appendDateText(date, weekday: false, to: &out)
+  }
+
+  /// Appends ``dateText(_:weekday:)`` as UTF-8.
+  public func appendDateText(_ date: Date, weekday: Bool, to out: inout [UInt8]) {
+    let f = fields(date)
+    if weekday {
+      out.append(contentsOf: Self.weekdayBytes[f.weekday - 1])
+      out.append(32)
+    }
+    out.append(contentsOf: Self.monthBytes[f.month - 1])
+    out.append(32)
+    Self.appendDecimal(f.day, to: &out)
+    if f.year != currentYear {
+      out.append(contentsOf: [44, 32])  // ", "
+      Self.appendDecimal(f.year, to: &out)
+    }
+    out.append(contentsOf: [32, 97, 116, 32])  // " at "
+    Self.appendDecimal(f.hour % 12 == 0 ? 12 : f.hour % 12, to: &out)
+    out.append(58)  // ":"
+    if f.minute < 10 { out.append(48) }
+    Self.appendDecimal(f.minute, to: &out)
+    out.append(contentsOf: f.hour < 12 ? [32, 65, 77] : [32, 80, 77])  // " AM" / " PM"
+  }
+
+  static let monthBytes = months.map { Array($0.utf8) }
+  static let weekdayBytes = weekdays.map { Array($0.utf8) }
+
+  /// Appends a decimal number (a year may be negative) as ASCII digits.
+  static func appendDecimal(_ v: Int, to out: inout [UInt8]) {
+    if v < 0 {
+      out.append(45)
+      appendDecimal(-v, to: &out)
+      return
+    }
+    if v >= 10 { appendDecimal(v / 10, to: &out) }
+    out.append(UInt8(48 + v % 10))
+  }
 }
 
 /// ISO 8601 text for JSON and the notify hook: "2026-11-23T09:00:00+01:00" in

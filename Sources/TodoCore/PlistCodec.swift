@@ -124,11 +124,10 @@ public enum PlistCodec {
         """.utf8)
     let sorted = items.sorted(by: TodoItem.byDeadline)
     for item in sorted {
-      let u = item.id.uuidString
       out.append(contentsOf: "\t\t<key>".utf8)
-      out.append(contentsOf: u.utf8)
+      appendUUID(item.id, to: &out)
       out.append(contentsOf: "</key><dict><key>UUID</key><string>".utf8)
-      out.append(contentsOf: u.utf8)
+      appendUUID(item.id, to: &out)
       out.append(contentsOf: "</string><key>title</key><string>".utf8)
       appendEscaped(item.title, to: &out)
       out.append(contentsOf: "</string>".utf8)
@@ -144,7 +143,28 @@ public enum PlistCodec {
     return out
   }
 
+  /// The canonical uppercase form, as `uuidString` writes it (which formats with snprintf).
+  static func appendUUID(_ id: UUID, to out: inout [UInt8]) {
+    withUnsafeBytes(of: id.uuid) { b in
+      for k in 0..<16 {
+        if k == 4 || k == 6 || k == 8 || k == 10 { out.append(45) }
+        out.append(upperHex[Int(b[k] >> 4)])
+        out.append(upperHex[Int(b[k] & 15)])
+      }
+    }
+  }
+
+  static let upperHex = Array("0123456789ABCDEF".utf8)
+
   static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+    var copy = s
+    // Printable ASCII with nothing to escape, the common case, goes as it is.
+    let plain = copy.withUTF8 { buf -> Bool in
+      for b in buf where b < 0x20 || b >= 0x7F || b == 38 || b == 60 || b == 62 { return false }
+      out.append(contentsOf: buf)
+      return true
+    }
+    if plain { return }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "&": out.append(contentsOf: "&amp;".utf8)
@@ -176,13 +196,12 @@ public enum PlistCodec {
     }
     let (y, m, d) = civil(days)
     func put(_ v: Int, _ w: Int) {
-      var digits = [UInt8](repeating: 48, count: w)
-      var x = v
-      for i in stride(from: w - 1, through: 0, by: -1) {
-        digits[i] = UInt8(48 + x % 10)
-        x /= 10
+      var div = 1
+      for _ in 1..<w { div *= 10 }
+      while div > 0 {
+        out.append(UInt8(48 + v / div % 10))
+        div /= 10
       }
-      out.append(contentsOf: digits)
     }
     put(y, 4)
     out.append(45)

@@ -28,15 +28,19 @@ struct List: ParsableCommand {
   func run() throws {
     let doc = try options.load()
     let now = Date()
-    var items = all ? doc.items : doc.items.filter(\.isPending)
-    items.sort(by: TodoItem.byDeadline)
+    // Both readers return the items by deadline; sort only what is not.
+    var items = doc.items
+    if zip(items, items.dropFirst()).contains(where: { TodoItem.byDeadline($1, $0) }) {
+      items.sort(by: TodoItem.byDeadline)
+    }
     let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
-      CLI.out(JSONOutput.list(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      let shown = all ? items : items.filter(\.isPending)
+      CLI.out(JSONOutput.list(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
       return
     }
-    CLI.out(ListOutput.lines(items, now: now, formatter: fmt, colour: CLI.colour))
+    ListOutput.write(items, includeCompleted: all, now: now, formatter: fmt, colour: CLI.colour)
   }
 }
 

@@ -1,0 +1,205 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// The lean reader against the reference, Foundation's property-list parser,
+/// over random files and fuzzed (mutated) ones: both give the same items, or
+/// both refuse the file. Seeded, so that a failure repeats.
+final class CodecDifferentialTests: XCTestCase {
+  typealias SeededRandom = SplitMix  // ReliabilityCodecTests.swift
+
+  static let titlePieces = [
+    "Pay rent", "Call Zoë", "José", "Müller", "a & b", "<key>", "</string>", "x > y", "&amp;", "日本語",
+    "😀", "e\u{301}", " ", "\t", "\u{7}", "\u{85}", "\u{202E}", "\u{FFFE}", "]]>", "\"quoted\" 'single'",
+    "#1234", "%d %s", "\\", "\u{10FFFF}",
+  ]
+
+  func randomDate(_ r: inout SeededRandom) -> Date {
+    // Whole seconds from year 1 to 9999, and often near now.
+    let t: Int64 =
+      Bool.random(using: &r)
+      ? Int64.random(in: 1_700_000_000...1_900_000_000, using: &r)
+      : Int64.random(in: -62_135_596_800...253_402_300_799, using: &r)
+    return Date(timeIntervalSince1970: TimeInterval(t))
+  }
+
+  func randomItems(_ n: Int, _ r: inout SeededRandom) -> [TodoItem] {
+    (0..<n).map { _ in
+      var title = ""
+      for _ in 0..<Int.random(in: 1...4, using: &r) { title += Self.titlePieces.randomElement(using: &r)! }
+      func maybe() -> Date? { Int.random(in: 0..<3, using: &r) == 0 ? randomDate(&r) : nil }
+      var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      withUnsafeMutableBytes(of: &bytes) { b in
+        for k in 0..<16 { b[k] = UInt8.random(in: 0...255, using: &r) }
+      }
+      return TodoItem(
+        id: UUID(uuid: bytes), title: title, deadline: randomDate(&r), created: randomDate(&r),
+        completed: maybe(), reminder: maybe(), notifiedDeadline: maybe(), notifiedReminder: maybe())
+    }
+  }
+
+  enum Outcome: Equatable {
+    case items(version: Int, items: [TodoItem], warnings: [String])
+    case refused(String)
+
+    init(_ body: () throws -> TodoDocument) {
+      do {
+        let doc = try body()
+        self = .items(version: doc.formatVersion, items: doc.items, warnings: doc.warnings.sorted())
+      } catch {
+        self = .refused("\(error)")
+      }
+    }
+
+    var refused: Bool { if case .refused = self { return true } else { return false } }
+  }
+
+  /// Where the lean reader is stricter than Foundation on purpose: Foundation
+  /// rolls an invalid calendar date over into another date, and keeps one of
+  /// two entries with the same key. The lean reader refuses both.
+  func isDocumentedDivergence(lean: Outcome, foundation: Outcome) -> Bool {
+    guard case .refused(let why) = lean, !foundation.refused else { return false }
+    return why.contains("is not a valid date") || why.contains("appears twice")
+  }
+
+  /// Decodes with the lean reader alone and with Foundation alone, both ways
+  /// (strict and tolerant), and checks that they agree.
+  func assertAgree(
+    _ data: Data, _ what: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line
+  )
+    -> Bool
+  {
+    var leanReadIt = false
+    for tolerant in [false, true] {
+      let foundation = Outcome { try PlistCodec.decodeWithFoundation(data, tolerant: tolerant) }
+      var unsupported = false
+      let lean = Outcome {
+        guard let doc = try LeanPlistReader.read(data, tolerant: tolerant) else {
+          unsupported = true
+          throw CocoaError(.featureUnsupported)
+        }
+        return doc
+      }
+      let viaDecode = Outcome { try PlistCodec.decode(data, tolerant: tolerant) }
+      if unsupported {
+        // Foundation reads it: the public reader's answer is Foundation's.
+        if foundation.refused != viaDecode.refused || (!foundation.refused && foundation != viaDecode) {
+          XCTFail("decode differs from Foundation on a fallback: \(what())", file: file, line: line)
+        }
+        continue
+      }
+      leanReadIt = true
+      if isDocumentedDivergence(lean: lean, foundation: foundation) { continue }
+      if lean.refused != foundation.refused {
+        XCTFail(
+          "tolerant=\(tolerant): lean \(lean) but Foundation \(foundation): \(what())", file: file, line: line
+        )
+        return leanReadIt
+      }
+      if !lean.refused && lean != foundation {
+        XCTFail("tolerant=\(tolerant): the readers give different items: \(what())", file: file, line: line)
+      }
+    }
+    return leanReadIt
+  }
+
+  func testRandomFilesWrittenByTheLeanWriterReadTheSameBothWays() throws {
+    var r = SeededRandom(seed: 20_261_122)
+    for round in 0..<150 {
+      let items = randomItems(Int.random(in: 0...25, using: &r), &r)
+      let data = Data(PlistCodec.encode(items))
+      XCTAssert(assertAgree(data, "round \(round)"), "the lean reader gave up on its own writer's file")
+      // And the lean-encoded file decodes, through Foundation, to the items written
+      // (with what XML cannot hold replaced, as the writer documents).
+      let doc = try PlistCodec.decodeWithFoundation(data)
+      let expected = items.map { item -> TodoItem in
+        var i = item
+        let written = String(
+          String.UnicodeScalarView(i.title.unicodeScalars.map { Title.isAllowed($0) ? $0 : "\u{FFFD}" }))
+        // A blank title reads back as "(untitled)", as both readers do.
+        i.title = Title.isClean(written) ? written : Title.sanitize(written, cuttingAt: .max)
+        return i
+      }.sorted(by: TodoItem.byDeadline)
+      XCTAssertEqual(doc.items, expected, "round \(round)")
+    }
+  }
+
+  func testFilesWrittenByFoundationReadTheSameBothWays() throws {
+    var r = SeededRandom(seed: 7)
+    for round in 0..<40 {
+      let items = randomItems(Int.random(in: 0...15, using: &r), &r).map { item -> TodoItem in
+        var i = item
+        i.title = Title.sanitize(i.title, cuttingAt: .max)
+        return i
+      }
+      let data = try PlistCodec.encodeWithFoundation(items)
+      _ = assertAgree(data, "round \(round)")
+      XCTAssertEqual(try PlistCodec.decode(data).items, items.sorted(by: TodoItem.byDeadline))
+    }
+  }
+
+  static let tokens = [
+    "<key>x</key>", "<string>", "</string>", "</dict>", "<dict>", "<dict/>", "&amp;", "&#65;", "&#x1F600;",
+    "&bogus;", "&", "<true/>", "<!-- c -->", "<![CDATA[x]]>", "<integer>2</integer>", "\t", "\r\n",
+    "<key>UUID</key>", "<key>title</key><string>t</string>", "<key>deadline</key>",
+    "<date>2026-02-30T09:00:00Z</date>", "<date>0000-01-01T00:00:00Z</date>", "<array><string/></array>",
+    "<real>1.5</real>", "<key>formatVersion</key><integer>9</integer>",
+  ].map { Array($0.utf8) }
+  static let bytes: [UInt8] = Array("<>/&;# \n09AFaf-TZ:\"'".utf8) + [0, 0x7F, 0x80, 0xC3, 0xE2, 0xFF]
+
+  func mutate(_ input: [UInt8], _ r: inout SeededRandom) -> [UInt8] {
+    var b = input
+    for _ in 0..<Int.random(in: 1...3, using: &r) where !b.isEmpty {
+      let at = Int.random(in: 0..<b.count, using: &r)
+      let len = min(Int.random(in: 1...24, using: &r), b.count - at)
+      switch Int.random(in: 0..<5, using: &r) {
+      case 0: b[at] = Self.bytes.randomElement(using: &r)!
+      case 1: b.removeSubrange(at..<(at + len))
+      case 2: b.insert(contentsOf: b[at..<(at + len)], at: Int.random(in: 0...b.count, using: &r))
+      case 3: b.insert(contentsOf: Self.tokens.randomElement(using: &r)!, at: at)
+      default:
+        // Swap a digit or a letter for another of its kind: stays well-formed more often.
+        let c = b[at]
+        if (48...57).contains(c) { b[at] = UInt8.random(in: 48...57, using: &r) }
+        if (65...70).contains(c) || (97...102).contains(c) { b[at] = c ^ 0x20 }
+      }
+    }
+    return b
+  }
+
+  func testFuzzedFilesReadTheSameBothWaysOrAreRefusedByBoth() throws {
+    var r = SeededRandom(seed: 42)
+    var leanRead = 0
+    let runs = ProcessInfo.processInfo.environment["STRESS"] == nil ? 3000 : 50_000
+    for round in 0..<runs {
+      let base = Data(PlistCodec.encode(randomItems(Int.random(in: 1...6, using: &r), &r)))
+      let data = Data(mutate(Array(base), &r))
+      if assertAgree(data, "round \(round): \(String(decoding: data, as: UTF8.self))") { leanRead += 1 }
+    }
+    // The mutations must leave enough files in the lean reader's subset to test it.
+    XCTAssertGreaterThan(leanRead, runs / 10, "the fuzzer mostly tested the fallback")
+  }
+
+  func testTheLeanUUIDParserAgreesWithFoundation() {
+    var r = SeededRandom(seed: 3)
+    let alphabet = Array("0123456789abcdefABCDEF-gG+ x".utf8)
+    var rejected = 0
+    for _ in 0..<20_000 {
+      var s = Array(UUID().uuidString.utf8)
+      if Bool.random(using: &r) { s = Array(UUID().uuidString.lowercased().utf8) }
+      for _ in 0..<Int.random(in: 0...2, using: &r) {
+        s[Int.random(in: 0..<36, using: &r)] = alphabet.randomElement(using: &r)!
+      }
+      let text = String(decoding: s, as: UTF8.self)
+      let lean = s.withUnsafeBufferPointer { LeanPlistReader.Cursor.parseUUID($0.baseAddress!) }
+      // What the fast path accepts, Foundation reads the same; the rest goes Foundation's way.
+      if let u = lean { XCTAssertEqual(u, UUID(uuidString: text), text) } else { rejected += 1 }
+      let canonical = s.indices.allSatisfy { k in
+        [8, 13, 18, 23].contains(k) ? s[k] == 45 : alphabet.prefix(22).contains(s[k])
+      }
+      if canonical { XCTAssertNotNil(lean, text) }
+    }
+    XCTAssertGreaterThan(rejected, 1000)
+  }
+}
