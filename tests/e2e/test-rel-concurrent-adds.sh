@@ -3,22 +3,12 @@
 # items each, in parallel, on one file. Every add that said OK is there: exactly
 # 300 items, each title once. STRESS=1: 3 x 400.
 source "$HERE/lib.sh"
+source "$HERE/lib-rel.sh"
 per=100
 [ "${STRESS:-0}" = 1 ] && per=400
-writer() {
-  local w=$1 i
-  for ((i = 1; i <= per; i++)); do
-    # A past deadline: no notification slot is needed, so the 64 limit is not in play.
-    T add "w$w item $i" --due 2020-01-01 >>"$WORK/ids.$w" 2>>"$WORK/err.$w" || echo "w$w item $i" >>"$WORK/failed"
-  done
-}
-writer 1 & p1=$!
-writer 2 & p2=$!
-writer 3 & p3=$!
-wait $p1 $p2 $p3
-[ ! -s "$WORK/failed" ] || fail "adds failed: $(head -3 "$WORK/failed"; cat "$WORK"/err.* | head -3)"
+three_writers "$per"
 total=$((3 * per))
-expect_eq "$(cat "$WORK"/ids.* | sort -u | wc -l)" "$total" "distinct UUIDs printed"
+writers_ok "$total"
 T list --all --json >"$WORK/list.json" || fail "list failed"
 python3 - "$WORK/list.json" "$per" <<'PY' || fail "items lost"
 import json, sys

@@ -7,26 +7,18 @@
 source "$HERE/lib.sh"
 source "$HERE/lib-tui.sh"
 source "$HERE/daemon-lib.sh"
+source "$HERE/lib-rel.sh"
 per=100
 [ "${STRESS:-0}" = 1 ] && per=300
 T add "first" --due 2020-01-01 >/dev/null || fail "add"
 start_daemon
 tui_start 100 30
 wait_screen '1 overdue'
-writer() {
-  local w=$1 i
-  for ((i = 1; i <= per; i++)); do
-    T add "w$w item $i" --due 2020-01-01 >>"$WORK/ids.$w" 2>>"$WORK/err.$w" || echo "w$w item $i" >>"$WORK/failed"
-  done
-}
-writer 1 & p1=$!
-writer 2 & p2=$!
-writer 3 & p3=$!
+three_writers "$per" & writers=$!
 # The app completes the selected row a few times while the writers run.
 for _ in 1 2 3 4 5; do sleep 0.3; keys x; done
-wait $p1 $p2 $p3
-[ ! -s "$WORK/failed" ] || fail "adds failed: $(head -3 "$WORK/failed"; cat "$WORK"/err.* | head -3)"
-expect_eq "$(cat "$WORK"/ids.* | sort -u | wc -l)" $((3 * per)) "distinct UUIDs printed"
+wait $writers
+writers_ok $((3 * per))
 # The daemon settles: every item it saw is marked delivered (nothing pending to fire).
 settled() { [ "$(T pending --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["notifications"]))')" = 0 ]; }
 wait_for 10 settled || fail "the daemon did not settle"
