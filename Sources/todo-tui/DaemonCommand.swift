@@ -56,9 +56,11 @@ struct Daemon: ParsableCommand {
         try engine.fireDue(now: Date())
         timer.arm(at: engine.nextWake(now: Date()))
       } catch {
-        // A file that does not parse: say so once, wait for it to change.
+        // A file that does not parse, or cannot be written (a full disk): say
+        // so once; try again when it changes, or in 30 s if something waits.
         engine.report("\(error)")
-        timer.arm(at: nil)
+        let now = Date()
+        timer.arm(at: engine.nextWake(now: now).map { max($0, now + 30) })
       }
       for i in fds.indices { fds[i].revents = 0 }
       let r = poll(&fds, nfds_t(fds.count), -1)
