@@ -24,6 +24,7 @@ final class Terminal {
   /// the terminal's default background.
   init(environment: [String: String]) throws {
     setlocale(LC_ALL, "")
+    TerminalRescue.arm()
     // newterm, unlike initscr, returns an error instead of exiting on an unknown TERM.
     guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), newterm(nil, output, input) != nil,
       let w = cn_stdscr()
@@ -60,6 +61,7 @@ final class Terminal {
     Self.emit("\u{1B}[?2004l\u{1B}[23;0t")
     curs_set(1)
     endwin()
+    TerminalRescue.disarm()
   }
 
   deinit { restore() }

@@ -29,6 +29,11 @@ for sig in TERM INT HUP; do
   wait_screen 'EXIT=0'
   check_restored "SIG$sig"
 done
+# Even a fault (here SIGSEGV from outside) leaves the terminal usable.
+run_app
+kill -SEGV "$(cat "$WORK/pid")"
+wait_screen 'EXIT=139'
+check_restored "SIGSEGV"
 # Ctrl-C is SIGINT from the terminal.
 run_app
 keys C-c
