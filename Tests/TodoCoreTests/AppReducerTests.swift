@@ -217,6 +217,15 @@ final class AppReducerTests: XCTestCase {
       reduce(&s, .form(.submit), env: env), [.mutate(.edit(appID(1), title: "Pay rent now", deadline: nil))])
   }
 
+  func testAnEditThatChangesNothingSavesNothing() {
+    var s = appState(three)
+    _ = reduce(&s, .edit(appID(2)), env: env)
+    _ = reduce(&s, .form(.submit), env: env)
+    XCTAssertEqual(reduce(&s, .form(.submit), env: env), [])
+    XCTAssertEqual(s.mode, .list)
+    XCTAssertEqual(s.message, "Nothing changed")
+  }
+
   func testThePickerTurnsDayHourAndMinuteWheels() {
     var s = appState(three)
     _ = reduce(&s, .add, env: env)

@@ -296,9 +296,14 @@ private func reduceForm(_ state: inout AppState, _ action: FormAction, env: Todo
         switch form.purpose {
         case .add: return mutate(&state, .add(title: title, deadline: d))
         case .edit(let id, let old):
-          let item = state.item(id)
-          return mutate(
-            &state, .edit(id, title: title == item?.title ? nil : title, deadline: d == old ? nil : d))
+          let newTitle = title == state.item(id)?.title ? nil : title
+          let newDeadline = d == old ? nil : d
+          if newTitle == nil && newDeadline == nil {
+            state.mode = .list
+            state.message = "Nothing changed"
+            return []
+          }
+          return mutate(&state, .edit(id, title: newTitle, deadline: newDeadline))
         }
       }
     }
