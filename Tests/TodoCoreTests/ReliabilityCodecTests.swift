@@ -158,6 +158,26 @@ final class ReliabilityCodecTests: XCTestCase {
     }
   }
 
+  /// Found by fuzzing: a binary plist whose root dictionary marker became a set
+  /// (0xD5 → 0xC5) crashed Foundation's parser on Linux.
+  func testABinaryPlistHoldingASetIsAnErrorNotACrash() throws {
+    var d = StoreTests.fixture("tutorial-export.binary.plist")
+    XCTAssertEqual(d[8], 0xD5)
+    d[8] = 0xC5
+    assertError(d, "holds a set")
+    XCTAssertThrowsError(try ImportFormats.decode(d, now: t0))
+    // A damaged trailer or offset table is an error too, whatever the bytes.
+    let good = StoreTests.fixture("tutorial-export.binary.plist")
+    XCTAssertNoThrow(try PlistCodec.decode(good))
+    var rng = SplitMix(seed: 9)
+    for _ in 0..<2000 {
+      var bad = good
+      let at = good.count - 1 - Int(rng.next() % 40)
+      bad[at] = UInt8(truncatingIfNeeded: rng.next())
+      _ = try? PlistCodec.decode(bad)
+    }
+  }
+
   func testAHundredMegabyteFileIsAClearErrorOrRead() throws {
     var big = Data(count: 100 << 20)
     big.withUnsafeMutableBytes { for i in stride(from: 0, to: $0.count, by: 7) { $0[i] = UInt8(i & 0xFF) } }
