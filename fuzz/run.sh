@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets: `when` (the WHEN/DURATION parser) and
+# `plist` (the data file reader), each for SECONDS (default 600), one after
+# the other, with AddressSanitizer. Usage: fuzz/run.sh [SECONDS] [TARGET...]
+# New inputs go to .build-fuzz/corpus/TARGET; crashes to .build-fuzz/crash-TARGET-*.
+# fuzz/corpus/TARGET is the committed seed corpus (update it with MERGE=1:
+# the union, minimised with -merge=1). Leak detection is off: Foundation's own
+# CFError creation leaks on parse errors, which is not ours to fix.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+secs=${1:-600}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(when plist)
+scratch="$root/.build-fuzz"
+mkdir -p "$scratch"
+# The one dependency of TodoCore, built normally (uninstrumented).
+nice -n 10 swift build -c release --scratch-path "$scratch" --target HeapModule >"$scratch/deps.log" 2>&1 ||
+  { cat "$scratch/deps.log"; exit 1; }
+rel="$scratch/release"
+deps=("$rel"/HeapModule.build/*.o "$rel"/InternalCollectionsUtilities.build/*.o)
+mapfile -t core < <(find "$root/Sources/TodoCore" -name '*.swift' | sort)
+declare -A harness=([when]=WhenParserFuzz.swift [plist]=PlistReaderFuzz.swift)
+status=0
+for t in "${targets[@]}"; do
+  src=${harness[$t]:?unknown target $t (when, plist)}
+  bin="$scratch/fuzz-$t"
+  echo "building $t"
+  # The harness is compiled into the TodoCore module, so it reaches internal API.
+  nice -n 10 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TodoCore \
+    -I "$rel/Modules" "${core[@]}" "$root/fuzz/$src" "${deps[@]}" -o "$bin"
+  mkdir -p "$scratch/corpus/$t"
+  echo "fuzzing $t for ${secs}s"
+  if ! nice -n 15 "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 -max_len=65536 \
+    -artifact_prefix="$scratch/crash-$t-" -print_final_stats=1 \
+    "$scratch/corpus/$t" "$root/fuzz/corpus/$t" >"$scratch/fuzz-$t.log" 2>&1; then
+    echo "FAIL: $t crashed; see $scratch/fuzz-$t.log"
+    tail -n 40 "$scratch/fuzz-$t.log"
+    status=1
+    continue
+  fi
+  grep -E '^stat::number_of_executed_units|^Done ' "$scratch/fuzz-$t.log" | tail -n 2
+  if [ "${MERGE:-0}" = 1 ]; then
+    mkdir -p "$scratch/merged-$t" && rm -f "$scratch/merged-$t"/*
+    "$bin" -merge=1 "$scratch/merged-$t" "$root/fuzz/corpus/$t" "$scratch/corpus/$t" >/dev/null 2>&1
+    rm -f "$root/fuzz/corpus/$t"/* && cp "$scratch/merged-$t"/* "$root/fuzz/corpus/$t/"
+    echo "corpus $t: $(ls "$root/fuzz/corpus/$t" | wc -l) files"
+  fi
+done
+exit $status
