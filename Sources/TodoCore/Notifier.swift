@@ -124,6 +124,11 @@ public final class Notifier: @unchecked Sendable {
   /// Whether the file changed since it was last read (or was never read).
   public var fileChanged: Bool { signature == nil || FileSignature(store) != signature }
 
+  /// Forgets what was read, so that the next ``fireDue(now:)`` reads the file
+  /// again. Call it when inotify says the file changed: a `stat` alone can miss
+  /// two same-sized writes within one tick of the file system's clock.
+  public func invalidate() { signature = nil }
+
   /// Reads the file again when it changed.
   public func refresh() throws {
     let sig = FileSignature(store)

@@ -69,7 +69,7 @@ struct Daemon: ParsableCommand {
         say("ending on signal \(sig)")
         break
       }
-      if fds[1].revents != 0 { _ = watcher.drain() }
+      if fds[1].revents != 0, watcher.drain() { engine.invalidate() }
       if fds[2].revents != 0 { timer.drain() }
     }
     engine.shutdown()
