@@ -316,27 +316,45 @@ final class AppReducerTests: XCTestCase {
 
   func testAFiredNotificationShowsABannerWhoseKeysActOnItsItem() {
     var s = appState(three)
-    let n = ScheduledNotification(
-      fireDate: three[0].deadline, kind: .deadline, itemID: appID(1), title: "Pay rent",
-      deadline: three[0].deadline, badge: 1)
+    /// The reminder `k` minutes ago (each one a new notification).
+    func note(_ k: Double) -> ScheduledNotification {
+      ScheduledNotification(
+        fireDate: appNow - k * 60, kind: .reminder, itemID: appID(1), title: "Pay rent",
+        deadline: three[0].deadline, badge: 1)
+    }
     _ = reduce(&s, .move(2), env: env)
-    XCTAssertEqual(reduce(&s, .fired([n], bell: true), env: env), [.bell])
-    XCTAssertEqual(s.banner, n)
+    XCTAssertEqual(reduce(&s, .fired([note(1)], bell: true), env: env), [.bell])
+    XCTAssertEqual(s.banner, note(1))
     XCTAssertEqual(Layout(s, size: s.size).list, 3..<23)
     XCTAssertEqual(
       reduce(&s, KeyMap.action(for: .char("c"), in: s)!, env: env), [.mutate(.complete([appID(1)]))])
     XCTAssertNil(s.banner)
-    _ = reduce(&s, .fired([n], bell: false), env: env)
+    _ = reduce(&s, .fired([note(2)], bell: false), env: env)
     XCTAssertEqual(
       reduce(&s, KeyMap.action(for: .char("r"), in: s)!, env: env),
       [.mutate(.remind(appID(1), at: appNow + 1800))])
-    _ = reduce(&s, .fired([n], bell: false), env: env)
+    _ = reduce(&s, .fired([note(3)], bell: false), env: env)
     _ = reduce(&s, KeyMap.action(for: .escape, in: s)!, env: env)
     XCTAssertNil(s.banner)
-    _ = reduce(&s, .fired([n], bell: false), env: env)
+    _ = reduce(&s, .fired([note(4)], bell: false), env: env)
     XCTAssertEqual(s.nextChange, appNow + AppState.bannerSeconds)
     _ = reduce(&s, .tick(appNow + AppState.bannerSeconds), env: env)
     XCTAssertNil(s.banner, "a banner goes away by itself")
+  }
+
+  func testANotificationTheDaemonDeliveredShowsOnceAsABanner() {
+    var s = appState(three)
+    var delivered = three
+    delivered[0].notifiedDeadline = delivered[0].deadline
+    XCTAssertEqual(reduce(&s, .loaded(TodoDocument(items: delivered)), env: env), [])
+    let n = ScheduledNotification(
+      fireDate: three[0].deadline, kind: .deadline, itemID: appID(1), title: "Pay rent",
+      deadline: three[0].deadline, badge: 1)
+    XCTAssertEqual(s.banners, [n])
+    // Reading the same file again, or the notifier reporting it, shows nothing new.
+    _ = reduce(&s, .loaded(TodoDocument(items: delivered)), env: env)
+    XCTAssertEqual(reduce(&s, .fired([n], bell: true), env: env), [])
+    XCTAssertEqual(s.banners, [n])
   }
 
   func testAChangeFromElsewhereKeepsTheSelectionAndTheFormInProgress() {

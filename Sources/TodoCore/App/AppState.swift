@@ -33,6 +33,8 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var bannerSince: Date?
   /// The first help line on screen.
   public internal(set) var helpTop = 0
+  /// The notifications already shown as banners, so that none shows twice.
+  public internal(set) var shown: Set<ShownKey> = []
   /// The last message, shown on the status line.
   public internal(set) var message = ""
   /// Changes that `u` undoes, the last one last.
@@ -175,6 +177,46 @@ public struct AppState: Equatable, Sendable {
 
   /// The terminal title for the current badge.
   var wantedTitle: String { badge > 0 ? "todo-tui (\(badge))" : "todo-tui" }
+
+  /// Identifies a delivered notification.
+  public struct ShownKey: Hashable, Sendable {
+    var id: UUID
+    var kind: NotificationKind
+    var fireDate: Date
+    init(_ n: ScheduledNotification) {
+      id = n.itemID
+      kind = n.kind
+      fireDate = n.fireDate
+    }
+  }
+
+  /// The notifications recorded as delivered in `items` that were not yet in
+  /// `old`: what another notifier fired since the last read. Badges as at their time.
+  /// - Complexity: O(n).
+  func newlyDelivered(since old: [TodoItem], in items: [TodoItem]) -> [ScheduledNotification] {
+    var was: [UUID: TodoItem] = [:]
+    was.reserveCapacity(old.count)
+    for item in old { was[item.id] = item }
+    var out: [ScheduledNotification] = []
+    for item in items {
+      guard let o = was[item.id] else { continue }
+      if let d = item.notifiedDeadline, d == item.deadline, o.notifiedDeadline != o.deadline {
+        out.append(
+          ScheduledNotification(
+            fireDate: d, kind: .deadline, itemID: item.id, title: item.title, deadline: item.deadline,
+            badge: 0))
+      }
+      if let r = item.notifiedReminder, r == item.reminder, o.notifiedReminder != r {
+        out.append(
+          ScheduledNotification(
+            fireDate: r, kind: .reminder, itemID: item.id, title: item.title, deadline: item.deadline,
+            badge: 0))
+      }
+    }
+    out.sort { $0.fireDate < $1.fireDate }
+    for i in out.indices { out[i].badge = Self.partition(pending) { $0.deadline <= out[i].fireDate } }
+    return out
+  }
 
   /// Whether the item wants a notification slot (deadline or reminder still to come).
   public func wantsSlot(_ item: TodoItem) -> Bool {

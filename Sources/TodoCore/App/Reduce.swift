@@ -103,8 +103,12 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       state.readOnly = nil
     }
     state.now = env.now()
+    let before = state.pending
+    let wasLoaded = state.loaded
     state.setItems(doc.items)
     closeVanished(&state)
+    // Delivered by another notifier (the daemon) since the last read: a banner too.
+    if wasLoaded { showBanners(&state, state.newlyDelivered(since: before, in: doc.items), env: env) }
   case .loadFailed(let why):
     state.fatal = why
   case .mutated(let m, let change):
@@ -132,12 +136,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.message = why
     effects.append(.bell)
   case .fired(let notes, let bell):
-    guard !notes.isEmpty else { break }
-    if state.banners.isEmpty { state.bannerSince = env.now() }
-    state.banners += notes
-    if bell { effects.append(.bell) }
-    state.retime(env.now())
-    state.scrollToSelection()
+    if showBanners(&state, notes, env: env) && bell { effects.append(.bell) }
   case .notice(let m):
     state.message = m
   }
@@ -146,6 +145,20 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     effects.append(.setTerminalTitle(state.terminalTitle))
   }
   return effects
+}
+
+/// Shows banners for notifications not shown already; true when there was one.
+@discardableResult
+private func showBanners(_ state: inout AppState, _ notes: [ScheduledNotification], env: TodoEnvironment)
+  -> Bool
+{
+  let fresh = notes.filter { state.shown.insert(AppState.ShownKey($0)).inserted }
+  guard !fresh.isEmpty else { return false }
+  if state.banners.isEmpty { state.bannerSince = env.now() }
+  state.banners += fresh
+  state.retime(env.now())
+  state.scrollToSelection()
+  return true
 }
 
 /// Why the list may not be changed now, or nil.
