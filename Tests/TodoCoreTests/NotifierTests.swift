@@ -241,6 +241,10 @@ final class NotifierTests: XCTestCase {
     XCTAssertFalse(e.fileChanged)
     XCTAssertEqual(e.nextWake(now: t0), t0 + 100)
     XCTAssertEqual(e.nextWake(now: t0 + 200), t0 + 200, "already due: now")
+    e.invalidate()
+    XCTAssertTrue(e.fileChanged, "invalidate forces a reread")
+    XCTAssertEqual(try e.fireDue(now: t0), [])
+    XCTAssertFalse(e.fileChanged)
   }
 
   func testOneNotifierPerFile() throws {
