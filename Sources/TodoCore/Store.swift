@@ -56,7 +56,8 @@ public final class Store: @unchecked Sendable {
 
   /// The bytes of the file, or nil when there is none.
   func readFile(_ real: String) throws -> Data? {
-    let fd = open(real, O_RDONLY | O_CLOEXEC)
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
+    let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw TodoError.io(path: real, detail: Self.errorText(errno))

@@ -166,7 +166,7 @@ public struct TodoList: Equatable, Sendable {
     let key = text.uppercased()
     if let u = UUID(uuidString: key), items[u] != nil { return u }
     guard key.count >= 4 else { throw TodoError.shortID(text) }
-    let matches = items.keys.filter { $0.uuidString.hasPrefix(key) }
+    let matches = items.keys.filter { $0.hasCanonicalPrefix(key) }
     switch matches.count {
     case 0: throw TodoError.noSuchItem(text)
     case 1: return matches[0]
