@@ -139,7 +139,6 @@ public final class Store: @unchecked Sendable {
   /// Replaces the file with these items, atomically. Call under the lock.
   public func write(_ items: [TodoItem]) throws {
     let real = try resolvedPath()
-    let bytes = PlistCodec.encode(items)
     let dir = (real as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
     try makeFolders(folder)
@@ -153,7 +152,9 @@ public final class Store: @unchecked Sendable {
     }
     do {
       defer { close(fd) }
-      try bytes.withUnsafeBytes { buf in
+      // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
+      try PlistCodec.encode(items, chunk: 1 << 20) { piece in
+        let buf = UnsafeRawBufferPointer(piece)
         var done = 0
         while done < buf.count {
           let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)

@@ -202,4 +202,29 @@ final class CodecDifferentialTests: XCTestCase {
     }
     XCTAssertGreaterThan(rejected, 1000)
   }
+
+  func testTheWriterPutsItemsByDeadlineAndSpellsUUIDsAsFoundationDoes() {
+    var r = SeededRandom(seed: 11)
+    var items = randomItems(300, &r)
+    // Ties on the deadline are ordered by UUID.
+    for k in stride(from: 0, to: 300, by: 3) { items[k].deadline = items[0].deadline }
+    let text = String(decoding: PlistCodec.encode(items), as: UTF8.self)
+    let keys = text.split(separator: "\n").filter { $0.hasPrefix("\t\t<key>") }.map {
+      $0.dropFirst(7).prefix(36)
+    }
+    XCTAssertEqual(keys.map(String.init), items.sorted(by: TodoItem.byDeadline).map(\.id.uuidString))
+  }
+
+  func testCanonicalPrefixAgreesWithUUIDString() {
+    var r = SeededRandom(seed: 5)
+    for _ in 0..<2000 {
+      let id = UUID()
+      let s = id.uuidString
+      var prefix = String(s.prefix(Int.random(in: 0...37, using: &r)))
+      if Bool.random(using: &r), !prefix.isEmpty {
+        prefix = String(prefix.dropLast()) + ["0", "F", "-", "g", "é", "a"].randomElement(using: &r)!
+      }
+      XCTAssertEqual(id.hasCanonicalPrefix(prefix), s.hasPrefix(prefix), prefix)
+    }
+  }
 }

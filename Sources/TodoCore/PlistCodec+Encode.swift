@@ -1,0 +1,182 @@
+import Foundation
+
+/// The lean writer: the layout ``LeanPlistReader`` reads fastest, and any
+/// plist parser reads (Foundation's is checked against it in the tests).
+extension PlistCodec {
+  /// The data file for these items: XML, one item a line, items by deadline.
+  /// - Complexity: O(n log n) for the sort of small keys, O(n) for the rest.
+  public static func encode(_ items: [TodoItem]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(items.count * 300 + 512)
+    encode(items, chunk: Int.max) { out.append(contentsOf: $0) }
+    return out
+  }
+
+  /// Writes the data file for these items in pieces of about `chunk` bytes
+  /// to `sink`, so that a writer of 100,000 items does not hold 30 MB at once.
+  public static func encode(
+    _ items: [TodoItem], chunk: Int, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows {
+    var w = ByteWriter()
+    w.out.reserveCapacity(min(chunk, items.count * 300) + 1024)
+    w.put(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>formatVersion</key>
+      \t<integer>
+      """)
+    w.decimal(TodoDocument.currentVersion)
+    w.put("</integer>\n\t<key>todoItems</key>\n\t<dict>\n")
+    for index in deadlineOrder(items) {
+      let item = items[index]
+      w.put("\t\t<key>")
+      w.uuid(item.id)
+      w.put("</key><dict><key>UUID</key><string>")
+      w.uuid(item.id)
+      w.put("</string><key>title</key><string>")
+      appendEscaped(item.title, to: &w.out)
+      w.put("</string><key>deadline</key><date>")
+      w.iso(item.deadline)
+      w.put("</date><key>created</key><date>")
+      w.iso(item.created)
+      w.put("</date>")
+      if let d = item.completed { w.date("completed", d) }
+      if let d = item.reminder { w.date("reminder", d) }
+      if let d = item.notifiedDeadline { w.date("notifiedDeadline", d) }
+      if let d = item.notifiedReminder { w.date("notifiedReminder", d) }
+      w.put("</dict>\n")
+      if w.out.count >= chunk {
+        try w.out.withUnsafeBufferPointer { try sink($0) }
+        w.out.removeAll(keepingCapacity: true)
+      }
+    }
+    w.put("\t</dict>\n</dict>\n</plist>\n")
+    try w.out.withUnsafeBufferPointer { try sink($0) }
+  }
+
+  /// The indices of `items` by deadline, ties by UUID (``TodoItem/byDeadline(_:_:)``).
+  /// Sorting small plain keys instead of the items saves the copies and
+  /// reference counting of moving 100,000 items around.
+  static func deadlineOrder(_ items: [TodoItem]) -> [Int] {
+    struct Key {
+      var deadline: Double
+      var hi: UInt64
+      var lo: UInt64
+      var index: Int
+    }
+    var keys = items.indices.map { i -> Key in
+      let (hi, lo) = withUnsafeBytes(of: items[i].id.uuid) {
+        (
+          UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
+          UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        )
+      }
+      return Key(deadline: items[i].deadline.timeIntervalSinceReferenceDate, hi: hi, lo: lo, index: i)
+    }
+    keys.sort { a, b in
+      if a.deadline != b.deadline { return a.deadline < b.deadline }
+      return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo
+    }
+    return keys.map(\.index)
+  }
+
+  static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+    var copy = s
+    // Printable ASCII with nothing to escape, the common case, goes as it is.
+    let plain = copy.withUTF8 { buf -> Bool in
+      for b in buf where b < 0x20 || b >= 0x7F || b == 38 || b == 60 || b == 62 { return false }
+      out.append(contentsOf: buf)
+      return true
+    }
+    if plain { return }
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "&": out.append(contentsOf: "&amp;".utf8)
+      case "<": out.append(contentsOf: "&lt;".utf8)
+      case ">": out.append(contentsOf: "&gt;".utf8)
+      default:
+        // Never write what XML 1.0 cannot hold.
+        let s = Title.isAllowed(scalar) ? scalar : "\u{FFFD}"
+        out.append(contentsOf: UTF8.encode(s)!)
+      }
+    }
+  }
+
+  /// "2026-11-23T09:00:00Z" for seconds since 1970.
+  static func appendISO(_ t: Int, to out: inout [UInt8]) {
+    var w = ByteWriter(out: out)
+    out = []
+    w.iso(seconds: t)
+    out = w.out
+  }
+}
+
+/// Bytes appended without the generic paths of `Array.append(contentsOf:)`.
+struct ByteWriter {
+  var out: [UInt8] = []
+
+  @inline(__always) mutating func put(_ s: StaticString) {
+    s.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+
+  mutating func decimal(_ v: Int) {
+    if v < 0 {
+      out.append(45)
+      decimal(-v)
+      return
+    }
+    if v >= 10 { decimal(v / 10) }
+    out.append(UInt8(48 + v % 10))
+  }
+
+  /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`, uppercase.
+  mutating func uuid(_ id: UUID) {
+    id.withCanonicalText { out.append(contentsOf: $0) }
+  }
+
+  /// `<key>KEY</key><date>…</date>`
+  mutating func date(_ key: StaticString, _ date: Date) {
+    put("<key>")
+    put(key)
+    put("</key><date>")
+    iso(date)
+    put("</date>")
+  }
+
+  mutating func iso(_ date: Date) { iso(seconds: Int(date.timeIntervalSince1970.rounded(.down))) }
+
+  /// "2026-11-23T09:00:00Z" for seconds since 1970.
+  mutating func iso(seconds t: Int) {
+    var days = t / 86_400
+    var secs = t % 86_400
+    if secs < 0 {
+      secs += 86_400
+      days -= 1
+    }
+    let (y, m, d) = PlistCodec.civil(days)
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes
+    withUnsafeMutableBytes(of: &text) { t in
+      @inline(__always) func two(_ at: Int, _ v: Int) {
+        t[at] = UInt8(48 + v / 10 % 10)
+        t[at + 1] = UInt8(48 + v % 10)
+      }
+      two(0, y / 100)
+      two(2, y % 100)
+      t[4] = 45
+      two(5, m)
+      t[7] = 45
+      two(8, d)
+      t[10] = 84
+      two(11, secs / 3600)
+      t[13] = 58
+      two(14, secs % 3600 / 60)
+      t[16] = 58
+      two(17, secs % 60)
+      t[19] = 90
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: t[0..<20]))
+    }
+  }
+}
