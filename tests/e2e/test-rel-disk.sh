@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Disk faults (issue 6 part 3): a full disk, a read-only folder, a data file
-# that is a folder, a dangling symlink. Each: one clear `error:` line, a
+# that is a folder, a FIFO or a device, a dangling symlink. Each: one clear `error:` line, a
 # non-zero exit, the old file intact, no temporary file left behind.
 source "$HERE/lib.sh"
 skipped=()
@@ -12,6 +12,13 @@ TODO_TUI_FILE="$WORK/dir.plist" expect_fail T add "x" --due 2020-01-01
 expect_match "$LAST_ERR" "dir.plist.*(directory|folder)" "folder as file"
 TODO_TUI_FILE="$WORK/dir.plist" expect_fail T list
 [ -d "$WORK/dir.plist" ] && [ -z "$(ls -A "$WORK/dir.plist")" ] || fail "the folder was changed"
+
+# --- A FIFO (or a device) as the data file: an error, not a hang.
+mkfifo "$WORK/fifo.plist"
+TODO_TUI_FILE="$WORK/fifo.plist" expect_fail timeout 5 "$TODO_BIN" list
+expect_match "$LAST_ERR" "fifo.plist.*not a regular file" "FIFO as file"
+TODO_TUI_FILE="$WORK/fifo.plist" expect_fail timeout 5 "$TODO_BIN" add "x" --due 2020-01-01
+TODO_TUI_FILE=/dev/zero expect_fail timeout 5 "$TODO_BIN" list
 
 # --- A dangling symlink: a clear error, and the link is neither replaced nor followed into a new file.
 ln -s "$WORK/nowhere/missing.plist" "$WORK/dangling.plist"
