@@ -19,7 +19,7 @@ public enum PlistCodec {
   /// The reference reader: Foundation's property-list parser, for any plist format.
   public static func decodeWithFoundation(_ data: Data, tolerant: Bool = false) throws -> TodoDocument {
     let root: Any
-    try checkBinary(data)
+    try checkBeforeFoundation(data)
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {

@@ -1,12 +1,21 @@
 import Foundation
 
 extension PlistCodec {
+  /// What must be refused before Foundation's parser sees the data: a binary
+  /// plist it would crash on, and XML whose duplicate entries it would merge.
+  static func checkBeforeFoundation(_ data: Data) throws {
+    if data.starts(with: Array("bplist".utf8)) {
+      try checkBinary(data)
+    } else {
+      try checkDuplicateKeys(data)
+    }
+  }
+
   /// Refuses a binary property list that Foundation's parser cannot be trusted
   /// with: on Linux, a set object (marker 0xC…, which plists may not hold) makes
   /// `PropertyListSerialization` crash while bridging it (found by fuzzing).
-  /// Walks the trailer and offset table with bounds checks; XML passes untouched.
+  /// Walks the trailer and offset table with bounds checks.
   static func checkBinary(_ data: Data) throws {
-    guard data.starts(with: Array("bplist".utf8)) else { return }
     try data.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
       let n = b.count
       guard n >= 40 else { throw CodecError("the binary property list is truncated") }
@@ -30,6 +39,29 @@ extension PlistCodec {
         if kind == 0xB || kind == 0xC {
           throw CodecError("the binary property list holds a set, which a property list may not")
         }
+      }
+    }
+  }
+
+  /// XML that only Foundation reads (comments, CDATA…): two `<key>`s naming the
+  /// same UUID, in any case, would become one item, and the next write would
+  /// lose the other. The lean reader checks this itself.
+  static func checkDuplicateKeys(_ data: Data) throws {
+    let open = Array("<key>".utf8)
+    let close = Array("</key>".utf8)
+    var seen = Set<UUID>()
+    try data.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
+      var i = 0
+      while i + 47 <= b.count {
+        guard b[i] == 60, open.indices.allSatisfy({ b[i + $0] == open[$0] }) else {
+          i += 1
+          continue
+        }
+        i += 5
+        guard close.indices.allSatisfy({ b[i + 36 + $0] == close[$0] }),
+          let u = UUID(uuidString: String(decoding: b[i..<(i + 36)], as: UTF8.self))
+        else { continue }
+        if !seen.insert(u).inserted { throw CodecError("UUID \(u.uuidString) appears twice in todoItems") }
       }
     }
   }
