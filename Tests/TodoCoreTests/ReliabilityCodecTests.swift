@@ -158,6 +158,22 @@ final class ReliabilityCodecTests: XCTestCase {
     }
   }
 
+  func testDuplicateUUIDsAreAnErrorOnEveryPath() throws {
+    let a = item("first", 1)
+    let plain = String(decoding: PlistCodec.encode([a, item("second", 2)]), as: UTF8.self)
+    let dup = plain.replacingOccurrences(of: item("", 2).id.uuidString, with: a.id.uuidString)
+    assertError(Data(dup.utf8), "twice")
+    let lower = plain.replacingOccurrences(of: item("", 2).id.uuidString, with: a.id.uuidString.lowercased())
+    assertError(Data(lower.utf8), "twice")
+    // Through Foundation's parser (a comment makes the lean reader hand over).
+    assertError(Data(dup.replacingOccurrences(of: "<dict>", with: "<dict><!-- x -->").utf8), "twice")
+    assertError(Data(lower.replacingOccurrences(of: "<dict>", with: "<dict><!-- x -->").utf8), "twice")
+    XCTAssertEqual(
+      try PlistCodec.decode(Data(plain.replacingOccurrences(of: "<dict>", with: "<dict><!-- x -->").utf8))
+        .items.count,
+      2)
+  }
+
   /// Found by fuzzing: a binary plist whose root dictionary marker became a set
   /// (0xD5 → 0xC5) crashed Foundation's parser on Linux.
   func testABinaryPlistHoldingASetIsAnErrorNotACrash() throws {

@@ -33,6 +33,9 @@ w("error-title-integer", g.replace("<string>one</string>", "<integer>5</integer>
 w("error-deadline-string", g.replace("<date>2020-01-01T09:00:00Z</date>", "<string>tomorrow</string>", 1))
 w("error-entry-string", g.replace(f"<key>{u1}</key><dict>", f"<key>{u1}</key><string>x</string><!--", 1).replace("</dict>\n\t\t<key>" + u2, "-->\n\t\t<key>" + u2, 1))
 w("error-duplicate-uuid", g.replace(u2, u1))
+w("error-duplicate-uuid-lowercase", g.replace(u2, u1.lower()))
+# A comment sends the file to Foundation's parser, which would merge the two entries.
+w("error-duplicate-uuid-commented", g.replace(u2, u1).replace("<dict>", "<dict><!-- c -->", 1))
 w("error-key-differs", g.replace(f"<key>{u1}</key>", "<key>00000000-0000-4000-8000-000000000001</key>"))
 w("error-missing-title", g.replace("<key>title</key><string>one</string>", ""))
 w("error-missing-deadline", g.replace("<key>deadline</key><date>2020-01-01T09:00:00Z</date>", "", 1))
