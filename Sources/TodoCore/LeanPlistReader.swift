@@ -13,21 +13,118 @@ enum LeanPlistReader {
     }
   }
 
+  /// Reads an open file of `size` bytes in pieces (see ``Feed``).
+  static func read(fd: Int32, size: Int, tolerant: Bool) throws -> TodoDocument? {
+    guard let feed = Feed(fd: fd, size: size) else { return nil }
+    var r = Cursor(p: UnsafePointer(feed.base.assumingMemoryBound(to: UInt8.self)), end: 0)
+    r.feed = feed
+    return try withExtendedLifetime(feed) { try r.document(tolerant: tolerant) }
+  }
+
   /// Thrown inside the reader to give up and fall back.
   struct Unsupported: Error {}
 
+  /// The file could not be read.
+  struct ReadFailed: Error {
+    var errno: Int32
+  }
+
+  /// A file read as the cursor needs it, into address space reserved for the
+  /// whole file; the pages behind the cursor are given back, so that the
+  /// reader holds about 1 MB of a file of any size.
+  final class Feed {
+    let fd: Int32
+    let size: Int
+    let base: UnsafeMutableRawPointer
+    private(set) var filled = 0
+    private var released = 0
+    /// The whole file is in (or it ended early: it shrank while read).
+    private(set) var done = false
+
+    init?(fd: Int32, size: Int) {
+      guard size > 0, let m = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        m != UnsafeMutableRawPointer(bitPattern: -1)
+      else { return nil }
+      self.fd = fd
+      self.size = size
+      base = m
+    }
+
+    deinit { munmap(base, size) }
+
+    /// Reads until `n` bytes of the file are in, or all of it.
+    func fill(upTo n: Int) throws {
+      let goal = min(n, size)
+      while filled < goal {
+        let got = Glibc.read(fd, base + filled, goal - filled)
+        if got < 0 {
+          if errno == EINTR { continue }
+          throw ReadFailed(errno: errno)
+        }
+        if got == 0 {
+          done = true
+          return
+        }
+        filled += got
+      }
+      if filled == size { done = true }
+    }
+
+    /// Gives back the whole 64 KiB pages below `offset`.
+    func release(below offset: Int) {
+      let upTo = offset & ~0xFFFF
+      guard upTo > released else { return }
+      madvise(base + released, upTo - released, MADV_DONTNEED)
+      released = upTo
+    }
+  }
+
   struct Cursor {
     let p: UnsafePointer<UInt8>
-    let end: Int
+    var end: Int
     var i = 0
+    /// The file when it is read in pieces; nil when all of it is in memory.
+    var feed: Feed? = nil
 
     init(p: UnsafePointer<UInt8>, end: Int) {
       self.p = p
       self.end = end
     }
 
+    /// Whether `end` is the end of the input.
+    var atEnd: Bool { feed?.done ?? true }
+
+    /// Makes `ahead` bytes past the cursor available (or the rest of the file)
+    /// and gives back what lies behind it. Called between entries only, where
+    /// no ``Span`` is alive.
+    mutating func refill(_ ahead: Int = 1 << 18) throws {
+      guard let f = feed else { return }
+      f.release(below: i)
+      if end - i < ahead && !f.done {
+        try f.fill(upTo: i + 2 * ahead)
+        end = f.filled
+      }
+    }
+
+    /// Parses one unit (an entry, a value) with `body`; when it ran out of
+    /// input before the end of the file, reads more and parses it again.
+    mutating func unit<T>(_ body: (inout Cursor) throws -> T) throws -> T {
+      let start = i
+      var ahead = 1 << 18
+      while true {
+        try refill(ahead)
+        do {
+          return try body(&self)
+        } catch is Unsupported where !atEnd {
+          i = start
+          ahead *= 4
+        }
+      }
+    }
+
     mutating func document(tolerant: Bool) throws -> TodoDocument? {
       do {
+        try refill()
         // Only the prolog that plists carry; any other (another encoding, a
         // DOCTYPE with an internal subset…) is Foundation's to judge.
         skipSpace()
@@ -53,28 +150,33 @@ enum LeanPlistReader {
         var items: [TodoItem]? = nil
         var warnings: [String] = []
         while true {
+          try refill()
           skipSpace()
           if starts("</dict>") {
             i += 7
             break
           }
-          let key = try keyText()
-          skipSpace()
+          let key = try unit { c -> String in
+            let k = try c.keyText()
+            c.skipSpace()
+            return k
+          }
           switch key {
           case "formatVersion":
             guard version == nil else { throw Unsupported() }
-            version = try integer()
+            version = try unit { try $0.integer() }
           case "todoItems":
             guard items == nil else { throw Unsupported() }
             items = try todoItems(tolerant: tolerant, warnings: &warnings)
           default:
-            try skipValue()
+            try unit { try $0.skipValue() }
           }
         }
+        try refill()
         skipSpace()
         try expect("</plist>")
         skipSpace()
-        guard i == end else { throw Unsupported() }
+        guard i == end, atEnd else { throw Unsupported() }
         guard var list = items else { return nil }  // let Foundation word the error
         list.sort(by: TodoItem.byDeadline)  // linear when sorted, as we write it
         return TodoDocument(formatVersion: version ?? 0, items: list, warnings: warnings)
@@ -84,6 +186,7 @@ enum LeanPlistReader {
     }
 
     mutating func todoItems(tolerant: Bool, warnings: inout [String]) throws -> [TodoItem] {
+      try refill()
       if starts("<dict/>") {
         i += 7
         return []
@@ -92,34 +195,21 @@ enum LeanPlistReader {
       var out: [TodoItem] = []
       var seen = Set<UUID>()
       // About 300 bytes an item as we write them: one allocation instead of many.
-      out.reserveCapacity(min(end / 256, 1 << 20))
-      seen.reserveCapacity(min(end / 256, 1 << 20))
+      let expected = min((feed?.size ?? end) / 256, 1 << 20)
+      out.reserveCapacity(expected)
+      seen.reserveCapacity(expected)
       while true {
+        try refill()
         skipSpace()
         if starts("</dict>") {
           i += 7
           return out
         }
-        let keySpan = try tagged("<key>", "</key>")
-        skipSpace()
-        try expect("<dict>")
-        var raw = RawItem(key: "")
-        var uuidSpan: Span? = nil
-        while true {
-          skipSpace()
-          if starts("</dict>") {
-            i += 7
-            break
-          }
-          let field = try fieldName()
-          skipSpace()
-          switch field {
-          case .uuid: uuidSpan = try stringSpan()
-          case .title: raw.title = try string()
-          case .date(let name): raw.set(date: try date(), for: name)
-          case .other: try skipValue()
-          }
-        }
+        // The spans point into the input: they are used before the next refill.
+        let parsed = try unit { try $0.entry() }
+        let keySpan = parsed.key
+        let uuidSpan = parsed.uuid
+        var raw = parsed.raw
         let item: TodoItem
         if let fast = fastItem(keySpan, uuidSpan, raw) {
           item = fast
@@ -139,6 +229,30 @@ enum LeanPlistReader {
           throw CodecError("UUID \(key) appears twice in todoItems")
         }
         out.append(item)
+      }
+    }
+
+    /// One entry of `todoItems`: its key, its UUID field and the rest of its fields.
+    mutating func entry() throws -> (key: Span, uuid: Span?, raw: RawItem) {
+      let keySpan = try tagged("<key>", "</key>")
+      skipSpace()
+      try expect("<dict>")
+      var raw = RawItem(key: "")
+      var uuidSpan: Span? = nil
+      while true {
+        skipSpace()
+        if starts("</dict>") {
+          i += 7
+          return (keySpan, uuidSpan, raw)
+        }
+        let field = try fieldName()
+        skipSpace()
+        switch field {
+        case .uuid: uuidSpan = try stringSpan()
+        case .title: raw.title = try string()
+        case .date(let name): raw.set(date: try date(), for: name)
+        case .other: try skipValue()
+        }
       }
     }
 

@@ -44,11 +44,29 @@ public final class Store: @unchecked Sendable {
   // MARK: - Reading
 
   /// The file's contents; an empty document when it does not exist yet.
+  ///
+  /// The lean reader takes the file in pieces and gives back what it has read,
+  /// so that 100,000 items (30 MB of XML) never sit in memory whole; a file
+  /// it does not read is read whole for Foundation's parser.
   public func load(tolerant: Bool = false) throws -> TodoDocument {
     let real = try resolvedPath()
-    guard let data = try readFile(real) else { return TodoDocument(items: []) }
     do {
-      return try PlistCodec.decode(data, tolerant: tolerant)
+      return try withOpenFile(real) { fd, size in
+        guard let fd = fd else { return TodoDocument(items: []) }
+        do {
+          if size > 0, let doc = try LeanPlistReader.read(fd: fd, size: size, tolerant: tolerant) {
+            return doc
+          }
+        } catch let e as LeanPlistReader.ReadFailed {
+          throw TodoError.io(path: real, detail: Self.errorText(e.errno))
+        }
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+          throw TodoError.io(path: real, detail: Self.errorText(errno))
+        }
+        let data = try readAll(fd, size: size, path: real)
+        return data.isEmpty
+          ? try PlistCodec.decode(data) : try PlistCodec.decodeWithFoundation(data, tolerant: tolerant)
+      }
     } catch let e as CodecError {
       throw TodoError.corruptFile(path: real, detail: e.description)
     }
@@ -56,10 +74,16 @@ public final class Store: @unchecked Sendable {
 
   /// The bytes of the file, or nil when there is none.
   func readFile(_ real: String) throws -> Data? {
+    try withOpenFile(real) { fd, size in try fd.map { try readAll($0, size: size, path: real) } }
+  }
+
+  /// Opens the data file for reading and checks that it is a regular file of a
+  /// sane size; `body` gets nil when there is no file.
+  func withOpenFile<T>(_ real: String, _ body: (Int32?, Int) throws -> T) throws -> T {
     // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
     let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
-      if errno == ENOENT { return nil }
+      if errno == ENOENT { return try body(nil, 0) }
       throw TodoError.io(path: real, detail: Self.errorText(errno))
     }
     defer { close(fd) }
@@ -76,7 +100,11 @@ public final class Store: @unchecked Sendable {
       throw TodoError.corruptFile(
         path: real, detail: "the file is \(st.st_size >> 20) MiB, more than a to-do file can be (256 MiB)")
     }
-    var data = Data(count: Int(st.st_size))
+    return try body(fd, Int(st.st_size))
+  }
+
+  func readAll(_ fd: Int32, size: Int, path real: String) throws -> Data {
+    var data = Data(count: size)
     var got = 0
     try data.withUnsafeMutableBytes { buf in
       while got < buf.count {

@@ -227,4 +227,51 @@ final class CodecDifferentialTests: XCTestCase {
       XCTAssertEqual(id.hasCanonicalPrefix(prefix), s.hasPrefix(prefix), prefix)
     }
   }
+
+  /// `Store.load` reads the file in pieces (about 512 KiB at a time); it must
+  /// read what the whole-file reader reads, across piece boundaries, with a
+  /// value larger than a piece, and fall back to Foundation late in the file.
+  func testTheStoreReadsALargeFileInPiecesAsTheWholeFileReaderDoes() throws {
+    var r = SeededRandom(seed: 99)
+    let items = randomItems(6000, &r)
+    let written = PlistCodec.encode(items)
+    let text = String(decoding: written, as: UTF8.self)
+    let firstEntry = try XCTUnwrap(text.range(of: "<key>title</key>"))
+    let lastEnd = try XCTUnwrap(text.range(of: "\t</dict>\n</dict>", options: .backwards))
+    let cases: [(String, String)] = [
+      ("as written", text),
+      (
+        "a 3 MB unknown value in the first entry",
+        text.replacingCharacters(
+          in: firstEntry,
+          with: "<key>note</key><string>" + String(repeating: "n", count: 3 << 20)
+            + "</string><key>title</key>")
+      ),
+      (
+        "a comment at the end (Foundation's)",
+        text.replacingCharacters(in: lastEnd, with: "<!-- c -->\t</dict>\n</dict>")
+      ),
+      ("cut in the middle", String(text.prefix(text.utf8.count / 2))),
+    ]
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lean-pieces-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (what, content) in cases {
+      let path = dir.appendingPathComponent("todos.plist").path
+      try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+      let whole = Outcome { try PlistCodec.decode(Data(content.utf8)) }
+      let pieces = Outcome { try Store(path: path).load() }
+      switch (whole, pieces) {
+      case (.items, .items): XCTAssertEqual(whole, pieces, what)
+      case (.refused, .refused): break
+      default:
+        XCTFail(
+          "\(what): whole \(whole.refused ? "refused" : "read"), in pieces \(pieces.refused ? "refused" : "read")"
+        )
+      }
+      if case .items(_, let read, _) = pieces, what == "as written" {
+        XCTAssertEqual(read.count, items.count)
+      }
+    }
+  }
 }
