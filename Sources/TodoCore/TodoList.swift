@@ -29,7 +29,10 @@ public struct TodoList: Equatable, Sendable {
   public init(items: [UUID: TodoItem] = [:]) { self.items = items }
 
   public init<S: Sequence>(_ items: S) where S.Element == TodoItem {
-    self.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
+    // Filled in place: a map to pairs first held a second copy of the items.
+    var byID = [UUID: TodoItem](minimumCapacity: items.underestimatedCount)
+    for item in items { byID[item.id] = item }  // the later of two with one UUID wins
+    self.items = byID
   }
 
   public var count: Int { items.count }
