@@ -323,14 +323,19 @@ enum LeanPlistReader {
         default: return .other
         }
       }
-      if equals(s, "UUID") { return .uuid }
-      if equals(s, "title") { return .title }
-      if equals(s, "deadline") { return .date("deadline") }
-      if equals(s, "created") { return .date("created") }
-      if equals(s, "completed") { return .date("completed") }
-      if equals(s, "reminder") { return .date("reminder") }
-      if equals(s, "notifiedDeadline") { return .date("notifiedDeadline") }
-      if equals(s, "notifiedReminder") { return .date("notifiedReminder") }
+      switch s.count {  // by length first: one comparison for most keys
+      case 4: if equals(s, "UUID") { return .uuid }
+      case 5: if equals(s, "title") { return .title }
+      case 7: if equals(s, "created") { return .date("created") }
+      case 8:
+        if equals(s, "deadline") { return .date("deadline") }
+        if equals(s, "reminder") { return .date("reminder") }
+      case 9: if equals(s, "completed") { return .date("completed") }
+      case 16:
+        if equals(s, "notifiedDeadline") { return .date("notifiedDeadline") }
+        if equals(s, "notifiedReminder") { return .date("notifiedReminder") }
+      default: break
+      }
       _ = try string(of: s)  // a key must still be text (UTF-8), as Foundation checks
       return .other
     }
@@ -410,6 +415,9 @@ enum LeanPlistReader {
     func string(of span: Span) throws -> String {
       let buf = UnsafeBufferPointer(start: p + span.start, count: span.count)
       if !span.hasEntity {
+        // ASCII is valid UTF-8: the specialized decoder then builds it exactly.
+        // (String(validating:) over a buffer took a tenth of a 100,000-item read.)
+        if !buf.contains(where: { $0 >= 0x80 }) { return String(decoding: buf, as: UTF8.self) }
         guard let s = String(validating: buf, as: UTF8.self) else { throw Unsupported() }
         return s
       }

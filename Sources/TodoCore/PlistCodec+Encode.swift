@@ -14,9 +14,9 @@ extension PlistCodec {
 
   /// Writes the data file for these items in pieces of about `chunk` bytes
   /// to `sink`, so that a writer of 100,000 items does not hold 30 MB at once.
-  public static func encode(
-    _ items: [TodoItem], chunk: Int, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
-  ) rethrows {
+  public static func encode<C: Collection>(
+    _ items: C, chunk: Int, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows where C.Element == TodoItem {
     var w = ByteWriter()
     w.out.reserveCapacity(min(chunk, items.count * 300) + 1024)
     w.put(
@@ -60,21 +60,15 @@ extension PlistCodec {
   /// The indices of `items` by deadline, ties by UUID (``TodoItem/byDeadline(_:_:)``).
   /// Sorting small plain keys instead of the items saves the copies and
   /// reference counting of moving 100,000 items around.
-  static func deadlineOrder(_ items: [TodoItem]) -> [Int] {
-    struct Key {
-      var deadline: Double
-      var hi: UInt64
-      var lo: UInt64
-      var index: Int
-    }
-    var keys = items.indices.map { i -> Key in
+  static func deadlineOrder<C: Collection>(_ items: C) -> [C.Index] where C.Element == TodoItem {
+    var keys = items.indices.map { i -> OrderKey<C.Index> in
       let (hi, lo) = withUnsafeBytes(of: items[i].id.uuid) {
         (
           UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
           UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         )
       }
-      return Key(deadline: items[i].deadline.timeIntervalSinceReferenceDate, hi: hi, lo: lo, index: i)
+      return OrderKey(deadline: items[i].deadline.timeIntervalSinceReferenceDate, hi: hi, lo: lo, index: i)
     }
     keys.sort { a, b in
       if a.deadline != b.deadline { return a.deadline < b.deadline }
@@ -112,6 +106,14 @@ extension PlistCodec {
     w.iso(seconds: t)
     out = w.out
   }
+}
+
+/// What ``PlistCodec/deadlineOrder(_:)`` sorts: plain values, no references.
+struct OrderKey<Index> {
+  var deadline: Double
+  var hi: UInt64
+  var lo: UInt64
+  var index: Index
 }
 
 /// Bytes appended without the generic paths of `Array.append(contentsOf:)`.
