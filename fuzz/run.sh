@@ -8,6 +8,7 @@
 # CFError creation leaks on parse errors, which is not ours to fix.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
 secs=${1:-600}
 shift || true
 targets=("$@")
@@ -19,12 +20,12 @@ nice -n 10 swift build -c release --scratch-path "$scratch" --target HeapModule 
   { cat "$scratch/deps.log"; exit 1; }
 rel="$scratch/release"
 deps=("$rel"/HeapModule.build/*.o "$rel"/InternalCollectionsUtilities.build/*.o)
-mapfile -t core < <(find "$root/Sources/TodoCore" -name '*.swift' | sort)
 declare -A harness=([when]=WhenParserFuzz.swift [plist]=PlistReaderFuzz.swift)
 status=0
 for t in "${targets[@]}"; do
   src=${harness[$t]:?unknown target $t (when, plist)}
   bin="$scratch/fuzz-$t"
+  mapfile -t core < <(find "$root/Sources/TodoCore" -name '*.swift' | sort)
   echo "building $t"
   # The harness is compiled into the TodoCore module, so it reaches internal API.
   nice -n 10 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TodoCore \
