@@ -137,11 +137,31 @@ public final class Store: @unchecked Sendable {
       // a copy of the list to compare with cost a second dictionary (33 MB at 100,000).
       var list = TodoList(doc.items)
       let result = try body(&list)
-      let changed = doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items)
-      doc.items = []  // 13 MB at 100,000 items, given back before the write
-      if changed { try write(list.items.values) }
+      if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
+        try write(Self.inReadOrder(list, replacing: &doc.items))
+      }
       return result
     }
+  }
+
+  /// The items of `list` in the order they were read (by deadline), changed
+  /// ones in place and new ones at the end, built in the storage of `read`:
+  /// nearly sorted, so the writer's sort is linear instead of n log n over
+  /// the dictionary's random order (a tenth of `complete` at 100,000 items).
+  static func inReadOrder(_ list: TodoList, replacing read: inout [TodoItem]) -> [TodoItem] {
+    var kept = 0
+    for k in read.indices {
+      if let now = list[read[k].id] {
+        read[kept] = now
+        kept += 1
+      }
+    }
+    read.removeLast(read.count - kept)
+    if kept < list.count {  // added items: the ones not read
+      let known = Set(read.map(\.id))
+      read.append(contentsOf: list.items.values.filter { !known.contains($0.id) })
+    }
+    return read
   }
 
   /// Whether `list` holds other items than `items` (which have distinct UUIDs, as read).

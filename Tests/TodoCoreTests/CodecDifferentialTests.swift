@@ -274,4 +274,32 @@ final class CodecDifferentialTests: XCTestCase {
       }
     }
   }
+
+  /// `mutate` hands the writer the items in the order read, changed, deleted
+  /// and added ones included: the file is what the writer makes of the new list.
+  func testMutateWritesTheNewListWhateverChanged() throws {
+    var r = SeededRandom(seed: 17)
+    let items = randomItems(400, &r).map { item -> TodoItem in
+      var i = item
+      i.title = Title.sanitize(i.title, cuttingAt: .max)
+      return i
+    }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-order-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = Store(path: dir.appendingPathComponent("todos.plist").path)
+    try store.write(items)
+    let extra = randomItems(3, &r)
+    let expected = try store.mutate { list -> TodoList in
+      try list.delete([items[5].id, items[200].id])
+      try list.complete([items[7].id], now: Date(timeIntervalSince1970: 1_800_000_000))
+      try list.edit(
+        items[9].id, deadline: Date(timeIntervalSince1970: 1_000), now: Date(timeIntervalSince1970: 0))
+      list.merge(extra)
+      return list
+    }
+    let onDisk = try Data(contentsOf: URL(fileURLWithPath: store.path))
+    XCTAssertEqual(Array(onDisk), PlistCodec.encode(Array(expected.items.values)))
+    XCTAssertEqual(try store.load().items.count, 401)
+  }
 }
