@@ -73,6 +73,15 @@ final class AppRenderTests: XCTestCase {
       "form-bad-80x24")
   }
 
+  func testTheFormFitsAboveTheStatusLineWithABanner() {
+    let n = ScheduledNotification(
+      fireDate: items[0].deadline, kind: .deadline, itemID: appID(1), title: "Pay rent",
+      deadline: items[0].deadline, badge: 1)
+    let c = render(state(small, [.fired([n], bell: false), .add]), size: small)
+    XCTAssertEqual(c.lines[8], " └────────────────────────────────────┘ ")
+    XCTAssertEqual(c.lines[2], " ┌─ Add item ─────────────────────────┐ ")
+  }
+
   func testHelp() { both("help", [.help]) }
 
   func testBanner() {

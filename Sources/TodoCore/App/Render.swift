@@ -180,9 +180,13 @@ private func drawForm(
   let w = min(c.width - 2, 72)
   let h = 7
   let x0 = (c.width - w) / 2
-  let y0 = layout.list.lowerBound + max(0, (layout.list.count - h) / 2)
+  // In the list's rows when they are enough; else over the banner, never the status line.
+  let y0 =
+    layout.list.count >= h
+    ? layout.list.lowerBound + (layout.list.count - h) / 2 : max(1, layout.status - h)
   let heading: String
   if case .add = form.purpose { heading = " Add item " } else { heading = " Edit item " }
+  for y in y0..<(y0 + h) where layout.banner.contains(y) { c.fill(x: 0, y: y, count: c.width) }
   box(x: x0, y: y0, width: w, height: h, title: heading, &c)
   let label = 11
   let fx = x0 + 2 + label
