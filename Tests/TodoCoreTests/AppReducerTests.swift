@@ -496,4 +496,24 @@ final class AppIncrementalTests: XCTestCase {
       XCTAssertEqual(s.pending, list.sorted(), "step \(step): \(m)")
     }
   }
+
+  /// Narrowing the filter as it is typed (searching only the rows shown) finds
+  /// what a search of all items finds, through typing, Backspace and Ctrl-U.
+  func testTypingTheFilterFindsWhatAFullSearchFinds() {
+    let env = TodoEnvironment.fixed(appNow)
+    let titles = ["Buy milk", "Büy bread", "BUY MILK now", "call bob", "Milkshake", "Zoë's milk", "mil"]
+    var s = appState(
+      titles.enumerated().map { appItem($0.offset + 1, $0.element, minutes: Double($0.offset)) })
+    _ = reduce(&s, .startFilter, env: env)
+    let edits: [TextField.Edit] =
+      "buy milk".map { .insert(String($0)) } + [.backspace, .backspace, .insert("lk"), .killToStart]
+      + "mil".map { .insert(String($0)) } + [.home, .insert("k"), .end, .insert("k")]
+    for e in edits {
+      _ = reduce(&s, .filter(e), env: env)
+      let q = s.filter.text.trimmingCharacters(in: .whitespaces)
+      let expected = q.isEmpty ? s.pending : s.pending.filter { AppState.matches($0.title, q) }
+      XCTAssertEqual(s.visible.map(\.title), expected.map(\.title), "after \(e): “\(q)”")
+    }
+    XCTAssertEqual(s.visible.map(\.title), [])  // "kmilk"
+  }
 }

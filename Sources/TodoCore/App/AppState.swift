@@ -121,18 +121,22 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// Applies the filter to `pending`, keeping the selected item when it stays.
-  mutating func refilter(keeping id: UUID?) {
+  /// With `narrowing`, the filter only grew more specific: the rows shown are searched, not all.
+  mutating func refilter(keeping id: UUID?, narrowing: Bool = false) {
     let q = filter.text.trimmingCharacters(in: .whitespaces)
     if q.isEmpty {
       visible = pending
     } else {
-      visible = pending.filter {
-        $0.title.range(of: q, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-      }
+      visible = (narrowing ? visible : pending).filter { Self.matches($0.title, q) }
     }
     if let id = id, let i = visible.firstIndex(where: { $0.id == id }) { selected = i }
     selected = max(0, min(selected, visible.count - 1))
     scrollToSelection()
+  }
+
+  /// Whether a title matches a filter: a substring, ignoring case and accents.
+  static func matches(_ title: String, _ query: String) -> Bool {
+    title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
   }
 
   /// Moves the clock: the badge, the plan and the next change.

@@ -63,8 +63,11 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.mode = .filter
   case .filter(let edit):
     let keep = state.selectedItem?.id
+    let old = state.filter.text.trimmingCharacters(in: .whitespaces)
     state.filter.apply(edit)
-    state.refilter(keeping: keep)
+    // What matches "milk" is among what matched "mil": search only the rows shown.
+    let new = state.filter.text.trimmingCharacters(in: .whitespaces)
+    state.refilter(keeping: keep, narrowing: !old.isEmpty && AppState.matches(new, old))
   case .keepFilter:
     state.mode = .list
     state.scrollToSelection()
