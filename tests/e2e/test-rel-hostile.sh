@@ -71,11 +71,14 @@ T import "$WORK/hostile.plist" >/dev/null 2>"$WORK/imp.err" || fail "import of h
 no_raw "$(cat "$WORK/imp.err")" "import warnings"
 printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:hostile-1\r\nSUMMARY:ics \033]2;pwned\007 \\n \342\200\256 rtl\r\nDUE:20200101T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' >"$WORK/hostile.ics"
 T import "$WORK/hostile.ics" >/dev/null 2>"$WORK/ics.err" || fail "import of a hostile iCalendar failed: $(cat "$WORK/ics.err")"
+printf 'BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:hostile-2\r\nSUMMARY:ics bad \377\376 utf8\r\nDUE:20200101T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' >"$WORK/bad-utf8.ics"
+T import "$WORK/bad-utf8.ics" >/dev/null 2>&1 || fail "import of an iCalendar file with invalid UTF-8 failed"
 valid_xml "after import"
 out=$(T list 2>&1)
 no_raw "$out" "list after import"
 expect_match "$out" "imp .*raw" "imported title"
 expect_match "$out" "ics .*rtl" "imported iCalendar title"
+expect_match "$out" "ics bad (�)+ utf8" "invalid UTF-8 imported as U+FFFD"
 T export >"$WORK/export.plist" && python3 -c "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))" "$WORK/export.plist" || fail "export is not valid XML"
 no_raw "$(T export --format ics | tr -d '\r')" "ics export" data
 no_raw "$(T pending)" "pending"
