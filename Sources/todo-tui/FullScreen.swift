@@ -20,7 +20,12 @@ final class FullScreen {
   private var running = true
   /// The file as we last wrote or read it, so that our own writes are not read back.
   private var signature: FileSignature?
-  private var notifier: NotifierRole!
+  /// The notifier role, taken just after the first frame (see ``notifierDelay``).
+  private var notifier: NotifierRole?
+  /// When to take up the notifier role: a moment after the first frame, so that
+  /// its own read of the file does not compete with showing the list.
+  private var notifierStart = Date.distantFuture
+  static let notifierDelay: TimeInterval = 0.05
   private let inbox = Inbox()
 
   init(store: Store) {
@@ -46,8 +51,7 @@ final class FullScreen {
     dispatch(.resized(terminal.querySize()))
     load()
     draw()
-    notifier = NotifierRole(store: store, environment: environment, inbox: inbox)
-    fireDue()
+    notifierStart = Date().addingTimeInterval(Self.notifierDelay)
 
     var fds = [
       pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
@@ -83,7 +87,7 @@ final class FullScreen {
         }
       }
       if fds[1].revents != 0, watcher.drain() {
-        notifier.fileChanged()
+        notifier?.fileChanged()
         if fileChanged() { load() }
         fireDue()
       }
@@ -94,17 +98,17 @@ final class FullScreen {
       }
       if fds[4].revents != 0 {
         for message in inbox.take() { dispatch(.notice(message)) }
-        if notifier.takeOver() { fireDue() }
+        if notifier?.takeOver() == true { fireDue() }
       }
       if running { draw() }
     }
-    notifier.shutdown()
+    notifier?.shutdown()
   }
 
   /// The next instant to wake at: the screen's next change or the next notification.
   func nextWake() -> Date? {
     let a = state.nextChange
-    let b = notifier.nextWake(now: Date())
+    let b = notifier == nil ? notifierStart : notifier!.nextWake(now: Date())
     switch (a, b) {
     case (let a?, let b?): return min(a, b)
     default: return a ?? b
@@ -158,6 +162,10 @@ final class FullScreen {
 
   /// Delivers what is due, when this app is the notifier, and shows the banner.
   func fireDue() {
+    if notifier == nil && Date() >= notifierStart {
+      notifier = NotifierRole(store: store, environment: environment, inbox: inbox)
+    }
+    guard let notifier else { return }
     let fired = notifier.fireDue(now: Date())
     guard !fired.isEmpty else { return }
     dispatch(.fired(fired, bell: !notifier.hasBubbles))
