@@ -131,11 +131,13 @@ final class FullScreen {
   /// changed the file since we last read it, it is read again afterwards.
   func perform(_ m: Mutation) {
     do {
-      let (change, othersChanged) = try store.mutate { list -> (Change, Bool) in
-        let others = FileSignature(store) != signature
-        return (try m.apply(to: &list, env: env), others)
-      }
-      signature = FileSignature(store)
+      var written: FileSignature?
+      let (change, othersChanged) = try store.mutate(
+        { list -> (Change, Bool) in
+          let others = FileSignature(store) != signature
+          return (try m.apply(to: &list, env: env), others)
+        }, whileLocked: { written = FileSignature(store) })
+      signature = written
       dispatch(.mutated(m, change))
       if othersChanged { load() }
     } catch {
