@@ -19,11 +19,11 @@ public final class FileWatcher {
     let dir = (path as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
     name = (path as NSString).lastPathComponent
+    try Store.makeFolders(folder)
     fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard fd >= 0 else {
       throw TodoError.io(path: folder, detail: "inotify: " + String(cString: strerror(errno)))
     }
-    if access(folder, F_OK) != 0 { mkdir(folder, 0o700) }
     let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
     watch = inotify_add_watch(fd, folder, mask)
     guard watch >= 0 else {

@@ -61,7 +61,7 @@ public final class NotifierLock: @unchecked Sendable {
   static func take(_ store: Store, blocking: Bool) throws -> NotifierLock? {
     let real = try store.resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
-    try store.makeFolders(dir.isEmpty ? "." : dir)
+    try Store.makeFolders(dir.isEmpty ? "." : dir)
     let path = real + ".notifier.lock"
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw TodoError.io(path: path, detail: Store.errorText(errno)) }

@@ -176,7 +176,7 @@ public final class Store: @unchecked Sendable {
   public func withLock<T>(_ body: () throws -> T) throws -> T {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
-    try makeFolders(dir.isEmpty ? "." : dir)
+    try Self.makeFolders(dir.isEmpty ? "." : dir)
     let fd = open(real + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
     defer { close(fd) }
@@ -192,7 +192,7 @@ public final class Store: @unchecked Sendable {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
-    try makeFolders(folder)
+    try Self.makeFolders(folder)
     let name = (real as NSString).lastPathComponent
     let tmp = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -246,14 +246,15 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  func makeFolders(_ dir: String) throws {
+  /// `mkdir -p` with mode 0700 for each folder it creates.
+  static func makeFolders(_ dir: String) throws {
     var st = stat()
     if stat(dir, &st) == 0 {
       guard (st.st_mode & S_IFMT) == S_IFDIR else { throw TodoError.io(path: dir, detail: "is not a folder") }
       return
     }
     let parent = (dir as NSString).deletingLastPathComponent
-    if !parent.isEmpty && parent != dir { try makeFolders(parent) }
+    if !parent.isEmpty && parent != dir { try Self.makeFolders(parent) }
     if mkdir(dir, 0o700) != 0 && errno != EEXIST {
       throw TodoError.io(path: dir, detail: "cannot create the folder: " + Self.errorText(errno))
     }
