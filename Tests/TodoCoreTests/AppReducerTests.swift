@@ -201,7 +201,7 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(reduce(&s, KeyMap.action(for: .char("+"), in: s)!, env: env), [])
     var expected = before
     expected.message =
-      "64 notifications are pending, the most there can be: complete or delete an item first"
+      "64 notifications are already pending, the limit is 64; complete or delete an item first"
     XCTAssertEqual(s, expected)
   }
 

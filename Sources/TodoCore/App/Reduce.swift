@@ -15,9 +15,8 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .add:
     if let why = refusal(state) {
       state.message = why
-    } else if Scheduler.futureCount(state.pending, now: env.now()) >= Scheduler.limit {
-      state.message =
-        "\(Scheduler.limit) notifications are pending, the most there can be: complete or delete an item first"
+    } else if case let n = Scheduler.futureCount(state.pending, now: env.now()), n >= Scheduler.limit {
+      state.message = TodoError.limitReached(n).description  // the CLI's words, the CLI's rule
     } else {
       state.mode = .form(Form(purpose: .add))
       state.message = ""
