@@ -509,6 +509,7 @@ enum LeanPlistReader {
         return v
       }
       let y = num(0, 4)
+      guard y >= 1 else { throw Unsupported() }  // year 0: Foundation's to refuse
       let mo = num(5, 2)
       let d = num(8, 2)
       let h = num(11, 2)
@@ -529,6 +530,11 @@ enum LeanPlistReader {
     /// up (Foundation then reports the nesting) rather than overflow the stack.
     mutating func skipValue(depth: Int = 0) throws {
       guard i < end, p[i] == 60, depth < 256 else { throw Unsupported() }
+      // A date is checked even when skipped: Foundation refuses the file for one it cannot read.
+      if starts("<date>") {
+        do { _ = try date() } catch is CodecError { throw Unsupported() }  // not ours to refuse
+        return
+      }
       // Self-closing: <true/>, <false/>, <dict/>, <array/>, <string/>
       var j = i + 1
       while j < end && p[j] != 62 && p[j] != 32 { j += 1 }
