@@ -431,6 +431,17 @@ enum LeanPlistReader {
           j += 1
           continue
         }
+        // The three that our writer uses, by their bytes.
+        if j + 4 < buf.count, buf[j + 1] == 97, buf[j + 2] == 109, buf[j + 3] == 112, buf[j + 4] == 59 {
+          bytes.append(38)  // &amp;
+          j += 5
+          continue
+        }
+        if j + 3 < buf.count, buf[j + 2] == 116, buf[j + 3] == 59, buf[j + 1] == 108 || buf[j + 1] == 103 {
+          bytes.append(buf[j + 1] == 108 ? 60 : 62)  // &lt; &gt;
+          j += 4
+          continue
+        }
         guard let semi = buf[j...].firstIndex(of: 59), semi - j <= 10 else { throw Unsupported() }
         let name = String(decoding: buf[(j + 1)..<semi], as: UTF8.self)
         switch name {
@@ -451,6 +462,7 @@ enum LeanPlistReader {
         }
         j = semi + 1
       }
+      if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
       guard let s = String(validating: bytes, as: UTF8.self) else { throw Unsupported() }
       return s
     }

@@ -77,25 +77,57 @@ extension PlistCodec {
     return keys.map(\.index)
   }
 
+  static let amp = Array("&amp;".utf8)
+  static let lt = Array("&lt;".utf8)
+  static let gt = Array("&gt;".utf8)
+
   static func appendEscaped(_ s: String, to out: inout [UInt8]) {
     var copy = s
-    // Printable ASCII with nothing to escape, the common case, goes as it is.
-    let plain = copy.withUTF8 { buf -> Bool in
-      for b in buf where b < 0x20 || b >= 0x7F || b == 38 || b == 60 || b == 62 { return false }
-      out.append(contentsOf: buf)
-      return true
-    }
-    if plain { return }
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out.append(contentsOf: "&amp;".utf8)
-      case "<": out.append(contentsOf: "&lt;".utf8)
-      case ">": out.append(contentsOf: "&gt;".utf8)
-      default:
-        // Never write what XML 1.0 cannot hold.
-        let s = Title.isAllowed(scalar) ? scalar : "\u{FFFD}"
-        out.append(contentsOf: UTF8.encode(s)!)
+    copy.withUTF8 { buf in
+      // Printable ASCII with nothing to escape, the common case, goes as it is.
+      var plain = true
+      for b in buf where b < 0x20 || b >= 0x7F || b == 38 || b == 60 || b == 62 {
+        plain = false
+        break
       }
+      if plain {
+        out.append(contentsOf: buf)
+        return
+      }
+      // Runs of ordinary bytes are copied whole; the text is valid UTF-8, so no
+      // continuation byte can be taken for '&', '<', '>' or a control character.
+      let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]  // U+FFFD
+      var i = 0
+      var run = 0
+      let n = buf.count
+      func flush(_ end: Int) {
+        if end > run { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<end])) }
+      }
+      while i < n {
+        let b = buf[i]
+        var width = 1
+        var insert: [UInt8]? = nil
+        switch b {
+        case 38: insert = Self.amp
+        case 60: insert = Self.lt
+        case 62: insert = Self.gt
+        case 0..<0x20, 0x7F: insert = replacement  // never write what XML 1.0 cannot hold
+        case 0xC2 where i + 1 < n && (0x80...0x9F).contains(buf[i + 1]):
+          insert = replacement  // C1 controls
+          width = 2
+        case 0xEF where i + 2 < n && buf[i + 1] == 0xBF && (buf[i + 2] == 0xBE || buf[i + 2] == 0xBF):
+          insert = replacement  // U+FFFE, U+FFFF
+          width = 3
+        default: break
+        }
+        if let bytes = insert {
+          flush(i)
+          out.append(contentsOf: bytes)
+          run = i + width
+        }
+        i += width
+      }
+      flush(n)
     }
   }
 
