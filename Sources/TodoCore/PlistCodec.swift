@@ -39,6 +39,7 @@ public enum PlistCodec {
     }
     var warnings: [String] = []
     var items: [TodoItem] = []
+    var seen = Set<UUID>()
     if let t = dict["todoItems"] {
       guard let entries = t as? [String: Any] else {
         throw CodecError("todoItems is a \(typeName(t)), not a dictionary")
@@ -63,7 +64,17 @@ public enum PlistCodec {
         } else {
           raw.wrongType.append("value")
         }
-        if let item = try raw.item(tolerant: tolerant, warnings: &warnings) { items.append(item) }
+        if let item = try raw.item(tolerant: tolerant, warnings: &warnings) {
+          // Keys that differ only in case (a binary plist keeps both) name one item.
+          guard seen.insert(item.id).inserted else {
+            if tolerant {
+              warnings.append("entry \(key): duplicate UUID; skipped")
+              continue
+            }
+            throw CodecError("UUID \(item.id.uuidString) appears twice in todoItems")
+          }
+          items.append(item)
+        }
       }
     } else if dict["formatVersion"] == nil {
       throw CodecError("no todoItems dictionary in the root")
