@@ -174,6 +174,23 @@ final class ReliabilityCodecTests: XCTestCase {
       2)
   }
 
+  /// Found by fuzzing: a binary plist keeps keys that differ only in case as two
+  /// entries of one UUID; the next write would have lost one.
+  func testABinaryPlistWithOneUUIDInTwoCasesIsAnError() throws {
+    let u = "6F9619FF-8B86-D011-B42D-00CF4FC964FF"
+    func entry(_ id: String, _ title: String) -> [String: Any] {
+      ["UUID": id, "title": title, "deadline": t0]
+    }
+    let root: [String: Any] = [
+      "todoItems": [u: entry(u, "upper"), u.lowercased(): entry(u.lowercased(), "lower")]
+    ]
+    let binary = try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+    assertError(binary, "twice")
+    let tolerant = try PlistCodec.decode(binary, tolerant: true)
+    XCTAssertEqual(tolerant.items.count, 1)
+    XCTAssertEqual(tolerant.warnings.count, 1)
+  }
+
   /// Found by fuzzing: a binary plist whose root dictionary marker became a set
   /// (0xD5 → 0xC5) crashed Foundation's parser on Linux.
   func testABinaryPlistHoldingASetIsAnErrorNotACrash() throws {
