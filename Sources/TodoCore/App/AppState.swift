@@ -89,7 +89,9 @@ public struct AppState: Equatable, Sendable {
   /// - Complexity: O(n) for items that come sorted, as the data file's reader gives them.
   mutating func setItems(_ items: [TodoItem]) {
     let keep = selectedItem?.id
-    var p = items.filter(\.isPending)
+    // Nothing to filter out (the common case on a fresh list): share the array
+    // instead of copying 100,000 items.
+    var p = items.allSatisfy(\.isPending) ? items : items.filter(\.isPending)
     if zip(p, p.dropFirst()).contains(where: { !TodoItem.byDeadline($0, $1) }) {
       p.sort(by: TodoItem.byDeadline)
     }
