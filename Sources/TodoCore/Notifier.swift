@@ -68,7 +68,6 @@ public final class Notifier: @unchecked Sendable {
 
   private let reportLock = NSLock()
   private var reported: Set<String> = []
-  private var items: [TodoItem] = []
   private var signature: FileSignature?
   private var next: Date?
 
@@ -88,9 +87,6 @@ public final class Notifier: @unchecked Sendable {
     self.timeZone = timeZone
     self.onEvent = onEvent
   }
-
-  /// The items as last read.
-  public var lastItems: [TodoItem] { items }
 
   /// Delivers what is due at `now` and returns it, oldest first (empty when
   /// nothing is). Throws when the file cannot be read or written.
@@ -134,13 +130,22 @@ public final class Notifier: @unchecked Sendable {
     let sig = FileSignature(store)
     if sig != nil && sig == signature { return }
     let doc = try store.load()
-    items = doc.items
     signature = sig
-    next = Self.firstUndelivered(items)
+    next = Self.firstUndelivered(doc.items)
+  }
+
+  /// Takes what a host has just read or written instead of reading the file
+  /// again: the full-screen app hands over the next fire time of the items it
+  /// holds (``firstUndelivered(_:)``) and the file's signature then, so that the
+  /// engine never decodes a 100,000-item file a second time beside it.
+  public func adopt(next: Date?, signature: FileSignature?) {
+    self.next = next
+    self.signature = signature
   }
 
   /// The earliest undelivered fire time, past or future.
-  static func firstUndelivered(_ items: [TodoItem]) -> Date? {
+  /// - Complexity: O(n).
+  public static func firstUndelivered<C: Collection>(_ items: C) -> Date? where C.Element == TodoItem {
     var first: Date?
     for item in items where item.completed == nil {
       if item.notifiedDeadline != item.deadline, first.map({ item.deadline < $0 }) ?? true {

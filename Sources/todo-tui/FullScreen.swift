@@ -139,7 +139,7 @@ final class FullScreen {
         }, whileLocked: { written = FileSignature(store) })
       signature = written
       dispatch(.mutated(m, change))
-      if othersChanged { load() }
+      if othersChanged { load() } else { handOver() }
     } catch {
       dispatch(.mutationFailed(m, "\(error)"))
     }
@@ -151,9 +151,16 @@ final class FullScreen {
       signature = FileSignature(store)
       let doc = try store.load()
       dispatch(.loaded(doc))
+      handOver()
     } catch {
       dispatch(.loadFailed("\(error)"))
     }
+  }
+
+  /// Gives the notifier what the app holds now (its next fire time and the
+  /// file's signature), so that it does not read the file a second time.
+  func handOver() {
+    notifier?.adopt(next: Notifier.firstUndelivered(state.pending), signature: signature)
   }
 
   /// Whether the file differs from what we last read or wrote.
@@ -166,6 +173,7 @@ final class FullScreen {
   func fireDue() {
     if notifier == nil && Date() >= notifierStart {
       notifier = NotifierRole(store: store, environment: environment, inbox: inbox)
+      handOver()
     }
     guard let notifier else { return }
     let fired = notifier.fireDue(now: Date())
@@ -268,6 +276,7 @@ final class NotifierRole: @unchecked Sendable {
     lock = l
     pendingLock = nil
     engine = makeEngine()
+    if let a = adopted { engine?.adopt(next: a.next, signature: a.signature) }
     return true
   }
 
@@ -287,6 +296,17 @@ final class NotifierRole: @unchecked Sendable {
 
   /// The data file changed: try again.
   func fileChanged() { stalled = false }
+
+  /// What the app read or wrote last: kept for an engine that starts later.
+  private var adopted: (next: Date?, signature: FileSignature?)?
+
+  func adopt(next: Date?, signature: FileSignature?) {
+    lockBox.lock()
+    adopted = (next, signature)
+    let e = engine
+    lockBox.unlock()
+    e?.adopt(next: next, signature: signature)
+  }
 
   func nextWake(now: Date) -> Date? { stalled ? nil : engine?.nextWake(now: now) }
 
