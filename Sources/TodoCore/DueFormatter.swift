@@ -49,16 +49,7 @@ public final class DueFormatter {
       days -= 1
     }
     let weekday = ((days % 7 + 11) % 7) + 1  // 1970-01-01 was a Thursday (5)
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+    let (y, m, d) = PlistCodec.civil(days)
     return Fields(
       year: y, month: m, day: d, hour: secs / 3600, minute: (secs % 3600) / 60,
       second: secs % 60, weekday: weekday)

@@ -117,6 +117,7 @@ public enum PlistCodec {
   }
 
   /// Days since 1970-01-01 → (year, month, day).
+  /// Howard Hinnant's civil_from_days.
   static func civil(_ days: Int) -> (Int, Int, Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
