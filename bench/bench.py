@@ -10,7 +10,7 @@ in-process figures from todo-bench, when they exist.
 
 Usage: bench.py TODO_BIN [--sizes 1000,10000,100000] [--out DIR]
 Environment: PEER_CAP (seconds one peer command may take before it is killed
-and shown as "> CAP"; default 30), BENCH_REPS ("1000:11,10000:7,100000:3").
+and shown as "> CAP"; default 30), BENCH_REPS ("1000:11,10000:7,100000:5").
 """
 import argparse
 import datetime as dt
@@ -517,7 +517,7 @@ def main():
     a = ap.parse_args()
     todo_bin = os.path.abspath(a.todo_bin)
     sizes = [int(x) for x in a.sizes.split(",")]
-    reps = {1000: 11, 10000: 7, 100000: 3}
+    reps = {1000: 11, 10000: 7, 100000: 5}
     for part in filter(None, os.environ.get("BENCH_REPS", "").split(",")):
         k, v = part.split(":")
         reps[int(k)] = int(v)
