@@ -169,7 +169,7 @@ struct Import: ParsableCommand {
     }
     let incoming: TodoDocument
     do {
-      incoming = try ImportFormats.decode(data, now: Date())
+      incoming = try ImportFormats.decode(data, path: source)
     } catch let e as TodoError {
       throw e
     } catch {

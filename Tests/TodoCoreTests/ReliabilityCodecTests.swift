@@ -198,7 +198,7 @@ final class ReliabilityCodecTests: XCTestCase {
     XCTAssertEqual(d[8], 0xD5)
     d[8] = 0xC5
     assertError(d, "holds a set")
-    XCTAssertThrowsError(try ImportFormats.decode(d, now: t0))
+    XCTAssertThrowsError(try ImportFormats.decode(d, path: "x.plist"))
     // A damaged trailer or offset table is an error too, whatever the bytes.
     let good = StoreTests.fixture("tutorial-export.binary.plist")
     XCTAssertNoThrow(try PlistCodec.decode(good))

@@ -127,7 +127,7 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(after.formatVersion, 1)
     XCTAssertEqual(Set(after.items.map(\.title)), Set(doc.items.map(\.title)))
     // And it imports into another list.
-    let imported = try ImportFormats.decode(data, now: Date())
+    let imported = try ImportFormats.decode(data)
     var list = TodoList()
     list.merge(imported.items)
     XCTAssertEqual(list.count, 3)

@@ -28,6 +28,9 @@ expect_fail T edit "$id" --due "yesterday-ish"
 expect_fail T delete
 expect_fail T export --format docx
 expect_fail T import "$WORK/does-not-exist.plist"
+printf 'not a plist' > "$WORK/bad-import.plist"
+expect_fail T import "$WORK/bad-import.plist"
+expect_match "$LAST_ERR" "bad-import.plist.*nothing was imported" "the import error names the file"
 expect_fail T frobnicate
 expect_eq "$(filesum)" "$before" "nothing changed on disk"
 expect_eq "$(T list --all | wc -l)" 1
