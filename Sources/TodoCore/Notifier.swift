@@ -147,8 +147,8 @@ public final class Notifier: @unchecked Sendable {
   /// - Complexity: O(n).
   public static func firstUndelivered<C: Collection>(_ items: C) -> Date? where C.Element == TodoItem {
     var first: Date?
-    for item in items where item.completed == nil {
-      if item.notifiedDeadline != item.deadline, first.map({ item.deadline < $0 }) ?? true {
+    for item in items {
+      if item.deadlineUndelivered, first.map({ item.deadline < $0 }) ?? true {
         first = item.deadline
       }
       if let r = item.undeliveredReminder, first.map({ r < $0 }) ?? true { first = r }

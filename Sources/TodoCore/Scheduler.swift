@@ -75,19 +75,8 @@ public enum Scheduler {
         _ = heap.replaceMax(with: Slot(n))
       }
     }
-    for item in items where item.completed == nil {
-      if item.deadline > now && item.notifiedDeadline != item.deadline {
-        offer(
-          ScheduledNotification(
-            fireDate: item.deadline, kind: .deadline, itemID: item.id, title: item.title,
-            deadline: item.deadline, badge: 0))
-      }
-      if let r = item.reminder, r > now, item.notifiedReminder != r {
-        offer(
-          ScheduledNotification(
-            fireDate: r, kind: .reminder, itemID: item.id, title: item.title,
-            deadline: item.deadline, badge: 0))
-      }
+    for item in items {
+      item.forEachUndelivered { if $0.fireDate > now { offer($0) } }
     }
     var chosen = heap.unordered.map(\.n)
     chosen.sort(by: ScheduledNotification.precedes)
@@ -125,19 +114,8 @@ public enum Scheduler {
   public static func due<C: Collection>(_ items: C, now: Date) -> [ScheduledNotification]
   where C.Element == TodoItem {
     var out: [ScheduledNotification] = []
-    for item in items where item.completed == nil {
-      if item.deadline <= now && item.notifiedDeadline != item.deadline {
-        out.append(
-          ScheduledNotification(
-            fireDate: item.deadline, kind: .deadline, itemID: item.id, title: item.title,
-            deadline: item.deadline, badge: 0))
-      }
-      if let r = item.reminder, r <= now, item.notifiedReminder != r {
-        out.append(
-          ScheduledNotification(
-            fireDate: r, kind: .reminder, itemID: item.id, title: item.title,
-            deadline: item.deadline, badge: 0))
-      }
+    for item in items {
+      item.forEachUndelivered { if $0.fireDate <= now { out.append($0) } }
     }
     out.sort(by: ScheduledNotification.precedes)
     assignBadges(&out, items: items)
@@ -155,9 +133,9 @@ public enum Scheduler {
   public static func futureCount<C: Collection>(_ items: C, now: Date) -> Int
   where C.Element == TodoItem {
     var n = 0
-    for item in items where item.completed == nil {
-      if item.deadline > now && item.notifiedDeadline != item.deadline { n += 1 }
-      if let r = item.reminder, r > now, item.notifiedReminder != r { n += 1 }
+    for item in items {
+      if item.deadlineUndelivered && item.deadline > now { n += 1 }
+      if let r = item.undeliveredReminder, r > now { n += 1 }
     }
     return n
   }
@@ -182,19 +160,8 @@ extension Plan {
       precondition(ScheduledNotification.precedes(a, b), "not soonest first")
     }
     var all: [ScheduledNotification] = []
-    for item in items where item.completed == nil {
-      if item.deadline > now && item.notifiedDeadline != item.deadline {
-        all.append(
-          ScheduledNotification(
-            fireDate: item.deadline, kind: .deadline, itemID: item.id, title: item.title,
-            deadline: item.deadline, badge: 0))
-      }
-      if let r = item.reminder, r > now, item.notifiedReminder != r {
-        all.append(
-          ScheduledNotification(
-            fireDate: r, kind: .reminder, itemID: item.id, title: item.title, deadline: item.deadline,
-            badge: 0))
-      }
+    for item in items {
+      item.forEachUndelivered { if $0.fireDate > now { all.append($0) } }
     }
     all.sort(by: ScheduledNotification.precedes)
     precondition(all.count == candidates, "\(all.count) candidates, the plan counts \(candidates)")
@@ -208,5 +175,23 @@ extension Plan {
     }
     precondition(
       notifications.count == min(all.count, Scheduler.limit), "a free slot while candidates wait")
+  }
+}
+
+extension TodoItem {
+  /// Calls `body` with each notification of the item still to be delivered —
+  /// its deadline, its reminder — past or future, badge 0. The one statement of
+  /// what a candidate is, for the plan, the due list and the invariant checker.
+  @inlinable func forEachUndelivered(_ body: (ScheduledNotification) -> Void) {
+    if deadlineUndelivered {
+      body(
+        ScheduledNotification(
+          fireDate: deadline, kind: .deadline, itemID: id, title: title, deadline: deadline, badge: 0))
+    }
+    if let r = undeliveredReminder {
+      body(
+        ScheduledNotification(
+          fireDate: r, kind: .reminder, itemID: id, title: title, deadline: deadline, badge: 0))
+    }
   }
 }

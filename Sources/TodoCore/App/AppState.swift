@@ -226,8 +226,7 @@ public struct AppState: Equatable, Sendable {
 
   /// Whether the item wants a notification slot (deadline or reminder still to come).
   public func wantsSlot(_ item: TodoItem) -> Bool {
-    (item.deadline > now && item.notifiedDeadline != item.deadline)
-      || (item.undeliveredReminder.map { $0 > now } ?? false)
+    (item.deadlineUndelivered && item.deadline > now) || hasPendingReminder(item)
   }
 
   /// Whether the item has a reminder still to come.
