@@ -40,11 +40,7 @@ final class FullScreen {
     // Before any thread starts: the signals become a descriptor.
     let signals = try TerminationSignals([SIGTERM, SIGINT, SIGHUP, SIGWINCH])
     let path = try store.resolvedPath()
-    let folder = (path as NSString).deletingLastPathComponent
-    try? FileManager.default.createDirectory(
-      atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700])
-    let watcher = try FileWatcher(path: path)
+    let watcher = try FileWatcher(path: path)  // creates the missing folders, 0700
     let timer = try WallClockTimer()
     terminal = try Terminal(environment: environment)
     defer { terminal.restore() }
