@@ -72,11 +72,6 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  /// The bytes of the file, or nil when there is none.
-  func readFile(_ real: String) throws -> Data? {
-    try withOpenFile(real) { fd, size in try fd.map { try readAll($0, size: size, path: real) } }
-  }
-
   /// Opens the data file for reading and checks that it is a regular file of a
   /// sane size; `body` gets nil when there is no file.
   func withOpenFile<T>(_ real: String, _ body: (Int32?, Int) throws -> T) throws -> T {
