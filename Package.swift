@@ -15,8 +15,10 @@ let package = Package(
   targets: [
     .target(
       name: "TodoCore",
-      dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+      dependencies: ["CSystem", .product(name: "HeapModule", package: "swift-collections")]
     ),
+    // The system calls Swift's Glibc module does not import, behind one header.
+    .target(name: "CSystem"),
     .systemLibrary(
       name: "CNcurses",
       pkgConfig: "ncursesw",

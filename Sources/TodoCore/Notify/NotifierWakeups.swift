@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -5,28 +6,9 @@ import Foundation
 #endif
 
 // The descriptors a notifier sleeps on, beside the FileWatcher's: a timer that
-// fires at a wall-clock instant, and the termination signals. Swift's Glibc
-// module does not import <sys/timerfd.h>, so its two functions are looked up
-// in the C library by name.
-
-private enum LinuxCalls {
-  typealias TimerCreate = @convention(c) (Int32, Int32) -> Int32
-  typealias TimerSet =
-    @convention(c) (Int32, Int32, UnsafePointer<itimerspec>, UnsafeMutablePointer<itimerspec>?) -> Int32
-
-  static func symbol<T>(_ name: String, as: T.Type) -> T? {
-    guard let p = dlsym(nil, name) else { return nil }
-    return unsafeBitCast(p, to: T.self)
-  }
-
-  static let timerfdCreate = symbol("timerfd_create", as: TimerCreate.self)
-  static let timerfdSettime = symbol("timerfd_settime", as: TimerSet.self)
-
-  static let cloexec: Int32 = 0o2_000_000  // TFD_CLOEXEC = O_CLOEXEC
-  static let nonblock: Int32 = 0o4000  // TFD_NONBLOCK = O_NONBLOCK
-  static let timerAbstime: Int32 = 1  // TFD_TIMER_ABSTIME
-  static let cancelOnSet: Int32 = 2  // TFD_TIMER_CANCEL_ON_SET
-}
+// fires at a wall-clock instant, and the termination signals. The timerfd
+// calls come from the CSystem shim (Swift's Glibc module does not import
+// <sys/timerfd.h>).
 
 /// A timer that becomes readable at a wall-clock instant (`CLOCK_REALTIME`,
 /// absolute), so suspend and resume cannot make it late; and that also wakes
@@ -37,10 +19,7 @@ public final class WallClockTimer {
   public let fd: Int32
 
   public init() throws {
-    guard let create = LinuxCalls.timerfdCreate else {
-      throw TodoError.io(path: "timerfd", detail: "timerfd_create is not available")
-    }
-    fd = create(CLOCK_REALTIME, LinuxCalls.cloexec | LinuxCalls.nonblock)
+    fd = csystem_timerfd_create_realtime()
     guard fd >= 0 else { throw TodoError.io(path: "timerfd", detail: Store.errorText(errno)) }
   }
 
@@ -48,16 +27,13 @@ public final class WallClockTimer {
 
   /// Arms the timer for `date` (a past one fires at once), or disarms it when nil.
   public func arm(at date: Date?) {
-    var spec = itimerspec()
-    var flags: Int32 = 0
-    if let date {
-      let t = max(date.timeIntervalSince1970, 1e-9)
-      let secs = t.rounded(.down)
-      spec.it_value.tv_sec = Int(secs)
-      spec.it_value.tv_nsec = max(1, Int((t - secs) * 1e9))
-      flags = LinuxCalls.timerAbstime | LinuxCalls.cancelOnSet
+    guard let date else {
+      _ = csystem_timerfd_disarm(fd)
+      return
     }
-    _ = LinuxCalls.timerfdSettime?(fd, flags, &spec, nil)
+    let t = max(date.timeIntervalSince1970, 1e-9)
+    let secs = t.rounded(.down)
+    _ = csystem_timerfd_arm_absolute(fd, Int64(secs), Int64(max(1, (t - secs) * 1e9)))
   }
 
   /// Consumes the expiry (or the clock-change notice).
