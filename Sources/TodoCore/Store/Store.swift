@@ -136,7 +136,7 @@ public final class Store: @unchecked Sendable {
       var list = TodoList(doc.items)
       let result = try body(&list)
       if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
-        try write(Self.inReadOrder(list, replacing: &doc.items))
+        try write(Self.inReadOrder(list, replacing: &doc.items), otherRootKeys: doc.otherRootKeys)
       }
       return result
     }
@@ -183,7 +183,8 @@ public final class Store: @unchecked Sendable {
   }
 
   /// Replaces the file with these items, atomically. Call under the lock.
-  public func write<C: Collection>(_ items: C) throws where C.Element == TodoItem {
+  public func write<C: Collection>(_ items: C, otherRootKeys: [String: String] = [:]) throws
+  where C.Element == TodoItem {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
@@ -199,7 +200,7 @@ public final class Store: @unchecked Sendable {
     do {
       defer { close(fd) }
       // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
-      try PlistCodec.encode(items, chunk: 1 << 20) { piece in
+      try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
         let buf = UnsafeRawBufferPointer(piece)
         var done = 0
         while done < buf.count {
