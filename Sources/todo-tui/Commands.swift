@@ -33,7 +33,7 @@ struct List: ParsableCommand {
     if zip(items, items.dropFirst()).contains(where: { TodoItem.byDeadline($1, $0) }) {
       items.sort(by: TodoItem.byDeadline)
     }
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
       let shown = all ? items : items.filter(\.isPending)
@@ -76,7 +76,7 @@ struct Remind: ParsableCommand {
     let change = try options.store.mutate { list in
       try list.remind(try list.resolve(id), at: at, now: now)
     }
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
   }
 }
@@ -139,7 +139,7 @@ struct Pending: ParsableCommand {
     let doc = try options.load()
     let now = Date()
     let plan = Scheduler.plan(doc.items, now: now)
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
     if json {
       CLI.out(JSONOutput.pending(plan, formatter: fmt))
       return
@@ -200,7 +200,7 @@ struct Export: ParsableCommand {
       FileHandle.standardOutput.write(Data(bytes))
     case .json:
       let plan = Scheduler.plan(doc.items, now: now)
-      let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+      let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
       CLI.out(JSONOutput.list(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
     case .ics:
       CLI.out(ICalendar.export(items, now: now))
