@@ -11,12 +11,12 @@ import TodoCore
 enum ListOutput {
   /// Writes the lines of `items` (in their order) to `fd`.
   static func write(
-    _ items: [TodoItem], includeCompleted: Bool, now: Date, formatter: DueFormatter, colour: Bool,
+    _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter, colour: Bool,
     to fd: Int32 = 1
   ) {
     var out: [UInt8] = []
     out.reserveCapacity(1 << 16 + 512)
-    for item in items where includeCompleted || item.isPending {
+    for item in items where shown(item) {
       appendLine(item, now: now, formatter: formatter, colour: colour, to: &out)
       if out.count >= 1 << 16 {
         writeAll(fd, out)
@@ -149,7 +149,9 @@ enum JSONOutput {
 
   static func list(_ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter) -> String
   {
-    encode(
+    // JSONEncoder prints an empty array as "[", a blank line and "]".
+    if items.isEmpty { return "[]\n" }
+    return encode(
       items.map { i in
         Item(
           id: i.id.uuidString, uid: i.icalUID, title: i.title,
