@@ -57,6 +57,13 @@ enum CLI {
     fail("TODO_TUI_NOW='\(text)' is neither ISO 8601 with an offset nor seconds since 1970", code: 1)
   }()
 
+  /// Formats dates in the local time zone and the locale's clock (12- or 24-hour).
+  static func formatter(now: Date) -> DueFormatter {
+    DueFormatter(
+      timeZone: TimeZone.current, now: now,
+      hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
+  }
+
   /// The live environment, with the clock of ``now``.
   static var environment: TodoEnvironment {
     var env = TodoEnvironment.live

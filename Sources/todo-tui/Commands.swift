@@ -48,14 +48,16 @@ struct List: ParsableCommand {
     if zip(items, items.dropFirst()).contains(where: { TodoItem.byDeadline($1, $0) }) {
       items.sort(by: TodoItem.byDeadline)
     }
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+    let fmt = CLI.formatter(now: now)
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
       let shown = items.filter(shows)
       CLI.out(JSONOutput.list(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
       return
     }
-    ListOutput.write(items, where: shows, now: now, formatter: fmt, colour: CLI.colour)
+    let plan = Scheduler.plan(doc.items, now: now)
+    ListOutput.write(
+      items, where: shows, now: now, formatter: fmt, scheduled: plan.scheduledIDs, colour: CLI.colour)
   }
 }
 
