@@ -146,12 +146,3 @@ extension UUID {
   }
 }
 
-/// The mapping's API over the hand-written reader (to be replaced by libical).
-public enum ICalMapping {
-  public static func items(fromICS data: Data, path: String, now: Date, calendar: Calendar) throws -> [TodoItem] {
-    try ICalendar.decode(data).items
-  }
-  public static func ics(for items: [TodoItem], now: Date, calendar: Calendar = .localGregorian) -> String {
-    ICalendar.export(items, now: now)
-  }
-}
