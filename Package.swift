@@ -15,10 +15,18 @@ let package = Package(
   targets: [
     .target(
       name: "TodoCore",
-      dependencies: ["CSystem", .product(name: "HeapModule", package: "swift-collections")]
+      dependencies: [
+        "CSystem", "CLibical", .product(name: "HeapModule", package: "swift-collections"),
+      ]
     ),
     // The system calls Swift's Glibc module does not import, behind one header.
     .target(name: "CSystem"),
+    // libical: iCalendar parsing and writing, time zones, recurrence.
+    .systemLibrary(
+      name: "CLibical",
+      pkgConfig: "libical",
+      providers: [.apt(["libical-dev"])]
+    ),
     .systemLibrary(
       name: "CNcurses",
       pkgConfig: "ncursesw",

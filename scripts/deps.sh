@@ -2,9 +2,9 @@
 # Installs (as root, with apt) the system packages a target needs, or says
 # clearly what is missing. Usage: scripts/deps.sh build|test|bench
 set -u
-want=(libncurses-dev pkg-config)
+want=(libncurses-dev pkg-config libical-dev)
 case "${1:-build}" in
-  test) want+=(tmux libnotify-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0) ;;
+  test) want+=(tmux libnotify-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0 python3-icalendar) ;;
   bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3) ;;
 esac
 missing=()

@@ -6,12 +6,13 @@ struct Add: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Add an item; prints its UUID.")
   @OptionGroup var options: FileOption
   @Argument(help: "The title (put -- before a title that starts with -).") var title: String
-  @Option(name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00').")
+  @Option(
+    name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00'), or 'none' (someday).")
   var due: String = "in 1h"
 
   func run() throws {
     let env = TodoEnvironment.live
-    let deadline = try WhenParser(now: env.now(), calendar: env.calendar).parse(due)
+    let deadline = try Due.parse(due, env: env)
     let change = try options.store.mutate { list in
       try list.add(title: title, deadline: deadline, env: env)
     }
@@ -86,7 +87,7 @@ struct Edit: ParsableCommand {
   @OptionGroup var options: FileOption
   @Argument(help: "A UUID or unique prefix.") var id: String
   @Option(name: .long, help: "The new title.") var title: String?
-  @Option(name: .long, help: "The new deadline.") var due: String?
+  @Option(name: .long, help: "The new deadline, or 'none' (someday).") var due: String?
 
   func validate() throws {
     if title == nil && due == nil { throw ValidationError("expected --title or --due (or both)") }
@@ -95,9 +96,12 @@ struct Edit: ParsableCommand {
   func run() throws {
     let env = TodoEnvironment.live
     let now = env.now()
-    let deadline = try due.map { try WhenParser(now: now, calendar: env.calendar).parse($0) }
+    let deadline = try due.map { try Due.parse($0, env: env) }
     let change = try options.store.mutate { list in
-      try list.edit(try list.resolve(id), title: title, deadline: deadline, now: now)
+      try list.edit(try list.resolve(id), now: now) { item in
+        if let t = title { item.title = try Title.validate(t) }
+        if let d = deadline { item.deadline = d?.wholeSeconds }
+      }
     }
     CLI.out(change.summary + "\n")
   }
@@ -157,32 +161,22 @@ struct Pending: ParsableCommand {
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Merge items from a plist (ours or the tutorial app's); same UUID = same item.")
+    abstract: "Merge items from a plist (ours or the tutorial app's), a JSON export, an .ics file, "
+      + "a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item.")
   @OptionGroup var options: FileOption
-  @Argument(help: "The file to import.") var source: String
+  @Argument(help: "The file, folder or - to import.") var source: String
 
   func run() throws {
-    let url = URL(fileURLWithPath: source)
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw CLIError(message: "\(source): cannot read: \((error as NSError).localizedDescription)")
-    }
-    let incoming: TodoDocument
-    do {
-      incoming = try ImportFormats.decode(data, path: source)
-    } catch let e as TodoError {
-      throw e
-    } catch {
-      throw CLIError(message: "\(source) cannot be imported (\(error))")
-    }
+    let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    let change = try options.store.mutate { list in list.merge(incoming.items) }
-    CLI.out("Imported \(change.after.count) items\n")
+    try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    CLI.out("Imported \(incoming.items.count) items\n")
   }
 }
 
 struct Export: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Write all items to stdout.")
+  static let configuration = CommandConfiguration(
+    abstract: "Write all items to stdout; import reads what it writes back to the same items.")
   @OptionGroup var options: FileOption
   @Option(help: "plist, json or ics.") var format: ExportFormat = .plist
 
@@ -196,14 +190,21 @@ struct Export: ParsableCommand {
     let items = doc.items.sorted(by: TodoItem.byDeadline)
     switch format {
     case .plist:
-      let bytes = PlistCodec.encode(items)
+      let bytes = PlistCodec.encode(items, otherRootKeys: doc.otherRootKeys)
       FileHandle.standardOutput.write(Data(bytes))
     case .json:
       let plan = Scheduler.plan(doc.items, now: now)
-      let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
-      CLI.out(JSONOutput.list(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      CLI.out(JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: TimeZone.current))
     case .ics:
-      CLI.out(ICalendar.export(items, now: now))
+      CLI.out(ICalMapping.ics(for: items, now: now))
     }
+  }
+}
+
+/// `--due WHEN|none`: a deadline, or nil for a someday item.
+enum Due {
+  static func parse(_ text: String, env: TodoEnvironment) throws -> Date? {
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+    return try WhenParser(now: env.now(), calendar: env.calendar).parse(text)
   }
 }
