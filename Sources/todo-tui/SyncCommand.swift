@@ -22,7 +22,7 @@ struct VdirOption: ParsableArguments {
     guard let path else { return nil }
     if path.isEmpty { throw CLIError(message: "--vdir is empty") }
     let env = TodoEnvironment.live
-    return VdirSync(store: store, vdirPath: path, codec: .iCalendar(calendar: env.calendar), env: env)
+    return VdirSync(store: store, vdirPath: path, codec: .iCalendar(env: env), env: env)
   }
 
   /// The daemon's live sync, or nil without a vdir (issue 16).

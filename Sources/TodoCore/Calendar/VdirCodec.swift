@@ -18,10 +18,13 @@ public struct VdirCodec: Sendable {
 }
 
 extension VdirCodec {
-  /// iCalendar through the app's mapping.
-  public static func iCalendar(calendar: Calendar) -> VdirCodec {
+  /// iCalendar through the app's one mapping (``ICalMapping``, libical):
+  /// `env`'s calendar is the local time zone (DATE-only and floating times are local).
+  public static func iCalendar(env: TodoEnvironment) -> VdirCodec {
     VdirCodec(
-      parse: { data, _ in try ICalendar.decode(data).items },
-      render: { item, now in Data(ICalendar.export([item], now: now).utf8) })
+      parse: { data, path in
+        try ICalMapping.items(fromICS: data, path: path, now: env.now(), calendar: env.calendar)
+      },
+      render: { item, now in Data(ICalMapping.ics(for: [item], now: now, calendar: env.calendar).utf8) })
   }
 }
