@@ -33,7 +33,7 @@ expect_match "$(screen -e | grep 'Soon')" $'31m' "red row"
 expect_eq "$(tm display -p '#{pane_title}')" "todo-tui (1)" "terminal title"
 # The app is the notifier (no daemon): the deadline fired as a banner.
 wait_screen 'Todo Item “Soon” Is Overdue'
-keys c
+keys C   # the banner's key: completes its item
 wait_screen 'Completed “Soon”'
 wait_screen '0 overdue'
 # Idle between deadlines: it sleeps (no polling loop).

@@ -55,7 +55,7 @@ private func drawBanner(
   var x = c.put(
     " " + (n.deadline.map(fmt.due) ?? "no deadline") + " · \(n.badge) overdue   ", x: 0, y: y + 1, style: .dim
   )
-  for (key, label) in [("c", "Complete"), ("r", "Remind in 30 min"), ("Esc", "dismiss")] {
+  for (key, label) in [("C", "Complete"), ("R", "Remind in 30 min"), ("Esc", "dismiss")] {
     x = c.put(key, x: x, y: y + 1, style: .bold)
     x = c.put(" " + label + "  ", x: x, y: y + 1)
   }
@@ -286,7 +286,7 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   case .list:
     keys =
       state.banner != nil
-      ? ["c complete", "r remind", "Esc dismiss"]
+      ? ["C complete", "R remind", "Esc dismiss", "c x r: the row"]
       : ["a add", "← swipe", "c complete", "? help", "q quit", "u undo", "/ filter"]
   case .swipe: keys = ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]
