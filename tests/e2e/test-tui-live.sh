@@ -16,6 +16,8 @@ wait_screen '^ From the CLI ' 1
 echo "appeared after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 wait_screen '│ Title +Half typed'        # the form is untouched
 keys Escape
+wait_screen 'Discard the changes'
+keys y
 wait_screen '3/64 scheduled'
 # The selection stayed on "Late" (now the third row): x completes it.
 keys x

@@ -11,6 +11,13 @@ public enum KeyMap {
     case .list: return list(key, state)
     case .swipe(let id): return swipe(key, id)
     case .filter: return filter(key)
+    case .form(let f) where f.askingToDiscard:
+      switch key {
+      case .char("y"), .char("Y"): return .form(.discard(true))
+      case .char("n"), .char("N"): return .form(.discard(false))
+      case .escape: return .escape
+      default: return nil
+      }
     case .form: return form(key)
     case .help: return help(key)
     case .confirmDelete:
@@ -34,6 +41,7 @@ public enum KeyMap {
     case .char("r"): return id.map(Action.remind)
     case .char("d"), .delete: return id.map(Action.askDelete)
     case .char("u"): return .undo
+    case .char("U"), .ctrl("r"): return .redo
     case .char("/"): return .startFilter
     case .char("?"): return .help
     case .char("q"): return .quit
@@ -126,6 +134,7 @@ public enum KeyMap {
     ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),
     ("u", "undo"),
+    ("U  Ctrl-R", "redo"),
     ("/", "filter as you type; Enter keeps, Esc clears"),
     ("Tab", "in the form: the date picker (↑ ↓ turn, ← → part)"),
     ("Ctrl-U", "in a field: delete to the start"),

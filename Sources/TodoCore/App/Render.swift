@@ -223,10 +223,16 @@ private func drawForm(
   case .failure(let p):
     c.put(p.message, x: fx, y: y0 + 4, style: .red, limit: x0 + w - 1)
   }
-  let keys =
-    form.focus == .picker
-    ? "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel" : "Tab picker  Enter save  Esc cancel"
-  c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
+  if form.askingToDiscard {
+    c.put(
+      "Discard the changes? y discards, n keeps editing", x: x0 + 2, y: y0 + 5, style: Style(.red, .bold),
+      limit: x0 + w - 1)
+  } else {
+    let keys =
+      form.focus == .picker
+      ? "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel" : "Tab picker  Enter save  Esc cancel"
+    c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
+  }
 }
 
 private func drawPicker(

@@ -121,11 +121,76 @@ final class AppFormTests: XCTestCase {
     _ = reduce(&s, KeyMap.action(for: .up, in: s)!, env: env)  // 59 → 0, same hour
     XCTAssertEqual(picker()?.date, start + 86_400 - 23 * 3600 - 59 * 60)
     _ = reduce(&s, KeyMap.action(for: .down, in: s)!, env: env)
-    _ = reduce(&s, KeyMap.action(for: .down, in: s)!, env: env)
-    XCTAssertEqual(picker()?.date, start + 86_400 - 23 * 3600 - 60)
+    _ = reduce(&s, KeyMap.action(for: .down, in: s)!, env: env)  // minutes go by 5: 0 → 55 → 50
+    XCTAssertEqual(picker()?.date, start + 86_400 - 23 * 3600 - 9 * 60)
     XCTAssertEqual(
       reduce(&s, .form(.submit), env: env),
-      [.mutate(.add(title: "Tea", deadline: start + 86_400 - 23 * 3600 - 60))])
+      [.mutate(.add(title: "Tea", deadline: start + 86_400 - 23 * 3600 - 9 * 60))])
   }
 
+  func testTheMinuteWheelStepsByFiveFromWhateverWasTyped() {
+    var p = DatePicker(date: Date(timeIntervalSince1970: 1_795_424_580), part: .minute)  // 09:03
+    p.turn(1, calendar: env.calendar)
+    XCTAssertEqual(p.date, Date(timeIntervalSince1970: 1_795_424_700))  // 09:05
+    p.turn(-1, calendar: env.calendar)
+    XCTAssertEqual(p.date, Date(timeIntervalSince1970: 1_795_424_400))  // 09:00
+    p.turn(-1, calendar: env.calendar)
+    XCTAssertEqual(p.date, Date(timeIntervalSince1970: 1_795_424_400 + 55 * 60), "wraps in its hour")
+    var q = DatePicker(date: Date(timeIntervalSince1970: 1_795_424_580 + 17), part: .minute)  // 09:03:17
+    q.turn(-1, calendar: env.calendar)
+    XCTAssertEqual(q.date, Date(timeIntervalSince1970: 1_795_424_400), "seconds dropped")
+  }
+
+  func testOpeningThePickerNeverLosesWhatWasTyped() {
+    var s = appState(three)
+    _ = reduce(&s, .add, env: env)
+    _ = reduce(&s, .form(.edit(.insert("Tea"))), env: env)
+    _ = reduce(&s, .form(.nextField), env: env)
+    _ = reduce(&s, .form(.edit(.insert("tomorrow 9am"))), env: env)
+    func form() -> Form? { if case .form(let f) = s.mode { return f } else { return nil } }
+    _ = reduce(&s, .form(.nextField), env: env)
+    let nine = Date(timeIntervalSince1970: 1_795_424_400)  // Mon Nov 23 09:00 UTC
+    XCTAssertEqual(form()?.picker, DatePicker(date: nine), "the picker starts from what was typed")
+    XCTAssertEqual(form()?.deadline.text, "tomorrow 9am")
+    _ = reduce(&s, .form(.previousField), env: env)
+    XCTAssertEqual(form()?.focus, .deadline)
+    XCTAssertEqual(form()?.deadline.text, "tomorrow 9am", "back from the picker: the text is there")
+    _ = reduce(&s, .form(.nextField), env: env)
+    _ = reduce(&s, .form(.edit(.insert(" "))), env: env)  // typing in the picker goes back to the text
+    XCTAssertEqual(form()?.focus, .deadline)
+    XCTAssertEqual(form()?.deadline.text, "tomorrow 9am ")
+    XCTAssertNil(form()?.picker)
+  }
+
+  /// The form saves only what the user touched (SPEC 6): a title another
+  /// process changed while the form was open is not put back.
+  func testAnEditSavesOnlyTheTouchedFields() {
+    var s = appState(three)
+    var items = three
+    _ = reduce(&s, .edit(appID(1)), env: env)
+    items[0].title = "Renamed elsewhere"
+    _ = reduce(&s, .loaded(TodoDocument(items: items)), env: env)
+    _ = reduce(&s, .form(.submit), env: env)
+    XCTAssertEqual(reduce(&s, .form(.submit), env: env), [], "nothing touched: nothing saved")
+    XCTAssertEqual(s.message, "Nothing changed")
+    _ = reduce(&s, .edit(appID(1)), env: env)
+    items[0].title = "Renamed again"
+    _ = reduce(&s, .loaded(TodoDocument(items: items)), env: env)
+    _ = reduce(&s, .form(.submit), env: env)
+    _ = reduce(&s, .form(.edit(.insert("tomorrow 9am"))), env: env)
+    let nine = Date(timeIntervalSince1970: 1_795_424_400)
+    XCTAssertEqual(
+      reduce(&s, .form(.submit), env: env), [.mutate(.edit(appID(1), title: nil, deadline: .some(nine)))])
+    // "none" makes it a someday item.
+    _ = reduce(&s, .edit(appID(2)), env: env)
+    _ = reduce(&s, .form(.nextField), env: env)
+    _ = reduce(&s, .form(.edit(.insert("none"))), env: env)
+    XCTAssertEqual(
+      reduce(&s, .form(.submit), env: env), [.mutate(.edit(appID(2), title: nil, deadline: .some(nil)))])
+    // Carried out on a list where others changed the title: only the deadline moves.
+    var list = TodoList(items)
+    _ = try! Mutation.edit(appID(1), title: nil, deadline: .some(nine)).apply(to: &list, env: env)
+    XCTAssertEqual(list[appID(1)]?.title, "Renamed again")
+    XCTAssertEqual(list[appID(1)]?.deadline, nine)
+  }
 }
