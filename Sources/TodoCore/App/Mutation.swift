@@ -39,9 +39,9 @@ public enum Mutation: Equatable, Sendable {
     case .delete(let ids):
       return try list.delete(ids)
     case .undo(let change):
-      return Self.revert(change.inverse, in: &list)
+      return Self.revert(change.inverse(at: env.now()), in: &list)
     case .redo(let change):
-      return Self.revert(change.inverse, in: &list)
+      return Self.revert(change.inverse(at: env.now()), in: &list)
     }
   }
 

@@ -158,14 +158,14 @@ private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
   }
   switch m {
   case .undo(let original):
-    if change.isEmpty {
+    if !change.changesUserFields {
       state.message = "Nothing to undo in “\(original.summary)”: changed elsewhere since"
     } else {
       push(Change(before: change.before, after: change.after, summary: original.summary), &state.redoStack)
       state.message = "Undid: \(original.summary) — U redoes"
     }
   case .redo(let undone):
-    if change.isEmpty {
+    if !change.changesUserFields {
       state.message = "Nothing to redo in “\(undone.summary)”: changed elsewhere since"
     } else {
       push(Change(before: change.before, after: change.after, summary: undone.summary), &state.undoStack)
@@ -179,6 +179,20 @@ private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
     push(change, &state.undoStack)
     state.redoStack = []
     state.message = change.summary + " — u undoes"
+  }
+}
+
+extension Change {
+  /// Whether an item came or went, or a field a user sets changed (not only
+  /// the time of the last change or the delivery records).
+  var changesUserFields: Bool {
+    after.contains { id, new in
+      switch (before[id] ?? nil, new) {
+      case (nil, nil): return false
+      case (let old?, let new?): return !old.sameUserFields(as: new)
+      default: return true
+      }
+    }
   }
 }
 
