@@ -5,7 +5,7 @@ set -u
 want=(libncurses-dev pkg-config)
 case "${1:-build}" in
   test) want+=(tmux libnotify-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0) ;;
-  bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3) ;;
+  bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3 gnuplot-nox gcc) ;;
 esac
 missing=()
 for p in "${want[@]}"; do
