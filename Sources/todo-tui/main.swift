@@ -4,9 +4,9 @@ import TodoCore
 
 /// Parses argv and runs the command. Every failure is one `error:` line on
 /// stderr and a non-zero exit; usage errors name what was expected.
-func runMain() -> Never {
+func runMain(_ fast: ParsableCommand? = nil) -> Never {
   do {
-    var command = try TodoTUI.parseAsRoot()
+    var command = try fast ?? TodoTUI.parseAsRoot()
     try command.run()
     exit(0)
   } catch let e as TodoError {
@@ -23,4 +23,4 @@ func runMain() -> Never {
   }
 }
 
-runMain()
+runMain(FastPath.command(CommandLine.arguments))
