@@ -13,6 +13,7 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
   case newerFormat(path: String, version: Int, known: Int)
   case io(path: String, detail: String)
   case badFile(path: String, detail: String)
+  case outOfRange(String)
 
   public var description: String {
     switch self {
@@ -37,6 +38,7 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
         "\(path) has format version \(version), newer than this program knows (\(known)); it is open read-only"
     case .io(let path, let detail): return "\(path): \(detail)"
     case .badFile(let path, let detail): return "\(path): \(detail)"
+    case .outOfRange(let what): return "\(what) is outside the years 1–9999; nothing was changed"
     }
   }
 }

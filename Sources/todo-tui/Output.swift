@@ -53,7 +53,11 @@ enum ListOutput {
     let overdue = item.isOverdue(at: now)
     out.append(contentsOf: item.completed != nil ? done : overdue ? late : plain)
     if overdue && colour { out.append(contentsOf: red) }
-    formatter.appendDue(item.deadline, to: &out)
+    if let d = item.deadline {
+      formatter.appendDue(d, to: &out)
+    } else {
+      out.append(contentsOf: Array("someday".utf8))
+    }
     if overdue && colour { out.append(contentsOf: noColour) }
     out.append(32)
     out.append(32)
@@ -91,27 +95,36 @@ enum ListOutput {
 enum JSONOutput {
   struct Item: Encodable {
     var id: String
+    var uid: String
     var title: String
-    var deadline: String
+    var deadline: String?
     var overdue: Bool
     var completed: String?
     var reminder: String?
+    var `repeat`: String?
+    var warn: Int?
+    var cancelled: Bool
     var scheduled: Bool
     var created: String
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
       try c.encode(id, forKey: .id)
+      try c.encode(uid, forKey: .uid)
       try c.encode(title, forKey: .title)
-      try c.encode(deadline, forKey: .deadline)
+      try c.encode(deadline, forKey: .deadline)  // null, not absent
       try c.encode(overdue, forKey: .overdue)
-      try c.encode(completed, forKey: .completed)  // null, not absent
+      try c.encode(completed, forKey: .completed)
       try c.encode(reminder, forKey: .reminder)
+      try c.encode(`repeat`, forKey: .repeat)
+      try c.encode(warn, forKey: .warn)
+      try c.encode(cancelled, forKey: .cancelled)
       try c.encode(scheduled, forKey: .scheduled)
       try c.encode(created, forKey: .created)
     }
     enum CodingKeys: String, CodingKey {
-      case id, title, deadline, overdue, completed, reminder, scheduled, created
+      case id, uid, title, deadline, overdue, completed, reminder, `repeat`, warn, cancelled, scheduled,
+        created
     }
   }
 
@@ -139,9 +152,11 @@ enum JSONOutput {
     encode(
       items.map { i in
         Item(
-          id: i.id.uuidString, title: i.title, deadline: ISOTime.string(i.deadline, formatter: f),
+          id: i.id.uuidString, uid: i.icalUID, title: i.title,
+          deadline: i.deadline.map { ISOTime.string($0, formatter: f) },
           overdue: i.isOverdue(at: now), completed: i.completed.map { ISOTime.string($0, formatter: f) },
-          reminder: i.reminder.map { ISOTime.string($0, formatter: f) }, scheduled: scheduled.contains(i.id),
+          reminder: i.reminder.map { ISOTime.string($0, formatter: f) }, repeat: i.repeatRule, warn: i.warn,
+          cancelled: i.cancelled, scheduled: scheduled.contains(i.id),
           created: ISOTime.string(i.created, formatter: f))
       })
   }

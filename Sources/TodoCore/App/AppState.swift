@@ -145,13 +145,12 @@ public struct AppState: Equatable, Sendable {
   mutating func retime(_ t: Date) {
     now = t
     // `pending` is sorted by deadline: the overdue ones are a prefix.
-    badge = Self.partition(pending) { $0.deadline <= t }
+    badge = Self.partition(pending) { $0.isOverdue(at: t) }
     let plan = Scheduler.plan(pending, now: t)
     scheduledCount = plan.notifications.count
     scheduledIDs = plan.scheduledIDs
     var next = plan.nextFireDate
-    if badge < pending.count {
-      let d = pending[badge].deadline
+    if badge < pending.count, let d = pending[badge].deadline {
       next = next.map { min($0, d) } ?? d
     }
     if let since = bannerSince {
@@ -220,13 +219,13 @@ public struct AppState: Equatable, Sendable {
       }
     }
     out.sort { $0.fireDate < $1.fireDate }
-    for i in out.indices { out[i].badge = Self.partition(pending) { $0.deadline <= out[i].fireDate } }
+    for i in out.indices { out[i].badge = Self.partition(pending) { $0.isOverdue(at: out[i].fireDate) } }
     return out
   }
 
   /// Whether the item wants a notification slot (deadline or reminder still to come).
   public func wantsSlot(_ item: TodoItem) -> Bool {
-    (item.deadlineUndelivered && item.deadline > now) || hasPendingReminder(item)
+    (item.undeliveredDeadline.map { $0 > now } ?? false) || hasPendingReminder(item)
   }
 
   /// Whether the item has a reminder still to come.

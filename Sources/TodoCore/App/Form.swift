@@ -7,7 +7,7 @@ public struct Form: Equatable, Sendable {
   public enum Purpose: Equatable, Sendable {
     case add
     /// Edits the item; an empty deadline field keeps `deadline`.
-    case edit(UUID, deadline: Date)
+    case edit(UUID, deadline: Date?)
   }
 
   /// The part of the form that has the keyboard.
@@ -33,7 +33,8 @@ public struct Form: Equatable, Sendable {
   public static let defaultWhen = "in 1h"
 
   /// What the deadline field means now: the instant, or why there is none.
-  public func resolvedDeadline(now: Date, calendar: Calendar) -> Result<Date, DeadlineProblem> {
+  /// nil: no deadline (a someday item: "none", or an edited item that had none).
+  public func resolvedDeadline(now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
     if let p = picker { return .success(p.date) }
     let text = deadline.text.trimmingCharacters(in: .whitespaces)
     if text.isEmpty {
@@ -42,10 +43,11 @@ public struct Form: Equatable, Sendable {
       case .add: return parse(Self.defaultWhen, now: now, calendar: calendar)
       }
     }
+    if text.lowercased() == "none" { return .success(nil) }
     return parse(text, now: now, calendar: calendar)
   }
 
-  private func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date, DeadlineProblem> {
+  private func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
     do {
       return .success(try WhenParser(now: now, calendar: calendar).parse(text))
     } catch {
@@ -57,7 +59,7 @@ public struct Form: Equatable, Sendable {
   public func hint(formatter: DueFormatter) -> String {
     switch purpose {
     case .add: return Self.defaultWhen
-    case .edit(_, let d): return "unchanged: " + formatter.dateText(d)
+    case .edit(_, let d): return "unchanged: " + (d.map { formatter.dateText($0) } ?? "no deadline")
     }
   }
 }

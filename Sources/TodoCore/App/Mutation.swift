@@ -4,7 +4,7 @@ import Foundation
 /// current file under the store's lock, so that it applies to what others
 /// wrote in the meantime, and hands back the ``Change`` it made.
 public enum Mutation: Equatable, Sendable {
-  case add(title: String, deadline: Date)
+  case add(title: String, deadline: Date?)
   case edit(UUID, title: String?, deadline: Date?)
   case complete([UUID])
   case remind(UUID, at: Date)
@@ -26,7 +26,7 @@ public enum Mutation: Equatable, Sendable {
     case .delete(let ids):
       return try list.delete(ids)
     case .undo(let change):
-      return list.apply(change.inverse)
+      return list.apply(change.inverse, mode: .revert)
     }
   }
 

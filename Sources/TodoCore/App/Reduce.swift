@@ -268,8 +268,8 @@ private func reduceForm(_ state: inout AppState, _ action: FormAction, env: Todo
     case (.deadline, true):
       let start: Date
       switch form.resolvedDeadline(now: env.now(), calendar: state.calendar) {
-      case .success(let d): start = d
-      case .failure: start = env.now().addingTimeInterval(3600).wholeSeconds
+      case .success(let d?): start = d
+      case .success(nil), .failure: start = env.now().addingTimeInterval(3600).wholeSeconds
       }
       form.picker = form.picker ?? DatePicker(date: start)
       form.focus = .picker
@@ -277,7 +277,7 @@ private func reduceForm(_ state: inout AppState, _ action: FormAction, env: Todo
     case (.title, false):
       form.focus = .picker
       if form.picker == nil {
-        let d = (try? form.resolvedDeadline(now: env.now(), calendar: state.calendar).get())
+        let d = (try? form.resolvedDeadline(now: env.now(), calendar: state.calendar).get()) ?? nil
         form.picker = DatePicker(date: d ?? env.now().addingTimeInterval(3600).wholeSeconds)
       }
     case (.deadline, false): form.focus = .title

@@ -52,7 +52,9 @@ private func drawBanner(
     n.kind == .reminder ? "Reminder: Todo Item “\(title)” Is Overdue" : "Todo Item “\(title)” Is Overdue"
   c.fill(x: 0, y: y, count: c.width, style: Style(.yellow, .reverse))
   c.put(" " + what + (more > 0 ? "  (+\(more) more)" : ""), x: 0, y: y, style: Style(.yellow, .reverse))
-  var x = c.put(" " + fmt.due(n.deadline) + " · \(n.badge) overdue   ", x: 0, y: y + 1, style: .dim)
+  var x = c.put(
+    " " + (n.deadline.map(fmt.due) ?? "no deadline") + " · \(n.badge) overdue   ", x: 0, y: y + 1, style: .dim
+  )
   for (key, label) in [("c", "Complete"), ("r", "Remind in 30 min"), ("Esc", "dismiss")] {
     x = c.put(key, x: x, y: y + 1, style: .bold)
     x = c.put(" " + label + "  ", x: x, y: y + 1)
@@ -81,7 +83,7 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
   top = max(0, min(top, max(0, state.visible.count - rows.count)))
   let onScreen = state.visible[top..<min(state.visible.count, top + rows.count)]
   // The deadlines form one column, as wide as the widest one on screen.
-  let dues = onScreen.map { fmt.due($0.deadline) }
+  let dues = onScreen.map { $0.deadline.map(fmt.due) ?? "someday" }
   let dueWidth = dues.map(CellWidth.of).max() ?? 0
   for (i, item) in onScreen.enumerated() {
     let y = rows.lowerBound + i
@@ -212,7 +214,9 @@ private func drawForm(
     drawField(form.deadline, focused: true, x: fx, y: y0 + 3, width: fw, &c)
   }
   switch form.resolvedDeadline(now: state.now, calendar: state.calendar) {
-  case .success(let d):
+  case .success(nil):
+    c.put("→ no deadline (someday)", x: fx, y: y0 + 4, style: Style(.green), limit: x0 + w - 1)
+  case .success(let d?):
     let past = d <= state.now ? "  (already overdue)" : ""
     c.put(
       "→ " + fmt.dateText(d, weekday: true) + past, x: fx, y: y0 + 4, style: Style(.green), limit: x0 + w - 1)

@@ -11,7 +11,7 @@ public enum ICalendar {
       s += "DTSTAMP:\(stamp(now))\r\n"
       s += "CREATED:\(stamp(i.created))\r\n"
       s += fold("SUMMARY:" + escape(i.title))
-      s += "DUE:\(stamp(i.deadline))\r\n"
+      if let d = i.deadline { s += "DUE:\(stamp(d))\r\n" }
       if let c = i.completed {
         s += "STATUS:COMPLETED\r\nCOMPLETED:\(stamp(c))\r\n"
       } else {

@@ -148,9 +148,7 @@ public final class Notifier: @unchecked Sendable {
   public static func firstUndelivered<C: Collection>(_ items: C) -> Date? where C.Element == TodoItem {
     var first: Date?
     for item in items {
-      if item.deadlineUndelivered, first.map({ item.deadline < $0 }) ?? true {
-        first = item.deadline
-      }
+      if let d = item.undeliveredDeadline, first.map({ d < $0 }) ?? true { first = d }
       if let r = item.undeliveredReminder, first.map({ r < $0 }) ?? true { first = r }
     }
     return first

@@ -31,11 +31,12 @@ public struct Bubble: Equatable, Sendable {
     let title = Title.displaySafe(n.title)
     let prefix = n.kind == .reminder ? "Reminder: " : ""
     summary = prefix + "Todo Item \"" + title + "\" Is Overdue"
-    body = Self.escapeMarkup(formatter.due(n.deadline) + " · \(n.badge) overdue")
+    body = Self.escapeMarkup((n.deadline.map(formatter.due) ?? "No deadline") + " · \(n.badge) overdue")
     hasActions = true
     environment = [
       "TODO_ID": n.itemID.uuidString, "TODO_TITLE": title,
-      "TODO_DEADLINE": ISOTime.string(n.deadline, formatter: formatter), "TODO_KIND": n.kind.rawValue,
+      "TODO_DEADLINE": n.deadline.map { ISOTime.string($0, formatter: formatter) } ?? "",
+      "TODO_KIND": n.kind.rawValue,
       "TODO_BADGE": String(n.badge),
     ]
   }
@@ -45,7 +46,7 @@ public struct Bubble: Equatable, Sendable {
   public init(missed: [ScheduledNotification], badge: Int, formatter: DueFormatter) {
     summary = "\(missed.count) Todo Items Are Overdue"
     var lines = missed.prefix(5).map {
-      "\"" + Title.displaySafe($0.title) + "\" · " + formatter.due($0.deadline)
+      "\"" + Title.displaySafe($0.title) + "\" · " + ($0.deadline.map(formatter.due) ?? "no deadline")
     }
     if missed.count > 5 { lines.append("and \(missed.count - 5) more · \(badge) overdue") }
     body = Self.escapeMarkup(lines.joined(separator: "\n"))
@@ -53,7 +54,7 @@ public struct Bubble: Equatable, Sendable {
     let last = missed.last
     environment = [
       "TODO_ID": "", "TODO_TITLE": summary,
-      "TODO_DEADLINE": last.map { ISOTime.string($0.deadline, formatter: formatter) } ?? "",
+      "TODO_DEADLINE": last?.deadline.map { ISOTime.string($0, formatter: formatter) } ?? "",
       "TODO_KIND": "summary", "TODO_BADGE": String(badge), "TODO_COUNT": String(missed.count),
     ]
   }

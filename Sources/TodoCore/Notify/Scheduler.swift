@@ -13,12 +13,12 @@ public struct ScheduledNotification: Equatable, Hashable, Sendable {
   public var kind: NotificationKind
   public var itemID: UUID
   public var title: String
-  public var deadline: Date
+  public var deadline: Date?
   /// Pending items whose deadline is at or before `fireDate`.
   public var badge: Int
 
   public init(
-    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date, badge: Int
+    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date?, badge: Int
   ) {
     self.fireDate = fireDate
     self.kind = kind
@@ -93,12 +93,13 @@ public enum Scheduler {
     // bucket[i]: items whose deadline falls in (fire[i-1], fire[i]].
     var bucket = [Int](repeating: 0, count: notifications.count + 1)
     let fires = notifications.map(\.fireDate)
-    for item in items where item.completed == nil {
+    for item in items where item.isPending {
+      guard let deadline = item.deadline else { continue }
       var lo = 0
       var hi = fires.count
       while lo < hi {
         let mid = (lo + hi) / 2
-        if fires[mid] < item.deadline { lo = mid + 1 } else { hi = mid }
+        if fires[mid] < deadline { lo = mid + 1 } else { hi = mid }
       }
       bucket[lo] += 1
     }
@@ -134,7 +135,7 @@ public enum Scheduler {
   where C.Element == TodoItem {
     var n = 0
     for item in items {
-      if item.deadlineUndelivered && item.deadline > now { n += 1 }
+      if let d = item.undeliveredDeadline, d > now { n += 1 }
       if let r = item.undeliveredReminder, r > now { n += 1 }
     }
     return n
@@ -170,7 +171,7 @@ extension Plan {
         n.fireDate == want.fireDate && n.itemID == want.itemID && n.kind == want.kind,
         "a slot given to a later candidate than one left out")
       precondition(n.fireDate > now, "a slot for a past notification")
-      let recount = items.filter { $0.completed == nil && $0.deadline <= n.fireDate }.count
+      let recount = items.filter { $0.isOverdue(at: n.fireDate) }.count
       precondition(n.badge == recount, "badge \(n.badge) != recount \(recount)")
     }
     precondition(
@@ -183,10 +184,10 @@ extension TodoItem {
   /// its deadline, its reminder — past or future, badge 0. The one statement of
   /// what a candidate is, for the plan, the due list and the invariant checker.
   @inlinable func forEachUndelivered(_ body: (ScheduledNotification) -> Void) {
-    if deadlineUndelivered {
+    if let d = undeliveredDeadline {
       body(
         ScheduledNotification(
-          fireDate: deadline, kind: .deadline, itemID: id, title: title, deadline: deadline, badge: 0))
+          fireDate: d, kind: .deadline, itemID: id, title: title, deadline: d, badge: 0))
     }
     if let r = undeliveredReminder {
       body(

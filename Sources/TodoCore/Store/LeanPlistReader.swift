@@ -149,6 +149,7 @@ enum LeanPlistReader {
         var version: Int? = nil
         var items: [TodoItem]? = nil
         var warnings: [String] = []
+        var other: [String: String] = [:]
         while true {
           try refill()
           skipSpace()
@@ -163,13 +164,19 @@ enum LeanPlistReader {
           }
           switch key {
           case "formatVersion":
-            guard version == nil else { throw Unsupported() }
+            guard version == nil else {
+              throw CodecError("the key 'formatVersion' appears twice in the root")
+            }
             version = try unit { try $0.integer() }
           case "todoItems":
-            guard items == nil else { throw Unsupported() }
+            guard items == nil else { throw CodecError("the key 'todoItems' appears twice in the root") }
             items = try todoItems(tolerant: tolerant, warnings: &warnings)
           default:
-            try unit { try $0.skipValue() }
+            guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }  // Foundation's to read
+            guard other[key] == nil else {
+              throw CodecError("the key '\(key.prefix(64))' appears twice in the root")
+            }
+            other[key] = try unit { try $0.keptValue() }
           }
         }
         try refill()
@@ -179,7 +186,8 @@ enum LeanPlistReader {
         guard i == end, atEnd else { throw Unsupported() }
         guard var list = items else { return nil }  // let Foundation word the error
         list.sort(by: TodoItem.byDeadline)  // linear when sorted, as we write it
-        return TodoDocument(formatVersion: version ?? 0, items: list, warnings: warnings)
+        return TodoDocument(
+          formatVersion: version ?? 0, items: list, warnings: warnings, otherRootKeys: other)
       } catch is Unsupported {
         return nil
       }
@@ -239,6 +247,7 @@ enum LeanPlistReader {
       try expect("<dict>")
       var raw = RawItem(key: "")
       var uuidSpan: Span? = nil
+      var seen = Set<String>()
       while true {
         skipSpace()
         if starts("</dict>") {
@@ -247,11 +256,28 @@ enum LeanPlistReader {
         }
         let field = try fieldName()
         skipSpace()
+        // A key twice would be one value silently lost at the next write.
+        if !seen.insert(field.name).inserted {
+          throw CodecError(
+            "entry '\(try string(of: keySpan).prefix(64))': the key '\(field.name)' appears twice")
+        }
         switch field {
         case .uuid: uuidSpan = try stringSpan()
         case .title: raw.title = try string()
         case .date(let name): raw.set(date: try date(), for: name)
-        case .other: try skipValue()
+        case .string(let name): raw.set(string: try string(), for: name)
+        case .integer(let name): raw.set(integer: try integer(), for: name)
+        case .boolean:
+          if starts("<true/>") {
+            raw.cancelled = true
+            i += 7
+          } else {
+            try expect("<false/>")
+          }
+        case .other(let name):
+          // An odd key (control characters, non-ASCII) is Foundation's to read.
+          guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }
+          raw.otherKeys[name] = try keptValue()
         }
       }
     }
@@ -263,19 +289,17 @@ enum LeanPlistReader {
     func fastItem(_ key: Span, _ uuid: Span?, _ raw: RawItem) -> TodoItem? {
       guard let u = uuid, key.count == 36, u.count == 36, !key.hasEntity, !u.hasEntity,
         memcmp(p + key.start, p + u.start, 36) == 0, let id = Self.parseUUID(p + key.start),
-        let title = raw.title, let deadline = raw.deadline, Title.isClean(title)
+        let title = raw.title, Title.isClean(title), (raw.warn ?? 0) >= 0
       else { return nil }
       @inline(__always) func inRange(_ d: Date?) -> Bool {
         d.map { RawItem.validRange ~= $0.timeIntervalSince1970 } ?? true
       }
-      guard inRange(deadline), inRange(raw.created), inRange(raw.completed), inRange(raw.reminder),
-        inRange(raw.notifiedDeadline), inRange(raw.notifiedReminder)
+      guard inRange(raw.deadline), inRange(raw.created), inRange(raw.completed), inRange(raw.reminder),
+        inRange(raw.notifiedDeadline), inRange(raw.notifiedReminder), inRange(raw.modified),
+        inRange(raw.notifiedWarning)
       else { return nil }
       // The lean reader's dates are whole seconds already.
-      return TodoItem(
-        id: id, title: title, deadline: deadline, created: raw.created ?? deadline,
-        completed: raw.completed, reminder: raw.reminder, notifiedDeadline: raw.notifiedDeadline,
-        notifiedReminder: raw.notifiedReminder)
+      return raw.build(id: id, title: title, whole: false)
     }
 
     /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (36 bytes, hex digits in either case).
@@ -307,22 +331,34 @@ enum LeanPlistReader {
 
     /// The fields of an entry that the reader keeps.
     enum Field {
-      case uuid, title, other
-      case date(String)
+      case uuid, title, boolean
+      case date(String), string(String), integer(String), other(String)
+
+      var name: String {
+        switch self {
+        case .uuid: return "UUID"
+        case .title: return "title"
+        case .boolean: return "cancelled"
+        case .date(let n), .string(let n), .integer(let n), .other(let n): return n
+        }
+      }
+    }
+
+    /// Any one value, as canonical XML text to keep (an unknown key's value).
+    mutating func keptValue() throws -> String {
+      let start = i
+      try skipValue()
+      guard
+        let raw = String(validating: UnsafeBufferPointer(start: p + start, count: i - start), as: UTF8.self)
+      else { throw Unsupported() }
+      do { return try PlistFragment.canonical(raw) } catch { throw Unsupported() }
     }
 
     /// The next `<key>…</key>` as a field, compared as bytes (no string is built
     /// unless the key holds an entity).
     mutating func fieldName() throws -> Field {
       let s = try tagged("<key>", "</key>")
-      if s.hasEntity {
-        switch try string(of: s) {
-        case "UUID": return .uuid
-        case "title": return .title
-        case let k where RawItem.dateKeys.contains(k): return .date(k)
-        default: return .other
-        }
-      }
+      if s.hasEntity { return Self.field(named: try string(of: s)) }
       switch s.count {  // by length first: one comparison for most keys
       case 4: if equals(s, "UUID") { return .uuid }
       case 5: if equals(s, "title") { return .title }
@@ -336,8 +372,19 @@ enum LeanPlistReader {
         if equals(s, "notifiedReminder") { return .date("notifiedReminder") }
       default: break
       }
-      _ = try string(of: s)  // a key must still be text (UTF-8), as Foundation checks
-      return .other
+      return Self.field(named: try string(of: s))  // a key must still be text (UTF-8), as Foundation checks
+    }
+
+    static func field(named k: String) -> Field {
+      switch k {
+      case "UUID": return .uuid
+      case "title": return .title
+      case "cancelled": return .boolean
+      case _ where RawItem.dateKeys.contains(k): return .date(k)
+      case _ where RawItem.stringKeys.contains(k): return .string(k)
+      case _ where RawItem.integerKeys.contains(k): return .integer(k)
+      default: return .other(k)
+      }
     }
 
     func equals(_ s: Span, _ literal: StaticString) -> Bool {

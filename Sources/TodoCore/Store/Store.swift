@@ -136,7 +136,7 @@ public final class Store: @unchecked Sendable {
       var list = TodoList(doc.items)
       let result = try body(&list)
       if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
-        try write(Self.inReadOrder(list, replacing: &doc.items))
+        try write(Self.inReadOrder(list, replacing: &doc.items), otherRootKeys: doc.otherRootKeys)
       }
       return result
     }
@@ -172,8 +172,9 @@ public final class Store: @unchecked Sendable {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     try Self.makeFolders(dir.isEmpty ? "." : dir)
-    let fd = open(real + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
+    // Never through a symbolic link, never truncated: a link planted as the
+    // lock file must not let a write reach what it points to.
+    let fd = try Self.openLockFile(real + ".lock")
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
       guard errno == EINTR else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
@@ -183,7 +184,8 @@ public final class Store: @unchecked Sendable {
   }
 
   /// Replaces the file with these items, atomically. Call under the lock.
-  public func write<C: Collection>(_ items: C) throws where C.Element == TodoItem {
+  public func write<C: Collection>(_ items: C, otherRootKeys: [String: String] = [:]) throws
+  where C.Element == TodoItem {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
@@ -199,7 +201,7 @@ public final class Store: @unchecked Sendable {
     do {
       defer { close(fd) }
       // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
-      try PlistCodec.encode(items, chunk: 1 << 20) { piece in
+      try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
         let buf = UnsafeRawBufferPointer(piece)
         var done = 0
         while done < buf.count {
@@ -227,6 +229,19 @@ public final class Store: @unchecked Sendable {
       fsync(dfd)
       close(dfd)
     }
+  }
+
+  /// Opens (creating it 0600) a lock file, never through a symbolic link and
+  /// never truncating it.
+  static func openLockFile(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else {
+      let why =
+        errno == ELOOP
+        ? "is a symbolic link; a lock file must be a plain file (remove the link)" : Self.errorText(errno)
+      throw TodoError.io(path: path, detail: why)
+    }
+    return fd
   }
 
   /// Temporary files left by a writer that was killed (we hold the lock, so none is live).

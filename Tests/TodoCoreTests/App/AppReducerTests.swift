@@ -348,7 +348,7 @@ final class AppReducerTests: XCTestCase {
     delivered[0].notifiedDeadline = delivered[0].deadline
     XCTAssertEqual(reduce(&s, .loaded(TodoDocument(items: delivered)), env: env), [])
     let n = ScheduledNotification(
-      fireDate: three[0].deadline, kind: .deadline, itemID: appID(1), title: "Pay rent",
+      fireDate: three[0].deadline!, kind: .deadline, itemID: appID(1), title: "Pay rent",
       deadline: three[0].deadline, badge: 1)
     XCTAssertEqual(s.banners, [n])
     // Reading the same file again, or the notifier reporting it, shows nothing new.

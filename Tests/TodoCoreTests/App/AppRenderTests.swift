@@ -75,7 +75,7 @@ final class AppRenderTests: XCTestCase {
 
   func testTheFormFitsAboveTheStatusLineWithABanner() {
     let n = ScheduledNotification(
-      fireDate: items[0].deadline, kind: .deadline, itemID: appID(1), title: "Pay rent",
+      fireDate: items[0].deadline!, kind: .deadline, itemID: appID(1), title: "Pay rent",
       deadline: items[0].deadline, badge: 1)
     let c = render(state(small, [.fired([n], bell: false), .add]), size: small)
     XCTAssertEqual(c.lines[8], " └────────────────────────────────────┘ ")
@@ -86,7 +86,7 @@ final class AppRenderTests: XCTestCase {
 
   func testBanner() {
     let n = ScheduledNotification(
-      fireDate: items[0].deadline, kind: .deadline, itemID: appID(1), title: "Pay rent",
+      fireDate: items[0].deadline!, kind: .deadline, itemID: appID(1), title: "Pay rent",
       deadline: items[0].deadline, badge: 1)
     both("banner", [.fired([n], bell: false)])
   }

@@ -14,7 +14,8 @@ final class TodoListTests: XCTestCase {
   func testAddAssignsIdentityFromTheEnvironment() throws {
     var list = TodoList()
     let change = try list.add(title: "Pay rent", deadline: t0.addingTimeInterval(3600.7), env: env)
-    let expected = TodoItem(id: id(1), title: "Pay rent", deadline: t0.addingTimeInterval(3600), created: t0)
+    let expected = TodoItem(
+      id: id(1), title: "Pay rent", deadline: t0.addingTimeInterval(3600), created: t0, modified: t0)
     XCTAssertEqual(list.items, [id(1): expected])
     XCTAssertEqual(
       change, Change(before: [id(1): nil], after: [id(1): expected], summary: "Added “Pay rent”"))
