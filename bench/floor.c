@@ -99,14 +99,22 @@ int main(int argc, char **argv) {
   while (p < end) {
     const char *eol = memchr(p, '\n', (size_t)(end - p));
     if (!eol) eol = end;
-    if (eol - p > 48 && p[0] == '\t' && p[1] == '\t' && memcmp(p + 2, "<key>", 5) == 0 &&
-        !find(p, eol, "<key>completed</key>")) {
-      const char *u = p + 7, *t = find(p, eol, "<key>title</key><string>");
-      const char *dl = find(p, eol, "<key>deadline</key><date>");
-      if (!t || !dl) return 1;
-      t += 24;
-      dl += 25;
-      const char *te = find(t, eol, "</string>");
+    /* \t\t<key>UUID</key><dict><key>UUID</key><string>UUID</string><key>title</key><string> */
+    if (eol - p > 147 && p[0] == '\t' && p[1] == '\t' && memcmp(p + 2, "<key>", 5) == 0) {
+      const char *u = p + 7, *t = p + 147;
+      const char *te = memchr(t, '<', (size_t)(eol - t));
+      if (!te || memcmp(p + 43, "</key><dict><key>UUID</key><string>", 35) != 0 ||
+          memcmp(p + 114, "</string><key>title</key><string>", 33) != 0 ||
+          memcmp(te, "</string><key>deadline</key><date>", 34) != 0)
+        return 1;
+      const char *dl = te + 34;
+      /* pending: nothing but `created` after the deadline (a completed or cancelled item has more) */
+      const char *rest = dl + 27 + 51;
+      if (memcmp(rest, "</dict>", 7) != 0 && (find(rest, eol, "<key>completed</key>") ||
+                                              find(rest, eol, "<key>cancelled</key><true/>"))) {
+        p = eol + 1;
+        continue;
+      }
       /* 2026-11-23T09:00:00Z */
       long day = days_from_civil(num(dl, 4), num(dl + 5, 2), num(dl + 8, 2));
       long secs = num(dl + 11, 2) * 3600 + num(dl + 14, 2) * 60 + num(dl + 17, 2);
