@@ -23,5 +23,8 @@ wait_screen 'Remind in 30 min  Complete'
 keys r
 wait_screen 'Reminder set for “Third”'
 wait_screen '^ Third .*⏰'
-expect_match "$(T list --json | tr -d ' \n')" '"reminder":"20[0-9T:-]+Z","scheduled":true,"title":"Third"' "reminder saved"
+T list --json | python3 -c '
+import json, sys
+third = [i for i in json.load(sys.stdin) if i["title"] == "Third"][0]
+assert third["reminder"].startswith("20") and third["scheduled"] is True, third' || fail "reminder saved: $(T list --json)"
 exit 0
