@@ -6,16 +6,27 @@ struct Add: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Add an item; prints its UUID.")
   @OptionGroup var options: FileOption
   @Argument(help: "The title (put -- before a title that starts with -).") var title: String
-  @Option(name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00').")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3').", discussion: TimeEcho.whenHelp, valueName: "when"
+    ))
   var due: String = "in 1h"
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How it repeats (daily, every mon,thu…).", discussion: TimeEcho.ruleHelp, valueName: "rule"))
+  var `repeat`: String?
 
   func run() throws {
     let env = TodoEnvironment.live
     let deadline = try WhenParser(now: env.now(), calendar: env.calendar).parse(due)
+    let rule = try TimeEcho.rule(`repeat`)
     let change = try options.store.mutate { list in
-      try list.add(title: title, deadline: deadline, env: env)
+      try list.add(title: title, deadline: deadline, env: env) { item in item.repeatRule = rule ?? nil }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
+    TimeEcho.report(deadline, now: env.now())
   }
 }
 
@@ -86,20 +97,34 @@ struct Edit: ParsableCommand {
   @OptionGroup var options: FileOption
   @Argument(help: "A UUID or unique prefix.") var id: String
   @Option(name: .long, help: "The new title.") var title: String?
-  @Option(name: .long, help: "The new deadline.") var due: String?
+  @Option(
+    name: .long, help: ArgumentHelp("The new deadline.", discussion: TimeEcho.whenHelp, valueName: "when"))
+  var due: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp("How it repeats, or none.", discussion: TimeEcho.ruleHelp, valueName: "rule"))
+  var `repeat`: String?
 
   func validate() throws {
-    if title == nil && due == nil { throw ValidationError("expected --title or --due (or both)") }
+    if title == nil && due == nil && `repeat` == nil {
+      throw ValidationError("expected --title, --due or --repeat")
+    }
   }
 
   func run() throws {
     let env = TodoEnvironment.live
     let now = env.now()
     let deadline = try due.map { try WhenParser(now: now, calendar: env.calendar).parse($0) }
+    let rule = try TimeEcho.rule(`repeat`)
     let change = try options.store.mutate { list in
-      try list.edit(try list.resolve(id), title: title, deadline: deadline, now: now)
+      try list.edit(try list.resolve(id), now: now) { item in
+        if let t = title { item.title = try Title.validate(t) }
+        if let d = deadline { item.deadline = d.wholeSeconds }
+        if let r = rule { item.repeatRule = r }
+      }
     }
     CLI.out(change.summary + "\n")
+    TimeEcho.report(deadline, now: now)
   }
 }
 

@@ -25,7 +25,7 @@ public struct WhenParser: Sendable {
       + "tomorrow 9am, 9am tomorrow, tomorrow at 9, tomorrow evening, fri 17:00, monday 9, "
       + "next monday 9:00, Dec 3 5pm, 3 December 2027 14:30, 2026-11-23 14:00). "
       + "Days: \(list(.day)) (numeric dates in the locale's day/month order). "
-      + "Times: \(list(.time)), tonight (21:00). "
+      + "Times: \(list(.time)) (tonight: 21:00). "
       + "A day alone means 9:00 (eod, eow, eom, eoy: 17:00); a time alone is today's, or tomorrow's once past"
   }()
 
