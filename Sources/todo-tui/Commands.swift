@@ -107,7 +107,7 @@ struct Edit: ParsableCommand {
 
   func validate() throws {
     if title == nil && due == nil && `repeat` == nil {
-      throw ValidationError("expected --title, --due or --repeat")
+      throw ValidationError("expected --title or --due (or --repeat)")
     }
   }
 
