@@ -8,8 +8,16 @@ struct Add: ParsableCommand {
   @Argument(help: "The title: its words are joined with spaces (put -- before a title that starts with -).")
   var title: [String] = []
   @Option(
-    name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00'), or 'none' (someday).")
+    name: .long,
+    help: ArgumentHelp(
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).", discussion: TimeEcho.whenHelp,
+      valueName: "when"))
   var due: String = "in 1h"
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How it repeats (daily, every mon,thu…).", discussion: TimeEcho.ruleHelp, valueName: "rule"))
+  var `repeat`: String?
 
   func validate() throws {
     if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
@@ -18,10 +26,14 @@ struct Add: ParsableCommand {
   func run() throws {
     let env = CLI.environment
     let deadline = try Due.parse(due, env: env)
+    let rule = try TimeEcho.rule(`repeat`)
     let change = try options.store.mutate { list in
-      try list.add(title: title.joined(separator: " "), deadline: deadline, env: env)
+      try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
+        item.repeatRule = rule ?? nil
+      }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
+    TimeEcho.report(deadline, now: env.now())
   }
 }
 
@@ -125,23 +137,35 @@ struct Edit: ParsableCommand {
   @OptionGroup var options: FileOption
   @Argument(help: "A UUID or unique prefix.") var id: String
   @Option(name: .long, help: "The new title.") var title: String?
-  @Option(name: .long, help: "The new deadline, or 'none' (someday).") var due: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
+  var due: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp("How it repeats, or none.", discussion: TimeEcho.ruleHelp, valueName: "rule"))
+  var `repeat`: String?
 
   func validate() throws {
-    if title == nil && due == nil { throw ValidationError("expected --title or --due (or both)") }
+    if title == nil && due == nil && `repeat` == nil {
+      throw ValidationError("expected --title or --due (or --repeat)")
+    }
   }
 
   func run() throws {
     let env = CLI.environment
     let now = env.now()
     let deadline = try due.map { try Due.parse($0, env: env) }
+    let rule = try TimeEcho.rule(`repeat`)
     let change = try options.store.mutate { list in
       try list.edit(try list.resolve(id), now: now) { item in
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
+        if let r = rule { item.repeatRule = r }
       }
     }
     CLI.out(change.summary + "\n")
+    TimeEcho.report(deadline ?? nil, now: now)
   }
 }
 
