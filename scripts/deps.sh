@@ -7,6 +7,9 @@ case "${1:-build}" in
   test) want+=(tmux libnotify-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0) ;;
   bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3) ;;
 esac
+# Recurrence (issue 13): libical to build; python-dateutil, the tests' independent engine.
+want+=(libical-dev)
+[ "${1:-build}" = test ] && want+=(python3-dateutil tzdata)
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

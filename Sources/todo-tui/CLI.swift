@@ -60,7 +60,7 @@ enum CLI {
   /// Formats dates in the local time zone and the locale's clock (12- or 24-hour).
   static func formatter(now: Date) -> DueFormatter {
     DueFormatter(
-      timeZone: TimeZone.current, now: now,
+      timeZone: SystemTimeZone.current, now: now,
       hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
   }
 

@@ -120,7 +120,7 @@ struct Remind: ParsableCommand {
     let change = try options.store.mutate { list in
       try list.remind(try list.resolve(id), at: at, now: now)
     }
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
   }
 }
@@ -180,7 +180,7 @@ struct Pending: ParsableCommand {
     let doc = try options.load()
     let now = CLI.now
     let plan = Scheduler.plan(doc.items, now: now)
-    let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
     if json {
       CLI.out(JSONOutput.pending(plan, formatter: fmt))
       return
@@ -241,7 +241,7 @@ struct Export: ParsableCommand {
       FileHandle.standardOutput.write(Data(bytes))
     case .json:
       let plan = Scheduler.plan(doc.items, now: now)
-      let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+      let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
       CLI.out(JSONOutput.list(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
     case .ics:
       CLI.out(ICalendar.export(items, now: now))

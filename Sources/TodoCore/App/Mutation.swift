@@ -26,7 +26,7 @@ public enum Mutation: Equatable, Sendable {
     case .delete(let ids):
       return try list.delete(ids)
     case .undo(let change):
-      return list.apply(change.inverse, mode: .revert)
+      return list.apply(change.inverse(at: env.now()), mode: .revert)
     }
   }
 
