@@ -9,11 +9,12 @@ bin=$(realpath "${1:-$root/.build/release/todo-tui}")
 [ -x "$bin" ] || { echo "error: no binary at $bin (make build)" >&2; exit 1; }
 work=$(mktemp -d)
 sock="todo-tui-shot-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
+tm() { LANG=C.UTF-8 LC_ALL= tmux -u -L "$sock" -f /dev/null "$@"; }
 daemon=
 cleanup() { tm kill-server >/dev/null 2>&1 || true; [ -n "$daemon" ] && kill "$daemon" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-export TODO_TUI_FILE="$work/todos.plist" TODO_TUI_NOTIFY=none TZ="${TZ:-Europe/London}" LC_ALL=en_GB.UTF-8
+export TODO_TUI_FILE="$work/todos.plist" TODO_TUI_NOTIFY=none TZ="${TZ:-Europe/London}"
+shot_locale=C.UTF-8  # a 24-hour clock, and UTF-8 for ncurses (installed everywhere)
 T() { "$bin" "$@" >/dev/null; }
 at() { date -d "$1" +%Y-%m-%dT%H:%M:00%:z; }
 
@@ -38,7 +39,7 @@ until [ "$("$bin" export --format plist | grep -c '<key>notifiedDeadline</key>')
   sleep 0.1
 done
 
-tm new-session -d -x 80 -y 24 -e TODO_TUI_FILE="$TODO_TUI_FILE" -e TZ="$TZ" -e LC_ALL="$LC_ALL" \
+tm new-session -d -x 80 -y 24 -e TODO_TUI_FILE="$TODO_TUI_FILE" -e TZ="$TZ" -e LC_ALL="$shot_locale" \
   -e TODO_TUI_NOTIFY=none -e TERM=tmux-256color "$bin"
 end=$(( $(date +%s) + 10 ))
 until tm capture-pane -p | grep -q "Renew the passport"; do
@@ -55,3 +56,15 @@ done
 printf '%s\n' "$shot" > "$root/docs/screenshot.txt"
 tm send-keys q
 echo "wrote docs/screenshot.txt"
+
+# The README shows it between its screenshot markers.
+python3 - "$root/README.md" "$root/docs/screenshot.txt" <<'PY'
+import re, sys
+readme, shot = sys.argv[1], open(sys.argv[2]).read().rstrip("\n")
+text = open(readme).read()
+new = "<!-- screenshot: scripts/screenshot.sh -->\n```\n" + shot + "\n```\n<!-- /screenshot -->"
+text, n = re.subn(r"<!-- screenshot: scripts/screenshot.sh -->.*?<!-- /screenshot -->", lambda m: new, text, flags=re.S)
+if n:
+    open(readme, "w").write(text)
+    print("updated README.md")
+PY
