@@ -131,10 +131,11 @@ struct TodoTUI: ParsableCommand {
     commandName: "todo-tui",
     abstract: "A to-do list with deadlines and reminders, in the terminal.",
     discussion: CLI.exitStatusHelp,
-    version: "0.1.0",
+    version: FastPath.version,
     subcommands: [
       App.self, Add.self, List.self, Complete.self, Reopen.self, Remind.self, Edit.self, Delete.self,
       Badge.self, Pending.self, Daemon.self, Import.self, Export.self,
+      Sync.self,
     ],
     defaultSubcommand: App.self
   )

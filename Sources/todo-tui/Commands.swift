@@ -7,7 +7,8 @@ struct Add: ParsableCommand {
   @OptionGroup var options: FileOption
   @Argument(help: "The title: its words are joined with spaces (put -- before a title that starts with -).")
   var title: [String] = []
-  @Option(name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00').")
+  @Option(
+    name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00'), or 'none' (someday).")
   var due: String = "in 1h"
 
   func validate() throws {
@@ -16,7 +17,7 @@ struct Add: ParsableCommand {
 
   func run() throws {
     let env = CLI.environment
-    let deadline = try WhenParser(now: env.now(), calendar: env.calendar).parse(due)
+    let deadline = try Due.parse(due, env: env)
     let change = try options.store.mutate { list in
       try list.add(title: title.joined(separator: " "), deadline: deadline, env: env)
     }
@@ -120,7 +121,7 @@ struct Remind: ParsableCommand {
     let change = try options.store.mutate { list in
       try list.remind(try list.resolve(id), at: at, now: now)
     }
-    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
+    let fmt = CLI.formatter(now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
   }
 }
@@ -130,7 +131,7 @@ struct Edit: ParsableCommand {
   @OptionGroup var options: FileOption
   @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .long, help: "The new title.") var title: String?
-  @Option(name: .long, help: "The new deadline.") var due: String?
+  @Option(name: .long, help: "The new deadline, or 'none' (someday).") var due: String?
 
   func validate() throws {
     if title == nil && due == nil { throw ValidationError("expected --title or --due (or both)") }
@@ -139,9 +140,12 @@ struct Edit: ParsableCommand {
   func run() throws {
     let env = CLI.environment
     let now = env.now()
-    let deadline = try due.map { try WhenParser(now: now, calendar: env.calendar).parse($0) }
+    let deadline = try due.map { try Due.parse($0, env: env) }
     let change = try options.store.mutate { list in
-      try list.edit(try list.resolve(id), title: title, deadline: deadline, now: now)
+      try list.edit(try list.resolve(id), now: now) { item in
+        if let t = title { item.title = try Title.validate(t) }
+        if let d = deadline { item.deadline = d?.wholeSeconds }
+      }
     }
     CLI.out(change.summary + "\n")
   }
@@ -180,7 +184,7 @@ struct Pending: ParsableCommand {
     let doc = try options.load()
     let now = CLI.now
     let plan = Scheduler.plan(doc.items, now: now)
-    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
+    let fmt = CLI.formatter(now: now)
     if json {
       CLI.out(JSONOutput.pending(plan, formatter: fmt))
       return
@@ -198,32 +202,22 @@ struct Pending: ParsableCommand {
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Merge items from a plist (ours or the tutorial app's); same UUID = same item.")
+    abstract: "Merge items from a plist (ours or the tutorial app's), a JSON export, an .ics file, "
+      + "a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item.")
   @OptionGroup var options: FileOption
-  @Argument(help: "The file to import.") var source: String
+  @Argument(help: "The file, folder or - to import.") var source: String
 
   func run() throws {
-    let url = URL(fileURLWithPath: source)
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw CLIError(message: "\(source): cannot read: \((error as NSError).localizedDescription)")
-    }
-    let incoming: TodoDocument
-    do {
-      incoming = try ImportFormats.decode(data, path: source)
-    } catch let e as TodoError {
-      throw e
-    } catch {
-      throw CLIError(message: "\(source) cannot be imported (\(error))")
-    }
+    let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    let change = try options.store.mutate { list in list.merge(incoming.items) }
-    CLI.out("Imported \(change.after.count) items\n")
+    try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    CLI.out("Imported \(incoming.items.count) items\n")
   }
 }
 
 struct Export: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Write all items to stdout.")
+  static let configuration = CommandConfiguration(
+    abstract: "Write all items to stdout; import reads what it writes back to the same items.")
   @OptionGroup var options: FileOption
   @Option(help: "plist, json or ics.") var format: ExportFormat = .plist
 
@@ -237,14 +231,22 @@ struct Export: ParsableCommand {
     let items = doc.items.sorted(by: TodoItem.byDeadline)
     switch format {
     case .plist:
-      let bytes = PlistCodec.encode(items)
+      let bytes = PlistCodec.encode(items, otherRootKeys: doc.otherRootKeys)
       FileHandle.standardOutput.write(Data(bytes))
     case .json:
       let plan = Scheduler.plan(doc.items, now: now)
-      let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
-      CLI.out(JSONOutput.list(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      CLI.out(
+        JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current))
     case .ics:
-      CLI.out(ICalendar.export(items, now: now))
+      CLI.out(ICalMapping.ics(for: items, now: now))
     }
+  }
+}
+
+/// `--due WHEN|none`: a deadline, or nil for a someday item.
+enum Due {
+  static func parse(_ text: String, env: TodoEnvironment) throws -> Date? {
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+    return try WhenParser(now: env.now(), calendar: env.calendar).parse(text)
   }
 }

@@ -10,7 +10,7 @@ func runMain() -> Never {
   var argv = args
   do {
     argv = try Prepass.rewrite(args)
-    var command = try TodoTUI.parseAsRoot(argv)
+    var command = try FastPath.command(["todo-tui"] + argv) ?? TodoTUI.parseAsRoot(argv)
     try command.run()
     exit(0)
   } catch let e as TodoError {
