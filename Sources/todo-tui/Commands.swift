@@ -38,7 +38,13 @@ struct Add: ParsableCommand {
 }
 
 struct List: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "List pending items by deadline.")
+  static let configuration = CommandConfiguration(
+    abstract: "List pending items by deadline, someday items last.",
+    discussion: """
+      One item a line: its short id, marks, the deadline in local time and the title. \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, ↻ repeats, \
+      ⊘ no notification slot (over the limit of 64).
+      """)
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
   @Flag(help: "Completed items too.") var all = false
@@ -117,7 +123,7 @@ struct Remind: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Remind about an item in 30 minutes (or DURATION); the deadline is unchanged.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.") var id: String
+  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String = "30m"
 
   func run() throws {
@@ -135,7 +141,7 @@ struct Remind: ParsableCommand {
 struct Edit: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Change an item's title or deadline.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.") var id: String
+  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .long, help: "The new title.") var title: String?
   @Option(
     name: .long,
