@@ -37,7 +37,7 @@ struct List: ParsableCommand {
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
       let shown = all ? items : items.filter(\.isPending)
-      CLI.out(JSONOutput.list(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      JSONOutput.write(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt)
       return
     }
     ListOutput.write(items, includeCompleted: all, now: now, formatter: fmt, colour: CLI.colour)
@@ -123,9 +123,7 @@ struct Badge: ParsableCommand {
   @OptionGroup var options: FileOption
 
   func run() throws {
-    let doc = try options.load()
-    let now = Date()
-    CLI.out("\(doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) })\n")
+    CLI.out("\(try BadgeIndex.badge(store: options.store, now: Date(), warn: CLI.warn))\n")
   }
 }
 
