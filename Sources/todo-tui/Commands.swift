@@ -26,6 +26,15 @@ struct List: ParsableCommand {
   @Flag(help: "Completed items too.") var all = false
 
   func run() throws {
+    if !json {  // the file as our writer lays it out: read without building items
+      let now = Date()
+      let fmt = DueFormatter(timeZone: TimeZone.current, now: now)
+      if try ListOutput.writeScanned(
+        options.store, includeCompleted: all, now: now, formatter: fmt, colour: CLI.colour)
+      {
+        return
+      }
+    }
     let doc = try options.load()
     let now = Date()
     // Both readers return the items by deadline; sort only what is not.

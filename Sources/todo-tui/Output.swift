@@ -43,37 +43,67 @@ enum ListOutput {
   static func appendLine(
     _ item: TodoItem, now: Date, formatter: DueFormatter, colour: Bool, to out: inout [UInt8]
   ) {
+    var title = item.title
+    title.withUTF8 {
+      appendLine(
+        id: item.id, completed: item.completed != nil, overdue: item.isOverdue(at: now),
+        deadline: item.deadline,
+        title: $0, formatter: formatter, colour: colour, to: &out)
+    }
+  }
+
+  static let someday = Array("someday".utf8)
+
+  /// One line from its fields (an item's, or a ``ListRow``'s).
+  static func appendLine(
+    id: UUID, completed: Bool, overdue: Bool, deadline: Date?, title: UnsafeBufferPointer<UInt8>,
+    formatter: DueFormatter, colour: Bool, to out: inout [UInt8]
+  ) {
     // The short id: the first 4 bytes of the UUID in lowercase hex.
-    withUnsafeBytes(of: item.id.uuid) { b in
+    withUnsafeBytes(of: id.uuid) { b in
       for k in 0..<4 {
         out.append(hex[Int(b[k] >> 4)])
         out.append(hex[Int(b[k] & 15)])
       }
     }
-    let overdue = item.isOverdue(at: now)
-    out.append(contentsOf: item.completed != nil ? done : overdue ? late : plain)
+    out.append(contentsOf: completed ? done : overdue ? late : plain)
     if overdue && colour { out.append(contentsOf: red) }
-    if let d = item.deadline {
+    if let d = deadline {
       formatter.appendDue(d, to: &out)
     } else {
-      out.append(contentsOf: Array("someday".utf8))
+      out.append(contentsOf: someday)
     }
     if overdue && colour { out.append(contentsOf: noColour) }
     out.append(32)
     out.append(32)
-    appendTitle(item.title, to: &out)
+    appendTitle(title, to: &out)
     out.append(10)
   }
 
-  /// The title as `Title.displaySafe` shows it; printable ASCII goes straight through.
-  static func appendTitle(_ title: String, to out: inout [UInt8]) {
-    var t = title
-    let plainASCII = t.withUTF8 { buf -> Bool in
-      for b in buf where b < 0x20 || b >= 0x7F { return false }
-      out.append(contentsOf: buf)
-      return true
+  /// The title (UTF-8) as `Title.displaySafe` shows it; printable ASCII goes straight through.
+  static func appendTitle(_ title: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    for b in title where b < 0x20 || b >= 0x7F {
+      out.append(contentsOf: Title.displaySafe(String(decoding: title, as: UTF8.self)).utf8)
+      return
     }
-    if !plainASCII { out.append(contentsOf: Title.displaySafe(title).utf8) }
+    out.append(contentsOf: title)
+  }
+
+  /// `list` through ``ListScan``, when it takes the file: the lines are built
+  /// in memory and written once the whole file is read, so a file it does not
+  /// take leaves nothing written. False: read the file the general way.
+  static func writeScanned(
+    _ store: Store, includeCompleted: Bool, now: Date, formatter: DueFormatter, colour: Bool, to fd: Int32 = 1
+  ) throws -> Bool {
+    var out: [UInt8] = []
+    let ok = try ListScan.scan(store) { r in
+      guard includeCompleted || r.isPending else { return }
+      appendLine(
+        id: r.id, completed: r.completed, overdue: r.isOverdue(at: now), deadline: r.deadline, title: r.title,
+        formatter: formatter, colour: colour, to: &out)
+    }
+    if ok { writeAll(fd, out) }
+    return ok
   }
 
   static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
