@@ -15,10 +15,16 @@ let package = Package(
   targets: [
     .target(
       name: "TodoCore",
-      dependencies: ["CSystem", .product(name: "HeapModule", package: "swift-collections")]
+      dependencies: ["CSystem", "CLibical", .product(name: "HeapModule", package: "swift-collections")]
     ),
     // The system calls Swift's Glibc module does not import, behind one header.
     .target(name: "CSystem"),
+    // libical (recurrence rules, iCalendar): <libical/ical.h> behind one shim header.
+    .systemLibrary(
+      name: "CLibical",
+      pkgConfig: "libical",
+      providers: [.apt(["libical-dev"])]
+    ),
     .systemLibrary(
       name: "CNcurses",
       pkgConfig: "ncursesw",

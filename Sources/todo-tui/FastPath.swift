@@ -26,41 +26,50 @@ enum FastPath {
     }
     guard let words = Words(argv.dropFirst(2)) else { return nil }
     switch argv[1] {
-    case "list" where words.flags.isSubset(of: ["--json", "--all"]) && words.plain.isEmpty:
+    case "list"
+    where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
+      && !(words.flags.contains("--all") && words.flags.contains("--completed")):
       var c = List()
       c.options = words.fileOption
       c.json = words.flags.contains("--json")
       c.all = words.flags.contains("--all")
-      return settled(c, ["options", "json", "all"])
+      c.completed = words.flags.contains("--completed")
+      return settled(c, ["options", "json", "all", "completed"])
     case "badge" where words.flags.isEmpty && words.plain.isEmpty:
       var c = Badge()
       c.options = words.fileOption
       return settled(c, ["options"])
-    case "add" where words.flags.isEmpty && words.plain.count == 1 && words.due != nil:
+    case "add" where words.flags.isEmpty && !words.plain.isEmpty && words.due != nil:
       var c = Add()
       c.options = words.fileOption
-      c.title = words.plain[0]
+      c.title = words.plain
       c.due = words.due!
       return settled(c, ["options", "title", "due"])
     case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
-      c.ids = words.plain
-      return settled(c, ["options", "ids"])
+      var t = IDArguments()
+      t.ids = words.plain
+      c.targets = t
+      return settled(c, ["options", "targets"])
     default:
       return nil
     }
   }
 
-  /// `command` when `set` names every one of its stored properties: one added
-  /// later (a new option) and not set here would stop the program when read,
-  /// so such a command goes to the parser until this file learns it.
+  /// `command` when `set` names every one of its stored properties (and the
+  /// option groups', `options` and `targets`, theirs): one added later and not
+  /// set here would stop the program when read, so such a command goes to the
+  /// parser until this file learns it.
   static func settled(_ command: ParsableCommand, _ set: Set<String>) -> ParsableCommand? {
-    for child in Mirror(reflecting: command).children {
-      guard let label = child.label, set.contains(label.hasPrefix("_") ? String(label.dropFirst()) : label)
-      else { return nil }
+    only(command, set) && only(FileOption(), ["file"]) && only(IDArguments(), ["ids"]) ? command : nil
+  }
+
+  static func only(_ value: Any, _ set: Set<String>) -> Bool {
+    Mirror(reflecting: value).children.allSatisfy { child in
+      guard let label = child.label else { return false }
+      return set.contains(label.hasPrefix("_") ? String(label.dropFirst()) : label)
     }
-    return command
   }
 
   /// The arguments after the command: `--file PATH`, `--due WHEN`, flags, plain words.
@@ -83,7 +92,7 @@ enum FastPath {
             guard due == nil else { return nil }
             due = v
           }
-        } else if a == "--json" || a == "--all" {
+        } else if a == "--json" || a == "--all" || a == "--completed" {
           guard flags.insert(a).inserted else { return nil }
         } else if a.isEmpty || a.hasPrefix("-") {
           return nil

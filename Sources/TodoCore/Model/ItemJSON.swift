@@ -14,7 +14,7 @@ public enum ItemJSON {
     var out: [UInt8] = []
     out.reserveCapacity(min(chunk, 512 * items.count) + 1024)
     if items.isEmpty {
-      put("[\n\n]\n", &out)
+      put("[]\n", &out)
     } else {
       put("[\n", &out)
       for (k, i) in items.enumerated() {
