@@ -71,7 +71,7 @@ struct List: ParsableCommand {
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
       let shown = items.filter(shows)
-      CLI.out(JSONOutput.list(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      JSONOutput.write(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt)
       return
     }
     let plan = Scheduler.plan(doc.items, now: now)
@@ -192,9 +192,7 @@ struct Badge: ParsableCommand {
   @OptionGroup var options: FileOption
 
   func run() throws {
-    let doc = try options.load()
-    let now = CLI.now
-    CLI.out("\(doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) })\n")
+    CLI.out("\(try BadgeIndex.badge(store: options.store, now: CLI.now, warn: CLI.warn))\n")
   }
 }
 
