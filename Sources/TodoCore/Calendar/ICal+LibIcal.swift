@@ -11,6 +11,17 @@ struct ICalWall: Equatable, Sendable {
   var year, month, day, hour, minute, second: Int
 }
 
+extension ICalWall {
+  /// The UTC wall clock of an instant (whole seconds).
+  init(utc d: Date) {
+    let t = Int(d.timeIntervalSince1970.rounded(.down))
+    let days = t >= 0 ? t / 86_400 : -((-t + 86_399) / 86_400)
+    let s = t - days * 86_400
+    let (y, m, dd) = PlistCodec.civil(days)
+    self.init(year: y, month: m, day: dd, hour: s / 3600, minute: s / 60 % 60, second: s % 60)
+  }
+}
+
 /// A DATE or DATE-TIME value.
 enum ICalTime: Equatable, Sendable {
   /// `…Z`.
@@ -186,11 +197,12 @@ enum LibIcal {
       year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
       second: Int(t.second))
     if t.is_date != 0 { return .date(wall) }
-    if icaltime_is_utc(t) != 0 {
+    if icaltime_is_utc(t) != 0 {  // computed here: libical's time_t conversions stop short of years 1 and 9999
+      let days = PlistCodec.days(wall.year, wall.month, wall.day)
       return .utc(
         Date(
-          timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone()))
-        ))
+          timeIntervalSince1970: TimeInterval(
+            days * 86_400 + wall.hour * 3600 + wall.minute * 60 + wall.second)))
     }
     if let z = t.zone {
       let instant = Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, z)))
@@ -239,6 +251,7 @@ final class ICalWriter {
   func wall(of date: Date, tzid: String) -> ICalWall? {
     guard let z = zone(tzid) else { return nil }
     let t = icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, z)
+    guard t.year > 0 else { return nil }
     return ICalWall(
       year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
       second: Int(t.second))
@@ -305,11 +318,13 @@ struct ICalTodoBuilder {
     switch value {
     case .utc(let d):
       icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      t = icaltime_from_timet_with_zone(time_t(d.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
+      set(ICalWall(utc: d))
+      t.zone = icaltimezone_get_utc_timezone()
     case .zoned(let d, _):
       // A zone's wall clock is written with ``time(_:wall:tzid:template:)``; here, the instant in UTC.
       icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      t = icaltime_from_timet_with_zone(time_t(d.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
+      set(ICalWall(utc: d))
+      t.zone = icaltimezone_get_utc_timezone()
     case .floating(let w): set(w)
     case .date(let w):
       icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)

@@ -12,7 +12,7 @@ import Foundation
 /// component is kept in `icalExtra` as iCalendar text and written back; so is
 /// the DUE when it is not in UTC (its TZID or DATE form is written again), the
 /// VTIMEZONEs its properties name, and the warning's VALARM when it holds more
-/// than we would write (its TRIGGER is set from `warn`).
+/// than we would write (its TRIGGER is set from `warn`). `icalExtra` ends its lines with LF.
 public enum ICalMapping {
   /// The items of every VTODO in one iCalendar object (a file, or one vdir entry).
   /// - Parameters:
@@ -130,7 +130,8 @@ public enum ICalMapping {
     }
     extra.insert(contentsOf: head, at: 0)
     for z in tzids.sorted() { if let text = zones[z] { extra.append(text) } }
-    item.icalExtra = extra.isEmpty ? nil : extra.joined()
+    // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
+    item.icalExtra = extra.isEmpty ? nil : extra.joined().replacingOccurrences(of: "\r\n", with: "\n")
     return (item, undated)
   }
 
