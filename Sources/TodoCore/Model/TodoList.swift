@@ -90,7 +90,10 @@ public struct TodoList: Equatable, Sendable {
     for id in ids {
       guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
       before[id] = item
-      if item.completed == nil { item.completed = now.wholeSeconds }
+      if item.completed == nil {
+        item.completed = now.wholeSeconds
+        item.modified = now.wholeSeconds
+      }
       after[id] = item
     }
     return apply(Change(before: before, after: after, summary: Self.summary("Completed", ids, before)))
@@ -121,6 +124,7 @@ public struct TodoList: Equatable, Sendable {
     let hadSlot = (old.undeliveredReminder.map { $0 > now } ?? false)
     if date > now && !hadSlot { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
     item.reminder = date
+    item.modified = now.wholeSeconds
     if item.notifiedReminder == date { item.notifiedReminder = nil }
     return apply(
       Change(before: [id: old], after: [id: item], summary: "Reminder set for “\(item.title)”"))
@@ -140,9 +144,10 @@ public struct TodoList: Equatable, Sendable {
   }
 
   /// Merges items by identity (import, sync): a new item is added; a known
-  /// one takes the incoming fields, merged as any writer's change is (see
-  /// ``apply(_:mode:)``). Importing never reopens a completed item and never
-  /// makes a delivered notification fire again. Never refused.
+  /// one takes the incoming fields when they are more recent than its own
+  /// (`modified`: the later change wins), merged as any writer's change is
+  /// (see ``apply(_:mode:)``). Importing never reopens a completed item and
+  /// never makes a delivered notification fire again. Never refused.
   @discardableResult
   public mutating func merge(_ incoming: [TodoItem]) -> Change {
     var before: [UUID: TodoItem?] = [:]
@@ -151,6 +156,16 @@ public struct TodoList: Equatable, Sendable {
       let known = after[item.id] ?? items[item.id]
       if before[item.id] == nil { before[item.id] = .some(items[item.id]) }
       if let old = known {
+        // Not newer than what is here (a tie included: the file's own change
+        // stands); with no time on this side, the incoming fields are taken.
+        if let mine = old.modified, (item.modified ?? .distantPast) <= mine {
+          // Older than what is here: only what it knows was delivered moves forward.
+          var kept = old
+          if item.notifiedDeadline == old.deadline { kept.notifiedDeadline = item.notifiedDeadline }
+          if item.notifiedReminder == old.reminder { kept.notifiedReminder = item.notifiedReminder }
+          if item.notifiedWarning == old.deadline { kept.notifiedWarning = item.notifiedWarning }
+          item = kept
+        }
         item.created = old.created
         if item.completed == nil { item.completed = old.completed }
         item.notifiedDeadline = item.notifiedDeadline ?? old.notifiedDeadline

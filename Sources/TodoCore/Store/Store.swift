@@ -14,10 +14,12 @@ public final class Store: @unchecked Sendable {
   public init(path: String) { self.path = path }
 
   /// `--file`, else `TODO_TUI_FILE`, else `$XDG_DATA_HOME/todo-tui/todos.plist`.
+  /// An `XDG_DATA_HOME` that is not an absolute path is ignored, as the XDG
+  /// Base Directory spec says (`$HOME/.local/share` instead).
   public static func defaultPath(environment: [String: String]) -> String {
     if let f = environment["TODO_TUI_FILE"], !f.isEmpty { return f }
     let data =
-      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
     return data + "/todo-tui/todos.plist"
   }
@@ -172,8 +174,9 @@ public final class Store: @unchecked Sendable {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     try Self.makeFolders(dir.isEmpty ? "." : dir)
-    let fd = open(real + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
+    // Never through a symbolic link, never truncated: a link planted as the
+    // lock file must not let a write reach what it points to.
+    let fd = try Self.openLockFile(real + ".lock")
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
       guard errno == EINTR else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
@@ -228,6 +231,19 @@ public final class Store: @unchecked Sendable {
       fsync(dfd)
       close(dfd)
     }
+  }
+
+  /// Opens (creating it 0600) a lock file, never through a symbolic link and
+  /// never truncating it.
+  static func openLockFile(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else {
+      let why =
+        errno == ELOOP
+        ? "is a symbolic link; a lock file must be a plain file (remove the link)" : Self.errorText(errno)
+      throw TodoError.io(path: path, detail: why)
+    }
+    return fd
   }
 
   /// Temporary files left by a writer that was killed (we hold the lock, so none is live).
