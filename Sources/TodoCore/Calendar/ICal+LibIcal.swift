@@ -20,6 +20,16 @@ extension ICalWall {
     let (y, m, dd) = PlistCodec.civil(days)
     self.init(year: y, month: m, day: dd, hour: s / 3600, minute: s / 60 % 60, second: s % 60)
   }
+
+  /// `YYYYMMDD` or `YYYYMMDDTHHMMSS`.
+  func text(date: Bool) -> String {
+    func pad(_ v: Int, _ n: Int) -> String {
+      let s = String(v)
+      return String(repeating: "0", count: max(0, n - s.count)) + s
+    }
+    let d = pad(year, 4) + pad(month, 2) + pad(day, 2)
+    return date ? d : d + "T" + pad(hour, 2) + pad(minute, 2) + pad(second, 2)
+  }
 }
 
 /// A DATE or DATE-TIME value.
@@ -306,47 +316,40 @@ struct ICalTodoBuilder {
   /// A DATE or DATE-TIME property; `template` (a property of the same name as
   /// iCalendar text) gives its parameters.
   func time(_ name: String, _ value: ICalTime, template: String? = nil) {
-    let p =
-      template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
-        icalproperty_string_to_kind(name))!
-    icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
-    var t = icaltime_null_time()
-    func set(_ w: ICalWall) {
-      (t.year, t.month, t.day) = (Int32(w.year), Int32(w.month), Int32(w.day))
-      (t.hour, t.minute, t.second) = (Int32(w.hour), Int32(w.minute), Int32(w.second))
-    }
     switch value {
-    case .utc(let d):
-      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      set(ICalWall(utc: d))
-      t.zone = icaltimezone_get_utc_timezone()
-    case .zoned(let d, _):
+    case .utc(let d), .zoned(let d, _):
       // A zone's wall clock is written with ``time(_:wall:tzid:template:)``; here, the instant in UTC.
-      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      set(ICalWall(utc: d))
-      t.zone = icaltimezone_get_utc_timezone()
-    case .floating(let w): set(w)
-    case .date(let w):
-      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      set(w)
-      t.is_date = 1
-      icalproperty_set_parameter(p, icalparameter_new_value(ICAL_VALUE_DATE))
+      add(name, ICalWall(utc: d).text(date: false) + "Z", template: template, tzid: nil, date: false)
+    case .floating(let w):
+      add(name, w.text(date: false), template: template, tzid: nil, date: false, keepTZID: true)
+    case .date(let w): add(name, w.text(date: true), template: template, tzid: nil, date: true)
     }
-    icalproperty_set_value(p, t.is_date != 0 ? icalvalue_new_date(t) : icalvalue_new_datetime(t))
-    icalcomponent_add_property(comp, p)
   }
 
   /// A DATE-TIME at a wall-clock time in the zone TZID (`DUE;TZID=…:…`).
   func time(_ name: String, wall: ICalWall, tzid: String, template: String? = nil) {
+    add(name, wall.text(date: false), template: template, tzid: tzid, date: false)
+  }
+
+  /// The value is given to libical as text: its constructor from a struct
+  /// refuses years after 3000 (libical 3.0.16), its reader does not.
+  private func add(
+    _ name: String, _ text: String, template: String?, tzid: String?, date: Bool, keepTZID: Bool = false
+  ) {
+    guard let v = icalvalue_new_from_string(date ? ICAL_DATE_VALUE : ICAL_DATETIME_VALUE, text) else {
+      return
+    }
     let p =
       template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
         icalproperty_string_to_kind(name))!
     icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
-    icalproperty_set_parameter(p, icalparameter_new_tzid(tzid))
-    var t = icaltime_null_time()
-    (t.year, t.month, t.day) = (Int32(wall.year), Int32(wall.month), Int32(wall.day))
-    (t.hour, t.minute, t.second) = (Int32(wall.hour), Int32(wall.minute), Int32(wall.second))
-    icalproperty_set_value(p, icalvalue_new_datetime(t))
+    if let z = tzid {
+      icalproperty_set_parameter(p, icalparameter_new_tzid(z))
+    } else if !keepTZID {
+      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
+    }
+    if date { icalproperty_set_parameter(p, icalparameter_new_value(ICAL_VALUE_DATE)) }
+    icalproperty_set_value(p, v)
     icalcomponent_add_property(comp, p)
   }
 

@@ -10,7 +10,7 @@ final class ICalRoundTripTests: XCTestCase {
 
   static let titles = [
     "Pay rent", "Zoë's birthday — 生日快乐 🎂", "a; b, c \\ d", "Müller: \"quotes\" & 'apostrophes' > less",
-    String(repeating: "日本語のテキスト ", count: 12), "x",
+    String(repeating: "日本語のテキスト ", count: 12) + "終", "x",
   ]
   static let rules = ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;INTERVAL=2", "FREQ=YEARLY"]
   static let extras = [
