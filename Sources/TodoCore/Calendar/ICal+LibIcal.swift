@@ -193,6 +193,8 @@ enum LibIcal {
     case ICAL_TEXT_VALUE: out.text = string(icalvalue_get_text(v))
     case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
       out.time = time(icalproperty_get_datetime_with_component(p, owner))
+      // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
+      if case .zoned(let d, _)? = out.time, let z = params["TZID"] { out.time = .zoned(d, tzid: z) }
     default: break
     }
     if icalproperty_isa(p) == ICAL_TRIGGER_PROPERTY {

@@ -101,6 +101,16 @@ final class ICalRoundTripTests: XCTestCase {
     XCTAssertEqual(ICalMapping.ics(for: back, now: now, calendar: cal), text)
   }
 
+  /// A TZID without its VTIMEZONE (libical's built-in zone) is written back with the same TZID.
+  func testATZIDWithoutVTimezoneKeepsItsName() throws {
+    let cal = ICalFixtureTests.calendar()
+    let items = try ICalMapping.items(
+      fromICS: ICalFixtureTests.fixture("todoman-lowercase.ics"), path: "t", now: now, calendar: cal)
+    let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+    XCTAssertTrue(text.contains("DUE;TZID=Europe/Berlin:20261123T090000\r\n"), text)
+    XCTAssertEqual(try ICalMapping.items(fromICS: Data(text.utf8), path: "t", now: now, calendar: cal), items)
+  }
+
   func testADateOnlyDueStaysADateWhileItIsNineInTheMorning() throws {
     var cal = Calendar(identifier: .gregorian)
     cal.timeZone = TimeZone(identifier: "America/New_York")!
