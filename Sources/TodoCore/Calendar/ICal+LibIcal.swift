@@ -132,6 +132,13 @@ enum LibIcal {
     return (todos, zones)
   }
 
+  /// Whether libical knows the zone TZID by itself (an IANA name).
+  static func isBuiltinZone(_ tzid: String) -> Bool {
+    libicalLock.lock()
+    defer { libicalLock.unlock() }
+    return icaltimezone_get_builtin_timezone(tzid) != nil
+  }
+
   /// The properties and components of iCalendar text that holds only those
   /// (an item's unmapped part), read as if inside a VTODO.
   static func parseContent(_ ical: String) -> ICalComponent? {
@@ -238,6 +245,7 @@ final class ICalWriter {
   private let root: OpaquePointer
   private var zones: [String: OpaquePointer] = [:]
   private var zoneTexts: [String: Bool] = [:]
+  private var todos: [OpaquePointer] = []
 
   init() {
     libicalLock.lock()
@@ -247,6 +255,7 @@ final class ICalWriter {
   }
 
   deinit {
+    for c in todos { icalcomponent_free(c) }
     icalcomponent_free(root)
     for z in zones.values { icaltimezone_free(z, 1) }
     libicalLock.unlock()
@@ -256,6 +265,17 @@ final class ICalWriter {
   func addTimezone(tzid: String, ical: String) {
     guard zoneTexts[tzid] == nil, let c = icalcomponent_new_from_string(ical) else { return }
     zoneTexts[tzid] = true
+    icalcomponent_add_component(root, c)
+  }
+
+  /// Adds libical's own VTIMEZONE for an IANA zone name, under that name
+  /// (RFC 5545: a VTIMEZONE for every TZID used), unless one was added.
+  func addBuiltinTimezone(tzid: String) {
+    guard zoneTexts[tzid] == nil, let z = icaltimezone_get_builtin_timezone(tzid),
+      let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
+    else { return }
+    zoneTexts[tzid] = true
+    if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
     icalcomponent_add_component(root, c)
   }
 
@@ -289,11 +309,15 @@ final class ICalWriter {
   func addTodo(_ body: (ICalTodoBuilder) -> Void) {
     let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
     body(ICalTodoBuilder(comp: c))
-    icalcomponent_add_component(root, c)
+    todos.append(c)
   }
 
-  /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets).
-  func text() -> String { LibIcal.take(icalcomponent_as_ical_string_r(root)) }
+  /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets), the VTIMEZONEs first.
+  func text() -> String {
+    for c in todos { icalcomponent_add_component(root, c) }
+    todos.removeAll()
+    return LibIcal.take(icalcomponent_as_ical_string_r(root))
+  }
 }
 
 /// The properties of one VTODO being written.

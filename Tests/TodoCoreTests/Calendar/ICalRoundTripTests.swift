@@ -111,6 +111,21 @@ final class ICalRoundTripTests: XCTestCase {
     XCTAssertEqual(try ICalMapping.items(fromICS: Data(text.utf8), path: "t", now: now, calendar: cal), items)
   }
 
+  /// Items from several files written into one: each reads back the same,
+  /// though they now share the calendar's VTIMEZONE (one had none of its own).
+  func testItemsFromSeveralFilesReadBackTheSameFromOne() throws {
+    let cal = ICalFixtureTests.calendar()
+    var items: [TodoItem] = []
+    for f in ["thunderbird-berlin.ics", "todoman-lowercase.ics", "apple-reminders.ics", "evolution-date.ics"]
+    {
+      items += try ICalMapping.items(fromICS: ICalFixtureTests.fixture(f), path: f, now: now, calendar: cal)
+    }
+    let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+    XCTAssertEqual(text.components(separatedBy: "BEGIN:VTIMEZONE").count, 2, text)
+    XCTAssertEqual(
+      try ICalMapping.items(fromICS: Data(text.utf8), path: "all", now: now, calendar: cal), items)
+  }
+
   func testADateOnlyDueStaysADateWhileItIsNineInTheMorning() throws {
     var cal = Calendar(identifier: .gregorian)
     cal.timeZone = TimeZone(identifier: "America/New_York")!
