@@ -58,7 +58,7 @@ extension PlistCodec {
       if item.cancelled { w.put("<key>cancelled</key><true/>") }
       if let u = item.uid { w.string("uid", u) }
       if let v = item.sequence { w.integer("sequence", v) }
-      if let x = item.icalExtra { w.string("icalExtra", x) }
+      if let x = item.icalExtra { w.string("icalExtra", x, keepingLineFeeds: true) }
       if let d = item.notifiedDeadline { w.date("notifiedDeadline", d) }
       if let d = item.notifiedReminder { w.date("notifiedReminder", d) }
       if let d = item.notifiedWarning { w.date("notifiedWarning", d) }
@@ -105,7 +105,9 @@ extension PlistCodec {
   static let lt = Array("&lt;".utf8)
   static let gt = Array("&gt;".utf8)
 
-  static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+  /// - Parameter keepingLineFeeds: LF goes through as it is (XML holds it): the
+  ///   lines of `icalExtra`, which titles never have.
+  static func appendEscaped(_ s: String, to out: inout [UInt8], keepingLineFeeds: Bool = false) {
     var copy = s
     copy.withUTF8 { buf in
       // Printable ASCII with nothing to escape, the common case, goes as it is.
@@ -135,6 +137,7 @@ extension PlistCodec {
         case 38: insert = Self.amp
         case 60: insert = Self.lt
         case 62: insert = Self.gt
+        case 0x0A where keepingLineFeeds: break
         case 0..<0x20, 0x7F: insert = replacement  // never write what XML 1.0 cannot hold
         case 0xC2 where i + 1 < n && (0x80...0x9F).contains(buf[i + 1]):
           insert = replacement  // C1 controls
@@ -205,11 +208,11 @@ struct ByteWriter {
   }
 
   /// `<key>KEY</key><string>…</string>`, escaped.
-  mutating func string(_ key: StaticString, _ s: String) {
+  mutating func string(_ key: StaticString, _ s: String, keepingLineFeeds: Bool = false) {
     put("<key>")
     put(key)
     put("</key><string>")
-    PlistCodec.appendEscaped(s, to: &out)
+    PlistCodec.appendEscaped(s, to: &out, keepingLineFeeds: keepingLineFeeds)
     put("</string>")
   }
 
