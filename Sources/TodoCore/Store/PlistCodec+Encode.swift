@@ -104,6 +104,7 @@ extension PlistCodec {
   static let amp = Array("&amp;".utf8)
   static let lt = Array("&lt;".utf8)
   static let gt = Array("&gt;".utf8)
+  static let cr = Array("&#13;".utf8)
 
   static func appendEscaped(_ s: String, to out: inout [UInt8]) {
     var copy = s
@@ -135,6 +136,8 @@ extension PlistCodec {
         case 38: insert = Self.amp
         case 60: insert = Self.lt
         case 62: insert = Self.gt
+        case 0x09, 0x0A: break  // tab and line feed: XML holds them as they are
+        case 0x0D: insert = Self.cr  // a raw CR would read back as LF (XML line-end rule)
         case 0..<0x20, 0x7F: insert = replacement  // never write what XML 1.0 cannot hold
         case 0xC2 where i + 1 < n && (0x80...0x9F).contains(buf[i + 1]):
           insert = replacement  // C1 controls
