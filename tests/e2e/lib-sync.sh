@@ -68,7 +68,7 @@ PY
 vdir_summary() {
   python3 - "$1" <<'PY'
 import os, sys
-d = sys.argv[1]; seen = {}
+d = sys.argv[1]; seen = {}; out = []
 for n in sorted(os.listdir(d)):
     if not n.endswith(".ics") or n.startswith("."): continue
     t = open(os.path.join(d, n), newline="").read().replace("\r\n ", "").replace("\r\n\t", "")
@@ -79,7 +79,8 @@ for n in sorted(os.listdir(d)):
     uid = props.get("UID", "?")
     if uid in seen: print("DUPLICATE UID %s in %s and %s" % (uid, seen[uid], n)); sys.exit(1)
     seen[uid] = n
-    print("%s|%s" % (uid, props.get("SUMMARY", "").replace("\\,", ",").replace("\\;", ";")))
+    out.append("%s|%s" % (uid, props.get("SUMMARY", "").replace("\\,", ",").replace("\\;", ";")))
+print("\n".join(sorted(out)))
 PY
 }
 
