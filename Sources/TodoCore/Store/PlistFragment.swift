@@ -25,7 +25,7 @@ enum PlistFragment {
       out += b ? "<true/>" : "<false/>"
     } else if let s = v as? String {
       var bytes: [UInt8] = []
-      PlistCodec.appendEscaped(s, to: &bytes)
+      PlistCodec.appendEscaped(s, to: &bytes, keepingLineFeeds: true)
       out += "<string>" + String(decoding: bytes, as: UTF8.self) + "</string>"
     } else if let d = v as? Date {
       var bytes: [UInt8] = []
