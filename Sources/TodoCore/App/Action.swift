@@ -44,6 +44,9 @@ public enum Action: Equatable, Sendable {
   case fired([ScheduledNotification], bell: Bool)
   /// A message for the status line (the notifier's problems, a bubble's action).
   case notice(String)
+  /// Changes wait for the file's lock, held by another process (why, and
+  /// who); nil when the lock has freed and what waited was saved.
+  case lockWait(String?)
 }
 
 /// What a key does inside the form.

@@ -37,6 +37,12 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var shown: Set<ShownKey> = []
   /// The last message, shown on the status line.
   public internal(set) var message = ""
+  /// When the message was set; it fades after ``messageSeconds``.
+  public internal(set) var messageSince: Date?
+  /// Why changes wait (another process holds the file's lock), or nil.
+  public internal(set) var waitingForLock: String?
+  /// q was pressed once while a change waited for the lock.
+  public internal(set) var quitAsked = false
   /// Changes that `u` undoes, the last one last.
   public internal(set) var undoStack: [Change] = []
   /// What `u` did, that `U` (Ctrl-R) does again, the last one last.
@@ -66,6 +72,8 @@ public struct AppState: Equatable, Sendable {
   public static let undoDepth = 100
   /// How long a banner stays without a key press.
   public static let bannerSeconds: TimeInterval = 30
+  /// How long the status message stays.
+  public static let messageSeconds: TimeInterval = 5
 
   public init(now: Date, calendar: Calendar, size: Size) {
     self.now = now
@@ -155,11 +163,19 @@ public struct AppState: Equatable, Sendable {
     if badge < pending.count, let d = pending[badge].deadline {
       next = next.map { min($0, d) } ?? d
     }
-    if let since = bannerSince {
-      let end = since.addingTimeInterval(Self.bannerSeconds)
-      next = next.map { min($0, end) } ?? end
+    for end in [
+      bannerSince?.addingTimeInterval(Self.bannerSeconds),
+      messageSince?.addingTimeInterval(Self.messageSeconds),
+    ] {
+      if let end { next = next.map { min($0, end) } ?? end }
     }
     nextChange = next
+  }
+
+  /// The message changed at `t`: it fades ``messageSeconds`` later.
+  mutating func noteMessage(at t: Date) {
+    messageSince = message.isEmpty ? nil : t
+    retime(now)
   }
 
   /// The number of leading elements for which `isBefore` holds (binary search).

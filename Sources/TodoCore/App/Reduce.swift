@@ -5,6 +5,7 @@ import Foundation
 /// touches the terminal or the disk.
 public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironment) -> [Effect] {
   var effects: [Effect] = []
+  let message = state.message
   switch action {
   case .move(let n): move(&state, to: state.selected + n)
   case .page(let n):
@@ -81,7 +82,16 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .escape:
     escape(&state)
   case .quit:
-    effects.append(.quit)
+    if state.waitingForLock != nil && !state.quitAsked {
+      // A change waits for the lock: quitting loses it, so ask once.
+      state.quitAsked = true
+      state.message = "A change is not saved yet (the file's lock is held): q again quits without it"
+    } else {
+      effects.append(.quit)
+    }
+  case .lockWait(let why):
+    state.waitingForLock = why
+    if let why { state.message = why } else { state.quitAsked = false }
   case .form(let f):
     effects += reduceForm(&state, f, env: env)
 
@@ -89,6 +99,13 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let since = state.bannerSince, t >= since.addingTimeInterval(AppState.bannerSeconds) {
       state.banners = []
       state.bannerSince = nil
+    }
+    // The status message fades; a wait for the lock stays said while it lasts.
+    if let since = state.messageSince, t >= since.addingTimeInterval(AppState.messageSeconds),
+      state.waitingForLock == nil
+    {
+      state.message = ""
+      state.messageSince = nil
     }
     state.retime(t)
   case .resized(let size):
@@ -140,6 +157,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .notice(let m):
     state.message = m
   }
+  if state.message != message { state.noteMessage(at: env.now()) }
   if state.terminalTitle != state.wantedTitle {
     state.terminalTitle = state.wantedTitle
     effects.append(.setTerminalTitle(state.terminalTitle))

@@ -67,6 +67,8 @@ final class AppReducerTests: XCTestCase {
     expected.selected = 1  // the row where it was: now "Buy milk"
     expected.undoStack = [change]
     expected.message = "Completed “Call Bob” — u undoes"
+    expected.messageSince = appNow
+    expected.retime(appNow)
     expected.terminalTitle = "todo-tui (1)"
     XCTAssertEqual(s, expected)
     XCTAssertEqual(s.selectedItem?.title, "Buy milk")
