@@ -23,5 +23,5 @@ wait_screen 'Remind in 30 min  Complete'
 keys r
 wait_screen 'Reminder set for “Third”'
 wait_screen '^ Third .*⏰'
-expect_match "$(T list --json | tr -d ' \n')" '"reminder":"20[0-9T:-]+Z","scheduled":true,"title":"Third"' "reminder saved"
+expect_match "$(field "$(id_of Third)" reminder)" '^20[0-9T:-]+Z$' "reminder saved"
 exit 0

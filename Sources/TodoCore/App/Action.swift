@@ -13,6 +13,10 @@ public enum Action: Equatable, Sendable {
   case swipe(UUID)
   case complete(UUID)
   case remind(UUID)
+  /// x or c on a completed item: makes it pending again.
+  case reopen(UUID)
+  /// v: the next view (pending, completed, all).
+  case switchView
   case askDelete(UUID)
   case confirmDelete(Bool)
   case undo

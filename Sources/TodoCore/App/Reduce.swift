@@ -60,6 +60,17 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       state.message = undo ? "Nothing to undo" : "Nothing to redo"
     }
 
+  case .reopen(let id):
+    effects += mutate(&state, .reopen([id]))
+  case .switchView:
+    let all = AppState.View.allCases
+    state.view = all[(all.firstIndex(of: state.view)! + 1) % all.count]
+    state.refilter(keeping: state.selectedItem?.id)
+    switch state.view {
+    case .pending: state.message = "Pending items"
+    case .completed: state.message = "Completed items: x or c reopens"
+    case .all: state.message = "All items"
+    }
   case .startFilter:
     state.mode = .filter
   case .filter(let edit):
@@ -137,6 +148,10 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if case .swipe = state.mode { state.mode = .list }
     state.now = env.now()
     state.apply(change)
+    if case .add = m, state.view == .completed {
+      state.view = .pending  // an item just added stays in sight
+      state.refilter(keeping: state.selectedItem?.id)
+    }
     if case .add = m, let id = change.after.keys.first,
       let i = state.visible.firstIndex(where: { $0.id == id })
     {
