@@ -30,7 +30,9 @@ final class FullScreen {
 
   init(store: Store) {
     self.store = store
-    state = AppState(now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24))
+    state = AppState(
+      now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24),
+      hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
   }
 
   func run() throws {

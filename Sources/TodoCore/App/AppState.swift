@@ -86,10 +86,14 @@ public struct AppState: Equatable, Sendable {
   /// How long the status message stays.
   public static let messageSeconds: TimeInterval = 5
 
-  public init(now: Date, calendar: Calendar, size: Size) {
+  /// The clock times are shown in: the locale's (``HourCycle/from(environment:)``).
+  public let hourCycle: HourCycle
+
+  public init(now: Date, calendar: Calendar, size: Size, hourCycle: HourCycle = .h12) {
     self.now = now
     self.calendar = calendar
     self.size = size
+    self.hourCycle = hourCycle
   }
 
   /// The selected item, if any.
@@ -282,16 +286,6 @@ public struct AppState: Equatable, Sendable {
     out.sort { $0.fireDate < $1.fireDate }
     for i in out.indices { out[i].badge = Self.partition(pending) { $0.isOverdue(at: out[i].fireDate) } }
     return out
-  }
-
-  /// Whether the item wants a notification slot (deadline or reminder still to come).
-  public func wantsSlot(_ item: TodoItem) -> Bool {
-    (item.undeliveredDeadline.map { $0 > now } ?? false) || hasPendingReminder(item)
-  }
-
-  /// Whether the item has a reminder still to come.
-  public func hasPendingReminder(_ item: TodoItem) -> Bool {
-    item.undeliveredReminder.map { $0 > now } ?? false
   }
 }
 

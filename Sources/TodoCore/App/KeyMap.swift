@@ -143,6 +143,7 @@ public enum KeyMap {
     ("Ctrl-U", "in a field: delete to the start"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
-    ("⏰  ⏳", "a reminder is pending; not scheduled (over 64)"),
+    ("!  ✓", "overdue; completed"),
+    ("◷  ↻  ⊘", "a reminder is pending; repeats; no slot (over 64)"),
   ]
 }

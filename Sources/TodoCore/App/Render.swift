@@ -8,7 +8,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
     c.put("too small: \(Size.minimum.width)×\(Size.minimum.height) at least", x: 0, y: 0)
     return c
   }
-  let fmt = DueFormatter(timeZone: state.calendar.timeZone, now: state.now)
+  let fmt = DueFormatter(timeZone: state.calendar.timeZone, now: state.now, hourCycle: state.hourCycle)
   let layout = Layout(state, size: size)
   drawHeader(state, &c)
   if let fatal = state.fatal {
@@ -62,8 +62,8 @@ private func drawBanner(
   }
 }
 
-/// Width of the right-hand columns of a row: the deadline and the two marks.
-private let marksWidth = 5
+/// Width of the right-hand column of a row: a space and the three marks.
+private let marksWidth = 4
 
 private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
@@ -129,10 +129,9 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
   if below > 0 { c.put("↓ \(below) more", x: 1, y: rows.upperBound - 1, style: .dim) }
 }
 
-/// The deadline column of an item: when it is due, or when it was completed.
+/// The deadline column of an item, as `list` says it ("today 17:00"); none for a someday item.
 private func dueText(_ item: TodoItem, _ fmt: DueFormatter) -> String {
-  if let done = item.completed { return "✓ " + fmt.dateText(done) }
-  return item.deadline.map(fmt.due) ?? "someday"
+  item.deadline.map(fmt.phrase) ?? ""
 }
 
 /// What a row shows.
@@ -143,20 +142,26 @@ private struct RowLook {
   var selected: Bool
 }
 
-/// One row: title, then the deadline (red when overdue), then the marks.
-/// The title keeps at least 10 cells; a deadline that does not fit is cut.
+/// One row: the title, then the state glyph (! overdue, ✓ completed) and the
+/// deadline as `list` says it (red when overdue), then the marks (◷ a reminder
+/// is pending, ↻ it repeats, ⊘ no slot). The title keeps at least 10 cells and
+/// ends with "…" when cut; a deadline that does not fit is cut.
 private func drawRow(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
   let item = row.item
   let base: Style = row.selected ? .reverse : .plain
   c.fill(x: 0, y: y, count: c.width, style: base)
-  let dueStart = max(12, c.width - marksWidth - row.dueWidth)
-  c.putCut(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: dueStart - 2)
+  let glyphStart = max(12, c.width - marksWidth - row.dueWidth - 2)
+  c.putCut(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: glyphStart - 1)
   var dueStyle = item.isOverdue(at: state.now) ? Style(.red, .bold) : base
   if row.selected { dueStyle.attributes.insert(.reverse) }
-  c.put(row.due, x: dueStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  let glyph = ItemMarks.stateGlyph(item, now: state.now)
+  c.put((glyph ?? " ") + " " + row.due, x: glyphStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  let marks = ItemMarks(item, now: state.now, scheduled: state.scheduledIDs)
   var x = c.width - marksWidth + 1
-  if state.hasPendingReminder(item) { x = c.put("⏰", x: x, y: y, style: base) } else { x += 2 }
-  if state.wantsSlot(item) && !state.scheduledIDs.contains(item.id) { c.put("⏳", x: x, y: y, style: base) }
+  for (mark, glyph) in ItemMarks.glyphs {
+    if marks.contains(mark) { c.put(glyph, x: x, y: y, style: base) }
+    x += 1
+  }
 }
 
 /// The swiped row: its text slides left to make room for the two actions
