@@ -336,7 +336,10 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
     keys =
       state.banner != nil
       ? ["C complete", "R remind", "Esc dismiss", "c x r: the row"]
-      : ["a add", "← swipe", "c complete", "? help", "q quit", "u undo", "/ filter"]
+      : [
+        "a add", "← swipe", state.selectedItem?.isPending == false ? "c reopen" : "c complete", "? help",
+        "q quit", "u undo", "/ filter", "v view",
+      ]
   case .swipe: keys = ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]
   case .form, .help: keys = []
