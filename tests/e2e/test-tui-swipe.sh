@@ -7,7 +7,7 @@ T add "Third" --due "in 3h" >/dev/null
 tui_start 80 24
 wait_screen '3/64 scheduled'
 keys Left
-wait_screen '^ First .*Due .* Remind in 30 min  Complete $|Remind in 30 min  Complete$'
+wait_screen '^ First .* Remind in 30 min  Complete *$'
 keys Right
 wait_gone 'Remind in 30 min  Complete'
 keys j h
@@ -22,9 +22,6 @@ keys Left
 wait_screen 'Remind in 30 min  Complete'
 keys r
 wait_screen 'Reminder set for “Third”'
-wait_screen '^ Third .*⏰'
-T list --json | python3 -c '
-import json, sys
-third = [i for i in json.load(sys.stdin) if i["title"] == "Third"][0]
-assert third["reminder"].startswith("20") and third["scheduled"] is True, third' || fail "reminder saved: $(T list --json)"
+wait_screen '^ Third .*◷'
+expect_match "$(field "$(id_of Third)" reminder)" '^20[0-9T:-]+Z$' "reminder saved"
 exit 0

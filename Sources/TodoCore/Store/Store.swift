@@ -125,10 +125,13 @@ public final class Store: @unchecked Sendable {
   /// Runs `body` on the current list under the exclusive lock and writes the
   /// result if it changed. Nothing is written when `body` throws.
   /// `whileLocked` runs after the write, still under the lock: a reader of the
-  /// file can note what it now is, with no other writer in between.
+  /// file can note what it now is, with no other writer in between. Without
+  /// `wait`, a lock held by another process throws ``LockBusy`` at once.
   @discardableResult
-  public func mutate<T>(_ body: (inout TodoList) throws -> T, whileLocked: () -> Void = {}) throws -> T {
-    try withLock {
+  public func mutate<T>(
+    wait: Bool = true, _ body: (inout TodoList) throws -> T, whileLocked: () -> Void = {}
+  ) throws -> T {
+    try withLock(wait: wait) {
       defer { whileLocked() }
       var doc = try load()
       if doc.formatVersion > TodoDocument.currentVersion {
