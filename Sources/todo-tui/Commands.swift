@@ -10,7 +10,8 @@ struct Add: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).", discussion: TimeEcho.whenHelp,
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).",
+      discussion: TimeEcho.whenHelp,
       valueName: "when"))
   var due: String = "in 1h"
   @Option(
@@ -18,6 +19,11 @@ struct Add: ParsableCommand {
     help: ArgumentHelp(
       "How it repeats (daily, every mon,thu…).", discussion: TimeEcho.ruleHelp, valueName: "rule"))
   var `repeat`: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
+  var warn: String?
 
   func validate() throws {
     if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
@@ -27,9 +33,11 @@ struct Add: ParsableCommand {
     let env = CLI.environment
     let deadline = try Due.parse(due, env: env)
     let rule = try TimeEcho.rule(`repeat`)
+    let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.mutate { list in
       try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
         item.repeatRule = rule ?? nil
+        item.warn = warning ?? nil
       }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
@@ -145,16 +153,22 @@ struct Edit: ParsableCommand {
   @Option(name: .long, help: "The new title.") var title: String?
   @Option(
     name: .long,
-    help: ArgumentHelp("The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
+    help: ArgumentHelp(
+      "The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
   var due: String?
   @Option(
     name: .long,
     help: ArgumentHelp("How it repeats, or none.", discussion: TimeEcho.ruleHelp, valueName: "rule"))
   var `repeat`: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
+  var warn: String?
 
   func validate() throws {
-    if title == nil && due == nil && `repeat` == nil {
-      throw ValidationError("expected --title or --due (or --repeat)")
+    if title == nil && due == nil && `repeat` == nil && warn == nil {
+      throw ValidationError("expected --title, --due, --repeat or --warn")
     }
   }
 
@@ -163,8 +177,10 @@ struct Edit: ParsableCommand {
     let now = env.now()
     let deadline = try due.map { try Due.parse($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
+    let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.mutate { list in
       try list.edit(try list.resolve(id), now: now) { item in
+        if let w = warning { item.warn = w }
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }

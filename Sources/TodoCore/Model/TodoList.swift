@@ -157,6 +157,7 @@ public struct TodoList: Equatable, Sendable {
     switch kind {
     case .deadline where item.deadline == fireDate: item.notifiedDeadline = fireDate
     case .reminder where item.reminder == fireDate: item.notifiedReminder = fireDate
+    case .warning where item.undeliveredWarning == fireDate: item.notifiedWarning = item.deadline
     default: return nil
     }
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
