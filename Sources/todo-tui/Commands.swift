@@ -168,7 +168,7 @@ struct Edit: ParsableCommand {
 
   func validate() throws {
     if title == nil && due == nil && `repeat` == nil && warn == nil {
-      throw ValidationError("expected --title, --due, --repeat or --warn")
+      throw ValidationError("expected --title or --due (or --repeat, --warn)")
     }
   }
 
