@@ -4,6 +4,7 @@ import Foundation
 public enum TodoError: Error, Equatable, CustomStringConvertible {
   case badWhen(String)
   case badDuration(String)
+  case badRule(String)
   case badTitle(String)
   case noSuchItem(String)
   case ambiguousID(String, [String])
@@ -22,6 +23,8 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
     case .badDuration(let s):
       return
         "cannot read '\(s)' as a duration; accepted forms: 10m, 2h, 1h30m, 3d, 1w (optionally after 'in')"
+    case .badRule(let s):
+      return "cannot read '\(s)' as a repeat rule; accepted forms: \(RepeatRule.acceptedForms)"
     case .badTitle(let s): return s
     case .noSuchItem(let s): return "no item matches '\(s)'"
     case .ambiguousID(let s, let ids):

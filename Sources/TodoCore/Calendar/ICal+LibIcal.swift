@@ -11,6 +11,27 @@ struct ICalWall: Equatable, Sendable {
   var year, month, day, hour, minute, second: Int
 }
 
+extension ICalWall {
+  /// The UTC wall clock of an instant (whole seconds).
+  init(utc d: Date) {
+    let t = Int(d.timeIntervalSince1970.rounded(.down))
+    let days = t >= 0 ? t / 86_400 : -((-t + 86_399) / 86_400)
+    let s = t - days * 86_400
+    let (y, m, dd) = PlistCodec.civil(days)
+    self.init(year: y, month: m, day: dd, hour: s / 3600, minute: s / 60 % 60, second: s % 60)
+  }
+
+  /// `YYYYMMDD` or `YYYYMMDDTHHMMSS`.
+  func text(date: Bool) -> String {
+    func pad(_ v: Int, _ n: Int) -> String {
+      let s = String(v)
+      return String(repeating: "0", count: max(0, n - s.count)) + s
+    }
+    let d = pad(year, 4) + pad(month, 2) + pad(day, 2)
+    return date ? d : d + "T" + pad(hour, 2) + pad(minute, 2) + pad(second, 2)
+  }
+}
+
 /// A DATE or DATE-TIME value.
 enum ICalTime: Equatable, Sendable {
   /// `…Z`.
@@ -111,6 +132,13 @@ enum LibIcal {
     return (todos, zones)
   }
 
+  /// Whether libical knows the zone TZID by itself (an IANA name).
+  static func isBuiltinZone(_ tzid: String) -> Bool {
+    libicalLock.lock()
+    defer { libicalLock.unlock() }
+    return icaltimezone_get_builtin_timezone(tzid) != nil
+  }
+
   /// The properties and components of iCalendar text that holds only those
   /// (an item's unmapped part), read as if inside a VTODO.
   static func parseContent(_ ical: String) -> ICalComponent? {
@@ -172,6 +200,8 @@ enum LibIcal {
     case ICAL_TEXT_VALUE: out.text = string(icalvalue_get_text(v))
     case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
       out.time = time(icalproperty_get_datetime_with_component(p, owner))
+      // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
+      if case .zoned(let d, _)? = out.time, let z = params["TZID"] { out.time = .zoned(d, tzid: z) }
     default: break
     }
     if icalproperty_isa(p) == ICAL_TRIGGER_PROPERTY {
@@ -186,11 +216,12 @@ enum LibIcal {
       year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
       second: Int(t.second))
     if t.is_date != 0 { return .date(wall) }
-    if icaltime_is_utc(t) != 0 {
+    if icaltime_is_utc(t) != 0 {  // computed here: libical's time_t conversions stop short of years 1 and 9999
+      let days = PlistCodec.days(wall.year, wall.month, wall.day)
       return .utc(
         Date(
-          timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone()))
-        ))
+          timeIntervalSince1970: TimeInterval(
+            days * 86_400 + wall.hour * 3600 + wall.minute * 60 + wall.second)))
     }
     if let z = t.zone {
       let instant = Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, z)))
@@ -214,6 +245,7 @@ final class ICalWriter {
   private let root: OpaquePointer
   private var zones: [String: OpaquePointer] = [:]
   private var zoneTexts: [String: Bool] = [:]
+  private var todos: [OpaquePointer] = []
 
   init() {
     libicalLock.lock()
@@ -223,6 +255,7 @@ final class ICalWriter {
   }
 
   deinit {
+    for c in todos { icalcomponent_free(c) }
     icalcomponent_free(root)
     for z in zones.values { icaltimezone_free(z, 1) }
     libicalLock.unlock()
@@ -235,10 +268,22 @@ final class ICalWriter {
     icalcomponent_add_component(root, c)
   }
 
+  /// Adds libical's own VTIMEZONE for an IANA zone name, under that name
+  /// (RFC 5545: a VTIMEZONE for every TZID used), unless one was added.
+  func addBuiltinTimezone(tzid: String) {
+    guard zoneTexts[tzid] == nil, let z = icaltimezone_get_builtin_timezone(tzid),
+      let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
+    else { return }
+    zoneTexts[tzid] = true
+    if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
+    icalcomponent_add_component(root, c)
+  }
+
   /// The wall-clock time of `date` in the zone TZID (the VTIMEZONE added, else libical's built-in zone).
   func wall(of date: Date, tzid: String) -> ICalWall? {
     guard let z = zone(tzid) else { return nil }
     let t = icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, z)
+    guard t.year > 0 else { return nil }
     return ICalWall(
       year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
       second: Int(t.second))
@@ -264,11 +309,15 @@ final class ICalWriter {
   func addTodo(_ body: (ICalTodoBuilder) -> Void) {
     let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
     body(ICalTodoBuilder(comp: c))
-    icalcomponent_add_component(root, c)
+    todos.append(c)
   }
 
-  /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets).
-  func text() -> String { LibIcal.take(icalcomponent_as_ical_string_r(root)) }
+  /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets), the VTIMEZONEs first.
+  func text() -> String {
+    for c in todos { icalcomponent_add_component(root, c) }
+    todos.removeAll()
+    return LibIcal.take(icalcomponent_as_ical_string_r(root))
+  }
 }
 
 /// The properties of one VTODO being written.
@@ -293,45 +342,40 @@ struct ICalTodoBuilder {
   /// A DATE or DATE-TIME property; `template` (a property of the same name as
   /// iCalendar text) gives its parameters.
   func time(_ name: String, _ value: ICalTime, template: String? = nil) {
-    let p =
-      template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
-        icalproperty_string_to_kind(name))!
-    icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
-    var t = icaltime_null_time()
-    func set(_ w: ICalWall) {
-      (t.year, t.month, t.day) = (Int32(w.year), Int32(w.month), Int32(w.day))
-      (t.hour, t.minute, t.second) = (Int32(w.hour), Int32(w.minute), Int32(w.second))
-    }
     switch value {
-    case .utc(let d):
-      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      t = icaltime_from_timet_with_zone(time_t(d.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
-    case .zoned(let d, _):
+    case .utc(let d), .zoned(let d, _):
       // A zone's wall clock is written with ``time(_:wall:tzid:template:)``; here, the instant in UTC.
-      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      t = icaltime_from_timet_with_zone(time_t(d.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
-    case .floating(let w): set(w)
-    case .date(let w):
-      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
-      set(w)
-      t.is_date = 1
-      icalproperty_set_parameter(p, icalparameter_new_value(ICAL_VALUE_DATE))
+      add(name, ICalWall(utc: d).text(date: false) + "Z", template: template, tzid: nil, date: false)
+    case .floating(let w):
+      add(name, w.text(date: false), template: template, tzid: nil, date: false, keepTZID: true)
+    case .date(let w): add(name, w.text(date: true), template: template, tzid: nil, date: true)
     }
-    icalproperty_set_value(p, t.is_date != 0 ? icalvalue_new_date(t) : icalvalue_new_datetime(t))
-    icalcomponent_add_property(comp, p)
   }
 
   /// A DATE-TIME at a wall-clock time in the zone TZID (`DUE;TZID=…:…`).
   func time(_ name: String, wall: ICalWall, tzid: String, template: String? = nil) {
+    add(name, wall.text(date: false), template: template, tzid: tzid, date: false)
+  }
+
+  /// The value is given to libical as text: its constructor from a struct
+  /// refuses years after 3000 (libical 3.0.16), its reader does not.
+  private func add(
+    _ name: String, _ text: String, template: String?, tzid: String?, date: Bool, keepTZID: Bool = false
+  ) {
+    guard let v = icalvalue_new_from_string(date ? ICAL_DATE_VALUE : ICAL_DATETIME_VALUE, text) else {
+      return
+    }
     let p =
       template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
         icalproperty_string_to_kind(name))!
     icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
-    icalproperty_set_parameter(p, icalparameter_new_tzid(tzid))
-    var t = icaltime_null_time()
-    (t.year, t.month, t.day) = (Int32(wall.year), Int32(wall.month), Int32(wall.day))
-    (t.hour, t.minute, t.second) = (Int32(wall.hour), Int32(wall.minute), Int32(wall.second))
-    icalproperty_set_value(p, icalvalue_new_datetime(t))
+    if let z = tzid {
+      icalproperty_set_parameter(p, icalparameter_new_tzid(z))
+    } else if !keepTZID {
+      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
+    }
+    if date { icalproperty_set_parameter(p, icalparameter_new_value(ICAL_VALUE_DATE)) }
+    icalproperty_set_value(p, v)
     icalcomponent_add_property(comp, p)
   }
 

@@ -12,7 +12,7 @@ import Foundation
 /// component is kept in `icalExtra` as iCalendar text and written back; so is
 /// the DUE when it is not in UTC (its TZID or DATE form is written again), the
 /// VTIMEZONEs its properties name, and the warning's VALARM when it holds more
-/// than we would write (its TRIGGER is set from `warn`).
+/// than we would write (its TRIGGER is set from `warn`). `icalExtra` ends its lines with LF.
 public enum ICalMapping {
   /// The items of every VTODO in one iCalendar object (a file, or one vdir entry).
   /// - Parameters:
@@ -129,8 +129,11 @@ public enum ICalMapping {
       componentsSoFar += 1
     }
     extra.insert(contentsOf: head, at: 0)
-    for z in tzids.sorted() { if let text = zones[z] { extra.append(text) } }
-    item.icalExtra = extra.isEmpty ? nil : extra.joined()
+    // A zone libical knows by its name is written from libical's own definition
+    // (``write``); the file's VTIMEZONE is kept only for other names.
+    for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) { if let text = zones[z] { extra.append(text) } }
+    // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
+    item.icalExtra = extra.isEmpty ? nil : extra.joined().replacingOccurrences(of: "\r\n", with: "\n")
     return (item, undated)
   }
 
@@ -201,6 +204,11 @@ public enum ICalMapping {
       } else {
         rest.append(c.ical)
       }
+    }
+    if let k = kept {
+      var tzids = Set<String>()
+      collectTZIDs(k, into: &tzids)
+      for z in tzids.sorted() { w.addBuiltinTimezone(tzid: z) }
     }
     w.addTodo { b in
       b.text("UID", item.icalUID)

@@ -19,6 +19,18 @@ public struct Change: Equatable, Sendable {
   public var inverse: Change { Change(before: after, after: before, summary: "Undid: " + summary) }
 
   public var isEmpty: Bool { before == after }
+
+  /// The change that undoes this one, made at `now`: a new change of its own,
+  /// so the items it sets back count as modified now.
+  public func inverse(at now: Date) -> Change {
+    var undo = inverse
+    for (id, item) in undo.after {
+      guard var item else { continue }
+      item.modified = now.wholeSeconds
+      undo.after[id] = item
+    }
+    return undo
+  }
 }
 
 extension Change {
@@ -57,7 +69,6 @@ extension Change {
     field(\.title)
     field(\.deadline)
     field(\.created)
-    field(\.modified)
     field(\.completed)
     field(\.reminder)
     field(\.repeatRule)
@@ -70,6 +81,8 @@ extension Change {
     field(\.notifiedDeadline)
     field(\.notifiedReminder)
     field(\.notifiedWarning)
+    // The time of the last change only moves forward.
+    if let m = after.modified, m > (out.modified ?? .distantPast) { out.modified = m }
     // What was notified only moves forward: a notification delivered for the
     // time the item now has stays delivered, whatever the change said.
     if let d = out.deadline {

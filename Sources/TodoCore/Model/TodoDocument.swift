@@ -97,7 +97,10 @@ struct RawItem {
       deadline, created, completed, reminder, notifiedDeadline, notifiedReminder, modified, notifiedWarning,
     ] {
       if let d = d, !(RawItem.validRange ~= d.timeIntervalSince1970) {
-        return try fail("a date is out of range (\(d.timeIntervalSince1970))")
+        // Never skipped, even by a tolerant read: an import with such a date is refused whole.
+        throw CodecError(
+          "entry '\(key.prefix(64))': a date is out of range (outside the years 1–9999: \(d.timeIntervalSince1970))"
+        )
       }
     }
     // A long title is kept whole: the limit is for what is typed, and cutting here

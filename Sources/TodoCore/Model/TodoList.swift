@@ -82,18 +82,40 @@ public struct TodoList: Equatable, Sendable {
     return apply(Change(before: [id: old], after: [id: item], summary: "Edited “\(item.title)”"))
   }
 
-  /// Completes items: their notifications are cancelled.
+  /// Completes items: their notifications are cancelled. A repeating item
+  /// stays pending instead: its deadline moves to the rule's first occurrence
+  /// after both the deadline and `now`, in `zone`'s wall-clock time (SPEC 3),
+  /// with no delivery record and no reminder left from the occurrence done.
   @discardableResult
-  public mutating func complete(_ ids: [UUID], now: Date) throws -> Change {
+  public mutating func complete(_ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current) throws
+    -> Change
+  {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
+    var next: Date? = nil
     for id in ids {
       guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
       before[id] = item
-      if item.completed == nil { item.completed = now.wholeSeconds }
+      if item.completed == nil {
+        if let rule = item.repeatRule, let deadline = item.deadline,
+          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
+        {
+          item.deadline = occurrence
+          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
+          (item.reminder, item.notifiedReminder) = (nil, nil)
+          next = occurrence
+        } else {
+          item.completed = now.wholeSeconds
+        }
+        item.modified = now.wholeSeconds
+      }
       after[id] = item
     }
-    return apply(Change(before: before, after: after, summary: Self.summary("Completed", ids, before)))
+    var summary = Self.summary("Completed", ids, before)
+    if ids.count == 1, let next {
+      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
+    }
+    return apply(Change(before: before, after: after, summary: summary))
   }
 
   /// Removes items for good.
@@ -121,6 +143,7 @@ public struct TodoList: Equatable, Sendable {
     let hadSlot = (old.undeliveredReminder.map { $0 > now } ?? false)
     if date > now && !hadSlot { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
     item.reminder = date
+    item.modified = now.wholeSeconds
     if item.notifiedReminder == date { item.notifiedReminder = nil }
     return apply(
       Change(before: [id: old], after: [id: item], summary: "Reminder set for “\(item.title)”"))
@@ -134,15 +157,17 @@ public struct TodoList: Equatable, Sendable {
     switch kind {
     case .deadline where item.deadline == fireDate: item.notifiedDeadline = fireDate
     case .reminder where item.reminder == fireDate: item.notifiedReminder = fireDate
+    case .warning where item.undeliveredWarning == fireDate: item.notifiedWarning = item.deadline
     default: return nil
     }
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
   }
 
   /// Merges items by identity (import, sync): a new item is added; a known
-  /// one takes the incoming fields, merged as any writer's change is (see
-  /// ``apply(_:mode:)``). Importing never reopens a completed item and never
-  /// makes a delivered notification fire again. Never refused.
+  /// one takes the incoming fields when they are more recent than its own
+  /// (`modified`: the later change wins), merged as any writer's change is
+  /// (see ``apply(_:mode:)``). Importing never reopens a completed item and
+  /// never makes a delivered notification fire again. Never refused.
   @discardableResult
   public mutating func merge(_ incoming: [TodoItem]) -> Change {
     var before: [UUID: TodoItem?] = [:]
@@ -151,6 +176,16 @@ public struct TodoList: Equatable, Sendable {
       let known = after[item.id] ?? items[item.id]
       if before[item.id] == nil { before[item.id] = .some(items[item.id]) }
       if let old = known {
+        // Not newer than what is here (a tie included: the file's own change
+        // stands); with no time on this side, the incoming fields are taken.
+        if let mine = old.modified, (item.modified ?? .distantPast) <= mine {
+          // Older than what is here: only what it knows was delivered moves forward.
+          var kept = old
+          if item.notifiedDeadline == old.deadline { kept.notifiedDeadline = item.notifiedDeadline }
+          if item.notifiedReminder == old.reminder { kept.notifiedReminder = item.notifiedReminder }
+          if item.notifiedWarning == old.deadline { kept.notifiedWarning = item.notifiedWarning }
+          item = kept
+        }
         item.created = old.created
         if item.completed == nil { item.completed = old.completed }
         item.notifiedDeadline = item.notifiedDeadline ?? old.notifiedDeadline

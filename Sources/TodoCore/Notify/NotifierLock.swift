@@ -63,8 +63,7 @@ public final class NotifierLock: @unchecked Sendable {
     let dir = (real as NSString).deletingLastPathComponent
     try Store.makeFolders(dir.isEmpty ? "." : dir)
     let path = real + ".notifier.lock"
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: path, detail: Store.errorText(errno)) }
+    let fd = try Store.openLockFile(path)
     while flock(fd, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
       let e = errno
       if e == EINTR { continue }
@@ -76,6 +75,24 @@ public final class NotifierLock: @unchecked Sendable {
     _ = ftruncate(fd, 0)
     _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
     return NotifierLock(path: path, fd: fd)
+  }
+
+  /// Keeps the lock when its file was deleted (with its folder) and made
+  /// again: a lock on a deleted file is no lock for the next notifier to come.
+  /// True while this process is the notifier (it took the new file's lock, or
+  /// still holds the file's); false when another process holds the new one.
+  public func follow(for store: Store) -> Bool {
+    var mine = stat()
+    var now = stat()
+    guard fd >= 0, fstat(fd, &mine) == 0 else { return false }
+    if stat(path, &now) == 0 && now.st_dev == mine.st_dev && now.st_ino == mine.st_ino { return true }
+    // The folder is gone: nothing to lock until it is back (never made again here).
+    if stat((path as NSString).deletingLastPathComponent, &now) != 0 { return true }
+    guard let fresh = try? NotifierLock.take(store, blocking: false) else { return false }
+    close(fd)
+    fd = fresh.fd
+    fresh.fd = -1
+    return true
   }
 
   /// Gives up the lock (also done when the object goes away).

@@ -6,26 +6,46 @@ import Foundation
 
 /// Tells when a file is replaced or changed, through inotify on its folder
 /// (an atomic rename replaces the inode, so the folder is what is watched).
-/// No polling: ``wait(until:)`` blocks in `poll(2)` until the file changes or
-/// the deadline comes, and ``fd`` can join another `poll` set (the terminal's).
+///
+/// It follows the file when the folder itself is deleted and made again (a
+/// restore, a sync tool, `rm -rf` and `mkdir`): the folder's parent is watched
+/// for the folder's removal (the folder's own IN_DELETE_SELF does not come
+/// while a file in it is held open, such as the notifier's lock); while the
+/// folder is gone, the nearest folder above that exists is watched, until the
+/// folder is back and watched again. The parent's watch reports removals only,
+/// so other programs writing beside the folder wake nothing.
 public final class FileWatcher {
   /// The inotify descriptor; readable when something happened.
   public let fd: Int32
   private let name: String
+  private let folder: String
+  private let folderName: String
   private var watch: Int32 = -1
+  /// How many times the folder was found made again after it was deleted.
+  public private(set) var generation = 0
+  /// The folder's parent while the folder is there; else the nearest folder above that exists.
+  private var above: Int32 = -1
+  private var present = false
+  private static let folderMask = UInt32(
+    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
+  private static let parentMask = UInt32(IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
+  private static let ancestorMask = UInt32(
+    IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
   /// - Parameter path: the data file; its folder must exist (it is created if not).
   public init(path: String) throws {
     let dir = (path as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
+    self.folder = folder
+    folderName = (folder as NSString).lastPathComponent
     name = (path as NSString).lastPathComponent
     try Store.makeFolders(folder)
     fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard fd >= 0 else {
       throw TodoError.io(path: folder, detail: "inotify: " + String(cString: strerror(errno)))
     }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-    watch = inotify_add_watch(fd, folder, mask)
+    _ = follow()
+    generation = 0
     guard watch >= 0 else {
       let e = errno
       close(fd)
@@ -35,9 +55,11 @@ public final class FileWatcher {
 
   deinit { close(fd) }
 
-  /// Reads the pending events; true when one of them concerns the watched file.
+  /// Reads the pending events; true when one of them concerns the watched file
+  /// (or its folder came back, with whatever is in it now).
   public func drain() -> Bool {
     var hit = false
+    var lost = false
     let size = 64 * 1024
     let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
     defer { buf.deallocate() }
@@ -48,14 +70,65 @@ public final class FileWatcher {
       while off < n {
         let ev = (buf + off).assumingMemoryBound(to: inotify_event.self)
         let len = Int(ev.pointee.len)
-        if len > 0 {
-          let namePtr = (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
-          if String(cString: namePtr) == name { hit = true }
+        let wd = ev.pointee.wd
+        let mask = ev.pointee.mask
+        let namePtr = (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
+        if wd == watch {
+          if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+            lost = true
+          } else if len > 0 && String(cString: namePtr) == name {
+            hit = true
+          }
+        } else if wd == above {
+          // Present: the folder removed or moved away. Gone: something came above it.
+          if !present || mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0
+            || (len > 0 && String(cString: namePtr) == folderName)
+          {
+            lost = true
+          }
         }
         off += MemoryLayout<inotify_event>.size + len
       }
     }
+    if lost && follow() { hit = true }
     return hit
+  }
+
+  /// Watches the folder (and its parent) if it exists; true when that is a
+  /// folder not watched before. Else watches the nearest folder above it that
+  /// does, to hear when it comes back.
+  private func follow() -> Bool {
+    for _ in 0..<16 {  // a few rounds while folders come and go; inotify errors end it
+      var st = stat()
+      if stat(folder, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+        let w = inotify_add_watch(fd, folder, Self.folderMask)
+        guard w >= 0 else { continue }  // gone again meanwhile
+        let parent = (folder as NSString).deletingLastPathComponent
+        let p = folder == "." ? -1 : inotify_add_watch(fd, parent.isEmpty ? "." : parent, Self.parentMask)
+        if above >= 0 && above != p && above != w { _ = inotify_rm_watch(fd, above) }
+        above = p
+        present = true
+        let came = w != watch
+        if came && watch >= 0 { _ = inotify_rm_watch(fd, watch) }
+        watch = w
+        if came { generation += 1 }
+        return came
+      }
+      // Gone: watch the nearest existing folder above for a folder being made.
+      present = false
+      var up = (folder as NSString).deletingLastPathComponent
+      while !up.isEmpty && up != "/" && stat(up, &st) != 0 { up = (up as NSString).deletingLastPathComponent }
+      if up.isEmpty { up = "." }
+      if watch >= 0 { _ = inotify_rm_watch(fd, watch) }
+      watch = -1
+      let w = inotify_add_watch(fd, up, Self.ancestorMask)
+      guard w >= 0 else { continue }  // that one went too: look again
+      if above >= 0 && above != w { _ = inotify_rm_watch(fd, above) }
+      above = w
+      // The folder may have come back while we looked: look once more.
+      if stat(folder, &st) != 0 { return false }
+    }
+    return false
   }
 
   /// Blocks until the file changes (true) or `deadline` passes (false).

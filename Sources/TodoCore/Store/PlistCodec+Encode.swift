@@ -58,7 +58,7 @@ extension PlistCodec {
       if item.cancelled { w.put("<key>cancelled</key><true/>") }
       if let u = item.uid { w.string("uid", u) }
       if let v = item.sequence { w.integer("sequence", v) }
-      if let x = item.icalExtra { w.string("icalExtra", x) }
+      if let x = item.icalExtra { w.string("icalExtra", x, keepingLineFeeds: true) }
       if let d = item.notifiedDeadline { w.date("notifiedDeadline", d) }
       if let d = item.notifiedReminder { w.date("notifiedReminder", d) }
       if let d = item.notifiedWarning { w.date("notifiedWarning", d) }
@@ -106,7 +106,9 @@ extension PlistCodec {
   static let gt = Array("&gt;".utf8)
   static let cr = Array("&#13;".utf8)
 
-  static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+  /// - Parameter keepingLineFeeds: LF goes through as it is (XML holds it): the
+  ///   lines of `icalExtra`, which titles never have.
+  static func appendEscaped(_ s: String, to out: inout [UInt8], keepingLineFeeds: Bool = false) {
     var copy = s
     copy.withUTF8 { buf in
       // Printable ASCII with nothing to escape, the common case, goes as it is.
@@ -136,8 +138,8 @@ extension PlistCodec {
         case 38: insert = Self.amp
         case 60: insert = Self.lt
         case 62: insert = Self.gt
-        case 0x09, 0x0A: break  // tab and line feed: XML holds them as they are
-        case 0x0D: insert = Self.cr  // a raw CR would read back as LF (XML line-end rule)
+        case 0x09 where keepingLineFeeds, 0x0A where keepingLineFeeds: break  // XML holds them as they are
+        case 0x0D where keepingLineFeeds: insert = Self.cr  // a raw CR would read back as LF (XML line ends)
         case 0..<0x20, 0x7F: insert = replacement  // never write what XML 1.0 cannot hold
         case 0xC2 where i + 1 < n && (0x80...0x9F).contains(buf[i + 1]):
           insert = replacement  // C1 controls
@@ -208,11 +210,11 @@ struct ByteWriter {
   }
 
   /// `<key>KEY</key><string>…</string>`, escaped.
-  mutating func string(_ key: StaticString, _ s: String) {
+  mutating func string(_ key: StaticString, _ s: String, keepingLineFeeds: Bool = false) {
     put("<key>")
     put(key)
     put("</key><string>")
-    PlistCodec.appendEscaped(s, to: &out)
+    PlistCodec.appendEscaped(s, to: &out, keepingLineFeeds: keepingLineFeeds)
     put("</string>")
   }
 

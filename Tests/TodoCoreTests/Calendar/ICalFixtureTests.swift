@@ -8,7 +8,7 @@ import XCTest
 /// not from our exporter), each read into items with the SPEC 7 mapping.
 final class ICalFixtureTests: XCTestCase {
   /// The instant of the import.
-  let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T09:46:40Z
+  let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
 
   static func fixture(_ name: String) -> Data {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
