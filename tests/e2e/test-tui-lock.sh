@@ -22,6 +22,8 @@ wait_screen "Waiting for the file's lock, held by process $HOLDER \(flock\)" 3
 # A notification falls due while the lock is held: the app waits for the lock
 # asleep (no spinning on the due time), and delivers it when the lock frees.
 expect_idle "$(tm display -p '#{pane_pid}')" 3
+expect_idle "$(tm display -p '#{pane_pid}')" 3   # and after the status message's fade time
+wait_screen "Waiting for the file's lock, held by process $HOLDER"   # still said
 # Still responsive: the help opens and closes, the selection moves.
 keys '?'
 wait_screen '^ Keys'
