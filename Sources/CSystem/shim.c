@@ -5,8 +5,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <string.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <termios.h>
 #include <unistd.h>
@@ -129,3 +129,5 @@ int csystem_spawn(const char *path, char *const argv[], char *const envp[],
   *pidfd = csystem_pidfd_open(*pid);
   return 0;
 }
+
+int csystem_syncfs(int fd) { return syncfs(fd); }

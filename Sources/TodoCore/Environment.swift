@@ -35,12 +35,26 @@ public struct TodoEnvironment: Sendable {
 }
 
 extension Calendar {
-  /// The Gregorian calendar in the local time zone.
+  /// The Gregorian calendar in the local time zone (`TZ` read as the C library
+  /// reads it: ``SystemTimeZone``) and the locale of `LC_ALL`, `LC_TIME` or `LANG`
+  /// (which orders numeric dates).
   public static var localGregorian: Calendar {
     var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = TimeZone.current
-    cal.locale = Locale(identifier: "en_US_POSIX")
+    cal.timeZone = SystemTimeZone.current
+    cal.locale = .timeLocale(ProcessInfo.processInfo.environment)
     return cal
+  }
+}
+
+extension Locale {
+  /// The locale the C library takes dates from: the first of `LC_ALL`, `LC_TIME`,
+  /// `LANG` that is set and not empty, without its codeset and modifier
+  /// (`en_GB.UTF-8@euro` is en_GB); `C`, `POSIX` or none is en_US_POSIX.
+  public static func timeLocale(_ environment: [String: String]) -> Locale {
+    let value =
+      ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+    let name = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? "C"
+    return Locale(identifier: name == "C" || name == "POSIX" ? "en_US_POSIX" : name)
   }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 public enum TodoError: Error, Equatable, CustomStringConvertible {
   case badWhen(String)
   case badDuration(String)
+  case badRule(String)
   case badTitle(String)
   case noSuchItem(String)
   case ambiguousID(String, [String])
@@ -13,6 +14,7 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
   case newerFormat(path: String, version: Int, known: Int)
   case io(path: String, detail: String)
   case badFile(path: String, detail: String)
+  case outOfRange(String)
 
   public var description: String {
     switch self {
@@ -21,6 +23,8 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
     case .badDuration(let s):
       return
         "cannot read '\(s)' as a duration; accepted forms: 10m, 2h, 1h30m, 3d, 1w (optionally after 'in')"
+    case .badRule(let s):
+      return "cannot read '\(s)' as a repeat rule; accepted forms: \(RepeatRule.acceptedForms)"
     case .badTitle(let s): return s
     case .noSuchItem(let s): return "no item matches '\(s)'"
     case .ambiguousID(let s, let ids):
@@ -37,6 +41,7 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
         "\(path) has format version \(version), newer than this program knows (\(known)); it is open read-only"
     case .io(let path, let detail): return "\(path): \(detail)"
     case .badFile(let path, let detail): return "\(path): \(detail)"
+    case .outOfRange(let what): return "\(what) is outside the years 1–9999; nothing was changed"
     }
   }
 }

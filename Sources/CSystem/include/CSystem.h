@@ -34,4 +34,8 @@ int csystem_pipe_cloexec(int fds[2]);
 // A pidfd for a child (pidfd_open), or -1 with errno.
 int csystem_pidfd_open(pid_t pid);
 
+// syncfs: flush the whole file system of `fd` at once (one call for a batch
+// of files instead of one fsync each).
+int csystem_syncfs(int fd);
+
 #endif

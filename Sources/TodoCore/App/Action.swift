@@ -13,9 +13,15 @@ public enum Action: Equatable, Sendable {
   case swipe(UUID)
   case complete(UUID)
   case remind(UUID)
+  /// x or c on a completed item: makes it pending again.
+  case reopen(UUID)
+  /// v: the next view (pending, completed, all).
+  case switchView
   case askDelete(UUID)
   case confirmDelete(Bool)
   case undo
+  /// U and Ctrl-R: does again what the last undo took back.
+  case redo
   // Filter, help, closing
   case startFilter
   case filter(TextField.Edit)
@@ -42,6 +48,9 @@ public enum Action: Equatable, Sendable {
   case fired([ScheduledNotification], bell: Bool)
   /// A message for the status line (the notifier's problems, a bubble's action).
   case notice(String)
+  /// Changes wait for the file's lock, held by another process (why, and
+  /// who); nil when the lock has freed and what waited was saved.
+  case lockWait(String?)
 }
 
 /// What a key does inside the form.
@@ -52,6 +61,8 @@ public enum FormAction: Equatable, Sendable {
   /// ↑ ↓: turn the picker's wheel, or move between the fields.
   case turn(Int)
   case submit
+  /// The answer to "discard the changes?" after Esc: y (true) or n.
+  case discard(Bool)
 }
 
 /// A terminal size in cells.

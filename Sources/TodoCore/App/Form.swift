@@ -7,13 +7,16 @@ public struct Form: Equatable, Sendable {
   public enum Purpose: Equatable, Sendable {
     case add
     /// Edits the item; an empty deadline field keeps `deadline`.
-    case edit(UUID, deadline: Date)
+    case edit(UUID, deadline: Date?)
   }
 
   /// The part of the form that has the keyboard.
   public enum Focus: Equatable, Sendable { case title, deadline, picker }
 
   public var purpose: Purpose
+  /// The title when the form opened: a title left as it was is not saved, so
+  /// that a title another process changed meanwhile keeps their value.
+  public let initialTitle: String
   public var title: TextField
   public var deadline: TextField
   /// The picker's value, set once Tab has opened it; it then is the deadline.
@@ -21,19 +24,32 @@ public struct Form: Equatable, Sendable {
   public var focus: Focus
   /// Why the last Enter did not save.
   public var error: String?
+  /// Esc was pressed with changes typed: y discards them, n keeps editing.
+  public var askingToDiscard = false
 
   public init(purpose: Purpose, title: String = "") {
     self.purpose = purpose
     self.title = TextField(title)
+    initialTitle = self.title.text
     deadline = TextField("", limit: 64)
     focus = .title
   }
+
+  /// Whether the title differs from the one the form opened with.
+  public var titleTouched: Bool { title.text != initialTitle }
+
+  /// Whether the deadline was typed or picked (an empty field keeps the item's deadline).
+  public var deadlineTouched: Bool { !deadline.isEmpty || picker != nil }
+
+  /// Whether anything was typed or picked that Esc would throw away.
+  public var isTouched: Bool { titleTouched || deadlineTouched }
 
   /// The default a blank deadline field takes when adding.
   public static let defaultWhen = "in 1h"
 
   /// What the deadline field means now: the instant, or why there is none.
-  public func resolvedDeadline(now: Date, calendar: Calendar) -> Result<Date, DeadlineProblem> {
+  /// nil: no deadline (a someday item: "none", or an edited item that had none).
+  public func resolvedDeadline(now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
     if let p = picker { return .success(p.date) }
     let text = deadline.text.trimmingCharacters(in: .whitespaces)
     if text.isEmpty {
@@ -42,10 +58,11 @@ public struct Form: Equatable, Sendable {
       case .add: return parse(Self.defaultWhen, now: now, calendar: calendar)
       }
     }
+    if text.lowercased() == "none" { return .success(nil) }
     return parse(text, now: now, calendar: calendar)
   }
 
-  private func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date, DeadlineProblem> {
+  private func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
     do {
       return .success(try WhenParser(now: now, calendar: calendar).parse(text))
     } catch {
@@ -57,7 +74,7 @@ public struct Form: Equatable, Sendable {
   public func hint(formatter: DueFormatter) -> String {
     switch purpose {
     case .add: return Self.defaultWhen
-    case .edit(_, let d): return "unchanged: " + formatter.dateText(d)
+    case .edit(_, let d): return "unchanged: " + (d.map { formatter.dateText($0) } ?? "no deadline")
     }
   }
 }
@@ -69,8 +86,8 @@ public struct DeadlineProblem: Error, Equatable, Sendable {
   public var message: String { "“\(text)” is not a time: try tomorrow 9am, fri 17:00, in 2h" }
 }
 
-/// A date picker of three wheels, day, hour and minute, that ↑ and ↓ turn.
-/// Hour and minute wrap around within their day and hour, as a wheel does.
+/// A date picker of three wheels, day, hour and minute (in steps of 5), that
+/// ↑ and ↓ turn. Hour and minute wrap around within their day and hour, as a wheel does.
 public struct DatePicker: Equatable, Sendable {
   public enum Part: Int, Equatable, Sendable, CaseIterable { case day, hour, minute }
   public var date: Date
@@ -93,9 +110,15 @@ public struct DatePicker: Equatable, Sendable {
         calendar.date(
           bySettingHour: target, minute: calendar.component(.minute, from: date), second: 0, of: date) ?? date
     case .minute:
+      // Steps of 5 minutes, to the next multiple of 5 first (9:03 ↑ 9:05, ↓ 9:00).
       let m = calendar.component(.minute, from: date)
-      let target = ((m + steps) % 60 + 60) % 60
+      var target = m
+      for _ in 0..<abs(steps) {
+        target = steps > 0 ? (target / 5 + 1) * 5 : (target % 5 == 0 ? target - 5 : target / 5 * 5)
+      }
+      target = (target % 60 + 60) % 60
       date = calendar.date(byAdding: .minute, value: target - m, to: date) ?? date
+      date = date.addingTimeInterval(-Double(calendar.component(.second, from: date)))
     }
     date = date.wholeSeconds
   }

@@ -9,8 +9,15 @@ public enum KeyMap {
     if state.fatal != nil { return key == .char("q") || key == .escape ? .quit : nil }
     switch state.mode {
     case .list: return list(key, state)
-    case .swipe(let id): return swipe(key, id)
+    case .swipe(let id): return swipe(key, id, done: state.item(id).map { !$0.isPending } ?? false)
     case .filter: return filter(key)
+    case .form(let f) where f.askingToDiscard:
+      switch key {
+      case .char("y"), .char("Y"): return .form(.discard(true))
+      case .char("n"), .char("N"): return .form(.discard(false))
+      case .escape: return .escape
+      default: return nil
+      }
     case .form: return form(key)
     case .help: return help(key)
     case .confirmDelete:
@@ -21,16 +28,22 @@ public enum KeyMap {
   static func list(_ key: Key, _ state: AppState) -> Action? {
     if let m = movement(key) { return m }
     let id = state.selectedItem?.id
-    // While a banner shows, c and r act on its item, as a notification's buttons.
-    let target = state.banner?.itemID ?? id
+    // The banner's own keys, shown in it: they act on its item, as a
+    // notification's buttons do; the other keys keep acting on the row.
+    let banner = state.banner?.itemID
+    let done = state.selectedItem.map { !$0.isPending } ?? false
     switch key {
+    case .char("C"): return banner.map(Action.complete)
+    case .char("R"): return banner.map(Action.remind)
     case .char("a"), .char("+"): return .add
     case .enter, .char("e"): return id.map(Action.edit)
     case .left, .char("h"): return id.map(Action.swipe)
-    case .char("x"), .char("c"): return target.map(Action.complete)
-    case .char("r"): return target.map(Action.remind)
+    case .char("x"), .char("c"): return id.map { done ? .reopen($0) : .complete($0) }
+    case .char("v"): return .switchView
+    case .char("r"): return id.map(Action.remind)
     case .char("d"), .delete: return id.map(Action.askDelete)
     case .char("u"): return .undo
+    case .char("U"), .ctrl("r"): return .redo
     case .char("/"): return .startFilter
     case .char("?"): return .help
     case .char("q"): return .quit
@@ -62,9 +75,9 @@ public enum KeyMap {
     }
   }
 
-  static func swipe(_ key: Key, _ id: UUID) -> Action? {
+  static func swipe(_ key: Key, _ id: UUID, done: Bool) -> Action? {
     switch key {
-    case .enter, .char("c"), .char("x"): return .complete(id)
+    case .enter, .char("c"), .char("x"): return done ? .reopen(id) : .complete(id)
     case .char("r"): return .remind(id)
     case .right, .char("l"), .escape: return .escape
     case .char("q"): return .quit
@@ -118,15 +131,19 @@ public enum KeyMap {
     ("a  +", "add: title, Enter, deadline, Enter"),
     ("Enter  e", "edit the selected item"),
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
-    ("x  c", "complete"),
+    ("x  c", "complete (in the completed view: reopen)"),
+    ("v", "the view: pending, completed, all"),
     ("r", "remind in 30 minutes"),
+    ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),
     ("u", "undo"),
+    ("U  Ctrl-R", "redo"),
     ("/", "filter as you type; Enter keeps, Esc clears"),
     ("Tab", "in the form: the date picker (↑ ↓ turn, ← → part)"),
     ("Ctrl-U", "in a field: delete to the start"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
-    ("⏰  ⏳", "a reminder is pending; not scheduled (over 64)"),
+    ("!  ✓", "overdue; completed"),
+    ("◷  ↻  ⊘", "a reminder is pending; repeats; no slot (over 64)"),
   ]
 }

@@ -9,11 +9,18 @@ public struct TodoDocument: Equatable, Sendable {
   public var items: [TodoItem]
   /// Problems that a tolerant read got past, one line each (shown as warnings).
   public var warnings: [String]
+  /// Root keys this program does not know: key → the value as property-list
+  /// XML, kept as it is on every rewrite.
+  public var otherRootKeys: [String: String]
 
-  public init(formatVersion: Int = TodoDocument.currentVersion, items: [TodoItem], warnings: [String] = []) {
+  public init(
+    formatVersion: Int = TodoDocument.currentVersion, items: [TodoItem], warnings: [String] = [],
+    otherRootKeys: [String: String] = [:]
+  ) {
     self.formatVersion = formatVersion
     self.items = items
     self.warnings = warnings
+    self.otherRootKeys = otherRootKeys
   }
 }
 
@@ -30,12 +37,45 @@ struct RawItem {
   var reminder: Date?
   var notifiedDeadline: Date?
   var notifiedReminder: Date?
+  var modified: Date?
+  var notifiedWarning: Date?
+  var repeatRule: String?
+  var uid: String?
+  var icalExtra: String?
+  var warn: Int?
+  var sequence: Int?
+  var cancelled = false
+  /// Keys this program does not know, with their values as XML.
+  var otherKeys: [String: String] = [:]
   /// Keys that were present with a value of the wrong type.
   var wrongType: [String] = []
 
   static let dateKeys = [
-    "deadline", "created", "completed", "reminder", "notifiedDeadline", "notifiedReminder",
+    "deadline", "created", "completed", "reminder", "notifiedDeadline", "notifiedReminder", "modified",
+    "notifiedWarning",
   ]
+  static let stringKeys = ["repeat", "uid", "icalExtra"]
+  static let integerKeys = ["warn", "sequence"]
+  static let booleanKeys = ["cancelled"]
+  /// Every key of an entry this program reads; the others are kept as they are.
+  static let knownKeys = Set(["UUID", "title"] + dateKeys + stringKeys + integerKeys + booleanKeys)
+
+  mutating func set(string s: String, for key: String) {
+    switch key {
+    case "repeat": repeatRule = s
+    case "uid": uid = s
+    case "icalExtra": icalExtra = s
+    default: break
+    }
+  }
+
+  mutating func set(integer v: Int, for key: String) {
+    switch key {
+    case "warn": warn = v
+    case "sequence": sequence = v
+    default: break
+    }
+  }
 
   /// The item, or a message that says what is wrong with the entry.
   func item(tolerant: Bool, warnings: inout [String]) throws -> TodoItem? {
@@ -53,25 +93,57 @@ struct RawItem {
       return try fail("its key differs from its UUID field '\(u)'")
     }
     guard let title = title else { return try fail("no title") }
-    guard let deadline = deadline else { return try fail("no deadline") }
-    for d in [deadline, created, completed, reminder, notifiedDeadline, notifiedReminder] {
+    for d in [
+      deadline, created, completed, reminder, notifiedDeadline, notifiedReminder, modified, notifiedWarning,
+    ] {
       if let d = d, !(RawItem.validRange ~= d.timeIntervalSince1970) {
-        return try fail("a date is out of range (\(d.timeIntervalSince1970))")
+        // Never skipped, even by a tolerant read: an import with such a date is refused whole.
+        throw CodecError(
+          "entry '\(key.prefix(64))': a date is out of range (outside the years 1–9999: \(d.timeIntervalSince1970))"
+        )
       }
     }
     // A long title is kept whole: the limit is for what is typed, and cutting here
     // would lose text at the next write. Only what XML cannot hold is replaced.
     let clean = Title.isClean(title) ? title : Title.sanitize(title, cuttingAt: .max)
     if clean != title { warnings.append("entry \(key): title contained characters that were replaced") }
+    if let w = warn, w < 0 { return try fail("'warn' is negative") }
+    var copy = self
+    copy.otherKeys = Self.cleanKeys(otherKeys, warnings: &warnings, in: key)
+    return copy.build(id: id, title: clean, whole: true)
+  }
+
+  /// Unknown keys as XML can hold them: characters it cannot are replaced
+  /// (with a warning), as in titles, so that what is read writes back the same.
+  static func cleanKeys(_ keys: [String: String], warnings: inout [String], in entry: String) -> [String:
+    String]
+  {
+    guard keys.keys.contains(where: { !Title.isClean($0) }) else { return keys }
+    var out: [String: String] = [:]
+    for (k, v) in keys {
+      let clean = Title.isClean(k) ? k : Title.sanitize(k, cuttingAt: .max)
+      if clean != k { warnings.append("entry \(entry): a key contained characters that were replaced") }
+      out[clean] = v
+    }
+    return out
+  }
+
+  /// The item of these fields (dates cut to whole seconds when `whole`).
+  func build(id: UUID, title: String, whole: Bool) -> TodoItem {
+    @inline(__always) func w(_ d: Date?) -> Date? { whole ? d?.wholeSeconds : d }
     return TodoItem(
-      id: id, title: clean, deadline: deadline.wholeSeconds,
-      created: (created ?? deadline).wholeSeconds, completed: completed?.wholeSeconds,
-      reminder: reminder?.wholeSeconds, notifiedDeadline: notifiedDeadline?.wholeSeconds,
-      notifiedReminder: notifiedReminder?.wholeSeconds)
+      id: id, title: title, deadline: w(deadline),
+      created: w(created ?? deadline ?? modified)
+        ?? Date(
+          timeIntervalSince1970: 0),
+      modified: w(modified), completed: w(completed), reminder: w(reminder), repeatRule: repeatRule,
+      warn: warn, cancelled: cancelled, uid: uid, sequence: sequence, icalExtra: icalExtra,
+      notifiedDeadline: w(notifiedDeadline), notifiedReminder: w(notifiedReminder),
+      notifiedWarning: w(notifiedWarning), otherKeys: otherKeys)
   }
 
   /// Years 1 to 9999.
-  static let validRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+  static let validRange = Instants.validRange
 }
 
 /// A reader's complaint, with the detail the user sees.

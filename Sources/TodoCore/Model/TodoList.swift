@@ -1,26 +1,5 @@
 import Foundation
 
-/// A reversible change to the list: the items it touched, before and after.
-/// Undo applies `before`; because it names only those items, it can be applied
-/// to a list that other processes have changed in the meantime.
-public struct Change: Equatable, Sendable {
-  public var before: [UUID: TodoItem?]
-  public var after: [UUID: TodoItem?]
-  /// What the change did, for the status line ("Completed “Pay rent”").
-  public var summary: String
-
-  public init(before: [UUID: TodoItem?], after: [UUID: TodoItem?], summary: String) {
-    self.before = before
-    self.after = after
-    self.summary = summary
-  }
-
-  /// The change that undoes this one.
-  public var inverse: Change { Change(before: after, after: before, summary: "Undid: " + summary) }
-
-  public var isEmpty: Bool { before == after }
-}
-
 /// The to-do list: items by UUID and the operations on them. Every operation
 /// returns the ``Change`` it made, which is what undo replays backwards.
 public struct TodoList: Equatable, Sendable {
@@ -56,14 +35,22 @@ public struct TodoList: Equatable, Sendable {
 
   // MARK: - Operations
 
-  /// Adds an item. Refused when it would need a 65th notification slot.
+  /// Adds an item (`deadline` nil: a someday item); `configure` may set more
+  /// fields (repeat, warning). Refused when it would need a 65th notification slot.
   @discardableResult
-  public mutating func add(title: String, deadline: Date, env: TodoEnvironment) throws -> Change {
+  public mutating func add(
+    title: String, deadline: Date?, env: TodoEnvironment,
+    configure: (inout TodoItem) throws -> Void = { _ in }
+  ) throws -> Change {
     let title = try Title.validate(title)
     let now = env.now()
-    let item = TodoItem(
-      id: env.uuid(), title: title, deadline: deadline.wholeSeconds, created: now.wholeSeconds)
-    if item.deadline > now { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
+    var item = TodoItem(
+      id: env.uuid(), title: title, deadline: deadline?.wholeSeconds, created: now.wholeSeconds,
+      modified: now.wholeSeconds)
+    try configure(&item)
+    try Instants.check(item)
+    let wanted = Scheduler.futureCount(CollectionOfOne(item), now: now)
+    if wanted > 0 { try Scheduler.checkRoom(in: self, adding: wanted, at: now) }
     return apply(
       Change(before: [item.id: nil], after: [item.id: item], summary: "Added “\(title)”"))
   }
@@ -73,31 +60,62 @@ public struct TodoList: Equatable, Sendable {
   public mutating func edit(_ id: UUID, title: String? = nil, deadline: Date? = nil, now: Date)
     throws -> Change
   {
+    try edit(id, now: now) { item in
+      if let t = title { item.title = try Title.validate(t) }
+      if let d = deadline { item.deadline = d.wholeSeconds }
+    }
+  }
+
+  /// Changes the fields `body` sets; the item's notifications are rescheduled.
+  /// Refused when the item would need more notification slots than are free.
+  @discardableResult
+  public mutating func edit(_ id: UUID, now: Date, _ body: (inout TodoItem) throws -> Void) throws -> Change {
     guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
     let old = item
-    if let t = title { item.title = try Title.validate(t) }
-    if let d = deadline {
-      item.deadline = d.wholeSeconds
-      let neededSlot = old.deadlineUndelivered && old.deadline > now
-      if item.isPending && item.deadline > now && item.deadline != old.deadline && !neededSlot {
-        try Scheduler.checkRoom(in: self, adding: 1, at: now)
-      }
-    }
+    try body(&item)
+    guard item != old else { return Change(before: [:], after: [:], summary: "Nothing changed") }
+    item.modified = now.wholeSeconds
+    try Instants.check(item)
+    let had = Scheduler.futureCount(CollectionOfOne(old), now: now)
+    let wants = Scheduler.futureCount(CollectionOfOne(item), now: now)
+    if wants > had { try Scheduler.checkRoom(in: self, adding: wants - had, at: now) }
     return apply(Change(before: [id: old], after: [id: item], summary: "Edited “\(item.title)”"))
   }
 
-  /// Completes items: their notifications are cancelled.
+  /// Completes items: their notifications are cancelled. A repeating item
+  /// stays pending instead: its deadline moves to the rule's first occurrence
+  /// after both the deadline and `now`, in `zone`'s wall-clock time (SPEC 3),
+  /// with no delivery record and no reminder left from the occurrence done.
   @discardableResult
-  public mutating func complete(_ ids: [UUID], now: Date) throws -> Change {
+  public mutating func complete(_ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current) throws
+    -> Change
+  {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
+    var next: Date? = nil
     for id in ids {
       guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
       before[id] = item
-      if item.completed == nil { item.completed = now.wholeSeconds }
+      if item.completed == nil {
+        if let rule = item.repeatRule, let deadline = item.deadline,
+          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
+        {
+          item.deadline = occurrence
+          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
+          (item.reminder, item.notifiedReminder) = (nil, nil)
+          next = occurrence
+        } else {
+          item.completed = now.wholeSeconds
+        }
+        item.modified = now.wholeSeconds
+      }
       after[id] = item
     }
-    return apply(Change(before: before, after: after, summary: Self.summary("Completed", ids, before)))
+    var summary = Self.summary("Completed", ids, before)
+    if ids.count == 1, let next {
+      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
+    }
+    return apply(Change(before: before, after: after, summary: summary))
   }
 
   /// Removes items for good.
@@ -125,6 +143,7 @@ public struct TodoList: Equatable, Sendable {
     let hadSlot = (old.undeliveredReminder.map { $0 > now } ?? false)
     if date > now && !hadSlot { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
     item.reminder = date
+    item.modified = now.wholeSeconds
     if item.notifiedReminder == date { item.notifiedReminder = nil }
     return apply(
       Change(before: [id: old], after: [id: item], summary: "Reminder set for “\(item.title)”"))
@@ -138,27 +157,59 @@ public struct TodoList: Equatable, Sendable {
     switch kind {
     case .deadline where item.deadline == fireDate: item.notifiedDeadline = fireDate
     case .reminder where item.reminder == fireDate: item.notifiedReminder = fireDate
+    case .warning where item.undeliveredWarning == fireDate: item.notifiedWarning = item.deadline
     default: return nil
     }
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
   }
 
-  /// Merges items by UUID (import): an item with a known UUID replaces it. Never refused.
+  /// Merges items by identity (import, sync): a new item is added; a known
+  /// one takes the incoming fields when they are more recent than its own
+  /// (`modified`: the later change wins), merged as any writer's change is
+  /// (see ``apply(_:mode:)``). Importing never reopens a completed item and
+  /// never makes a delivered notification fire again. Never refused.
   @discardableResult
   public mutating func merge(_ incoming: [TodoItem]) -> Change {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
-    for item in incoming {
+    for var item in incoming {
+      let known = after[item.id] ?? items[item.id]
       if before[item.id] == nil { before[item.id] = .some(items[item.id]) }
+      if let old = known {
+        // Not newer than what is here (a tie included: the file's own change
+        // stands); with no time on this side, the incoming fields are taken.
+        if let mine = old.modified, (item.modified ?? .distantPast) <= mine {
+          // Older than what is here: only what it knows was delivered moves forward.
+          var kept = old
+          if item.notifiedDeadline == old.deadline { kept.notifiedDeadline = item.notifiedDeadline }
+          if item.notifiedReminder == old.reminder { kept.notifiedReminder = item.notifiedReminder }
+          if item.notifiedWarning == old.deadline { kept.notifiedWarning = item.notifiedWarning }
+          item = kept
+        }
+        item.created = old.created
+        if item.completed == nil { item.completed = old.completed }
+        item.notifiedDeadline = item.notifiedDeadline ?? old.notifiedDeadline
+        item.notifiedReminder = item.notifiedReminder ?? old.notifiedReminder
+        item.notifiedWarning = item.notifiedWarning ?? old.notifiedWarning
+      }
       after[item.id] = item
     }
     return apply(Change(before: before, after: after, summary: "Imported \(incoming.count) items"))
   }
 
-  /// Applies a change (or its inverse, for undo): each touched item takes its `after` value.
+  /// Applies a change made against an earlier read of the list, field by
+  /// field (SPEC 6, "Every writer merges"): only the fields that differ between
+  /// the change's `before` and `after` are written, so a field someone else
+  /// changed meanwhile keeps their value unless this change set it too (then
+  /// this, the later change, wins). With `.revert` (undo, redo) a field is set
+  /// back only while it still holds the value the change gave it. Either way a
+  /// notification already delivered for an item's current time stays delivered.
   @discardableResult
-  public mutating func apply(_ change: Change) -> Change {
-    for (id, value) in change.after { items[id] = value }
+  public mutating func apply(_ change: Change, mode: Change.Mode = .write) -> Change {
+    for (id, after) in change.after {
+      let before = change.before[id] ?? nil
+      items[id] = Change.merged(current: items[id], before: before, after: after, mode: mode)
+    }
     return change
   }
 
@@ -186,7 +237,9 @@ public struct TodoList: Equatable, Sendable {
 extension TodoItem {
   /// Deadline order, ties by UUID: the order of the list and of the scheduler.
   @inlinable public static func byDeadline(_ a: TodoItem, _ b: TodoItem) -> Bool {
-    if a.deadline != b.deadline { return a.deadline < b.deadline }
+    let da = a.sortDeadline
+    let db = b.sortDeadline
+    if da != db { return da < db }
     return a.id.isOrderedBefore(b.id)
   }
 }

@@ -34,20 +34,21 @@ public struct Bubble: Equatable, Sendable {
   public init(_ n: ScheduledNotification, formatter: DueFormatter, now: Date, replaceID: Int? = nil) {
     let title = Title.displaySafe(n.title)
     let item = "Todo Item \"" + title + "\" Is "
-    switch n.kind {
-    case .deadline: summary = item + "Overdue"
-    case .warning: summary = item + "Due in " + Self.duration(n.deadline.timeIntervalSince(now))
-    case .reminder:
-      summary =
-        "Reminder: " + item + (n.deadline <= now ? "Overdue" : Self.dueAt(n.deadline, now: now, formatter))
+    switch (n.kind, n.deadline) {
+    case (_, nil): summary = "Reminder: Todo Item \"" + title + "\""  // someday: only reminders fire
+    case (.deadline, _): summary = item + "Overdue"
+    case (.warning, let d?): summary = item + "Due in " + Self.duration(d.timeIntervalSince(now))
+    case (.reminder, let d?):
+      summary = "Reminder: " + item + (d <= now ? "Overdue" : Self.dueAt(d, now: now, formatter))
     }
-    body = Self.escapeMarkup(formatter.due(n.deadline) + " · \(n.badge) overdue")
+    body = Self.escapeMarkup((n.deadline.map(formatter.due) ?? "No deadline") + " · \(n.badge) overdue")
     urgency = n.kind == .warning ? "normal" : "critical"
     hasActions = true
     self.replaceID = replaceID
     environment = [
       "TODO_ID": n.itemID.uuidString, "TODO_TITLE": title,
-      "TODO_DEADLINE": ISOTime.string(n.deadline, formatter: formatter), "TODO_KIND": n.kind.rawValue,
+      "TODO_DEADLINE": n.deadline.map { ISOTime.string($0, formatter: formatter) } ?? "",
+      "TODO_KIND": n.kind.rawValue,
       "TODO_BADGE": String(n.badge),
     ]
   }
@@ -63,7 +64,7 @@ public struct Bubble: Equatable, Sendable {
     let n = many.count
     summary = "\(n) " + (more ? "more " : "") + (n == 1 ? "to-do is due" : "to-dos are due")
     var lines = many.prefix(5).map {
-      "\"" + Title.displaySafe($0.title) + "\" · " + formatter.due($0.deadline)
+      "\"" + Title.displaySafe($0.title) + "\" · " + ($0.deadline.map(formatter.due) ?? "No deadline")
     }
     lines.append((n > 5 ? "and \(n - 5) more · " : "") + "\(badge) overdue")
     body = Self.escapeMarkup(lines.joined(separator: "\n"))
@@ -72,7 +73,7 @@ public struct Bubble: Equatable, Sendable {
     self.replaceID = replaceID
     environment = [
       "TODO_TITLE": summary,
-      "TODO_DEADLINE": many.last.map { ISOTime.string($0.deadline, formatter: formatter) } ?? "",
+      "TODO_DEADLINE": many.last?.deadline.map { ISOTime.string($0, formatter: formatter) } ?? "",
       "TODO_KIND": "summary", "TODO_BADGE": String(badge), "TODO_COUNT": String(n),
     ]
   }

@@ -41,7 +41,7 @@ struct DeliveryBook {
     /// The id the command printed, for `--replace-id` and `CloseNotification`.
     var bubbleID: Int?
     var title: String
-    var deadline: Date
+    var deadline: Date?
   }
 
   struct Retry {

@@ -63,8 +63,7 @@ public final class NotifierLock: @unchecked Sendable {
     let dir = (real as NSString).deletingLastPathComponent
     try Store.makeFolders(dir.isEmpty ? "." : dir)
     let path = real + ".notifier.lock"
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: path, detail: Store.errorText(errno)) }
+    let fd = try Store.openLockFile(path)
     while flock(fd, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
       let e = errno
       if e == EINTR { continue }

@@ -31,12 +31,12 @@ public struct ScheduledNotification: Equatable, Hashable, Sendable {
   public var kind: NotificationKind
   public var itemID: UUID
   public var title: String
-  public var deadline: Date
+  public var deadline: Date?
   /// Pending items whose deadline is at or before `fireDate`.
   public var badge: Int
 
   public init(
-    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date, badge: Int
+    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date?, badge: Int
   ) {
     self.fireDate = fireDate
     self.kind = kind
@@ -114,12 +114,13 @@ public enum Scheduler {
     // bucket[i]: items whose deadline falls in (fire[i-1], fire[i]].
     var bucket = [Int](repeating: 0, count: notifications.count + 1)
     let fires = notifications.map(\.fireDate)
-    for item in items where item.completed == nil {
+    for item in items where item.isPending {
+      guard let deadline = item.deadline else { continue }
       var lo = 0
       var hi = fires.count
       while lo < hi {
         let mid = (lo + hi) / 2
-        if fires[mid] < item.deadline { lo = mid + 1 } else { hi = mid }
+        if fires[mid] < deadline { lo = mid + 1 } else { hi = mid }
       }
       bucket[lo] += 1
     }
@@ -155,7 +156,8 @@ public enum Scheduler {
   where C.Element == TodoItem {
     var n = 0
     for item in items {
-      if item.deadlineUndelivered && item.deadline > now { n += 1 }
+      if let d = item.undeliveredDeadline, d > now { n += 1 }
+      if let w = item.undeliveredWarning, w > now { n += 1 }
       if let r = item.undeliveredReminder, r > now { n += 1 }
     }
     return n
@@ -191,7 +193,7 @@ extension Plan {
         n.fireDate == want.fireDate && n.itemID == want.itemID && n.kind == want.kind,
         "a slot given to a later candidate than one left out")
       precondition(n.fireDate > now, "a slot for a past notification")
-      let recount = items.filter { $0.completed == nil && $0.deadline <= n.fireDate }.count
+      let recount = items.filter { $0.isOverdue(at: n.fireDate) }.count
       precondition(n.badge == recount, "badge \(n.badge) != recount \(recount)")
     }
     precondition(
@@ -201,13 +203,18 @@ extension Plan {
 
 extension TodoItem {
   /// Calls `body` with each notification of the item still to be delivered —
-  /// its deadline, its reminder — past or future, badge 0. The one statement of
+  /// its deadline, its early warning, its reminder — past or future, badge 0. The one statement of
   /// what a candidate is, for the plan, the due list and the invariant checker.
   @inlinable func forEachUndelivered(_ body: (ScheduledNotification) -> Void) {
-    if deadlineUndelivered {
+    if let d = undeliveredDeadline {
       body(
         ScheduledNotification(
-          fireDate: deadline, kind: .deadline, itemID: id, title: title, deadline: deadline, badge: 0))
+          fireDate: d, kind: .deadline, itemID: id, title: title, deadline: d, badge: 0))
+    }
+    if let w = undeliveredWarning {
+      body(
+        ScheduledNotification(
+          fireDate: w, kind: .warning, itemID: id, title: title, deadline: deadline, badge: 0))
     }
     if let r = undeliveredReminder {
       body(

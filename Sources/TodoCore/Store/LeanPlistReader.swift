@@ -29,56 +29,6 @@ enum LeanPlistReader {
     var errno: Int32
   }
 
-  /// A file read as the cursor needs it, into address space reserved for the
-  /// whole file; the pages behind the cursor are given back, so that the
-  /// reader holds about 1 MB of a file of any size.
-  final class Feed {
-    let fd: Int32
-    let size: Int
-    let base: UnsafeMutableRawPointer
-    private(set) var filled = 0
-    private var released = 0
-    /// The whole file is in (or it ended early: it shrank while read).
-    private(set) var done = false
-
-    init?(fd: Int32, size: Int) {
-      guard size > 0, let m = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-        m != UnsafeMutableRawPointer(bitPattern: -1)
-      else { return nil }
-      self.fd = fd
-      self.size = size
-      base = m
-    }
-
-    deinit { munmap(base, size) }
-
-    /// Reads until `n` bytes of the file are in, or all of it.
-    func fill(upTo n: Int) throws {
-      let goal = min(n, size)
-      while filled < goal {
-        let got = Glibc.read(fd, base + filled, goal - filled)
-        if got < 0 {
-          if errno == EINTR { continue }
-          throw ReadFailed(errno: errno)
-        }
-        if got == 0 {
-          done = true
-          return
-        }
-        filled += got
-      }
-      if filled == size { done = true }
-    }
-
-    /// Gives back the whole 64 KiB pages below `offset`.
-    func release(below offset: Int) {
-      let upTo = offset & ~0xFFFF
-      guard upTo > released else { return }
-      madvise(base + released, upTo - released, MADV_DONTNEED)
-      released = upTo
-    }
-  }
-
   struct Cursor {
     let p: UnsafePointer<UInt8>
     var end: Int
@@ -149,6 +99,7 @@ enum LeanPlistReader {
         var version: Int? = nil
         var items: [TodoItem]? = nil
         var warnings: [String] = []
+        var other: [String: String] = [:]
         while true {
           try refill()
           skipSpace()
@@ -163,13 +114,19 @@ enum LeanPlistReader {
           }
           switch key {
           case "formatVersion":
-            guard version == nil else { throw Unsupported() }
+            guard version == nil else {
+              throw CodecError("the key 'formatVersion' appears twice in the root")
+            }
             version = try unit { try $0.integer() }
           case "todoItems":
-            guard items == nil else { throw Unsupported() }
+            guard items == nil else { throw CodecError("the key 'todoItems' appears twice in the root") }
             items = try todoItems(tolerant: tolerant, warnings: &warnings)
           default:
-            try unit { try $0.skipValue() }
+            guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }  // Foundation's to read
+            guard other[key] == nil else {
+              throw CodecError("the key '\(key.prefix(64))' appears twice in the root")
+            }
+            other[key] = try unit { try $0.keptValue() }
           }
         }
         try refill()
@@ -179,7 +136,8 @@ enum LeanPlistReader {
         guard i == end, atEnd else { throw Unsupported() }
         guard var list = items else { return nil }  // let Foundation word the error
         list.sort(by: TodoItem.byDeadline)  // linear when sorted, as we write it
-        return TodoDocument(formatVersion: version ?? 0, items: list, warnings: warnings)
+        return TodoDocument(
+          formatVersion: version ?? 0, items: list, warnings: warnings, otherRootKeys: other)
       } catch is Unsupported {
         return nil
       }
@@ -239,6 +197,10 @@ enum LeanPlistReader {
       try expect("<dict>")
       var raw = RawItem(key: "")
       var uuidSpan: Span? = nil
+      // The names seen, in a short array while there are few: an entry has a
+      // handful, and hashing each into a Set took 45% of `list` at 10,000 items.
+      var seen: [String] = []
+      var many = Set<String>()
       while true {
         skipSpace()
         if starts("</dict>") {
@@ -247,11 +209,37 @@ enum LeanPlistReader {
         }
         let field = try fieldName()
         skipSpace()
+        // A key twice would be one value silently lost at the next write.
+        let name = field.name
+        let twice: Bool
+        if seen.count < 16 {
+          twice = seen.contains(name)
+          seen.append(name)
+          if seen.count == 16 { many = Set(seen) }
+        } else {
+          twice = !many.insert(name).inserted
+        }
+        if twice {
+          throw CodecError(
+            "entry '\(try string(of: keySpan).prefix(64))': the key '\(name)' appears twice")
+        }
         switch field {
         case .uuid: uuidSpan = try stringSpan()
         case .title: raw.title = try string()
         case .date(let name): raw.set(date: try date(), for: name)
-        case .other: try skipValue()
+        case .string(let name): raw.set(string: try string(), for: name)
+        case .integer(let name): raw.set(integer: try integer(), for: name)
+        case .boolean:
+          if starts("<true/>") {
+            raw.cancelled = true
+            i += 7
+          } else {
+            try expect("<false/>")
+          }
+        case .other(let name):
+          // An odd key (control characters, non-ASCII) is Foundation's to read.
+          guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }
+          raw.otherKeys[name] = try keptValue()
         }
       }
     }
@@ -263,19 +251,17 @@ enum LeanPlistReader {
     func fastItem(_ key: Span, _ uuid: Span?, _ raw: RawItem) -> TodoItem? {
       guard let u = uuid, key.count == 36, u.count == 36, !key.hasEntity, !u.hasEntity,
         memcmp(p + key.start, p + u.start, 36) == 0, let id = Self.parseUUID(p + key.start),
-        let title = raw.title, let deadline = raw.deadline, Title.isClean(title)
+        let title = raw.title, Title.isClean(title), (raw.warn ?? 0) >= 0
       else { return nil }
       @inline(__always) func inRange(_ d: Date?) -> Bool {
         d.map { RawItem.validRange ~= $0.timeIntervalSince1970 } ?? true
       }
-      guard inRange(deadline), inRange(raw.created), inRange(raw.completed), inRange(raw.reminder),
-        inRange(raw.notifiedDeadline), inRange(raw.notifiedReminder)
+      guard inRange(raw.deadline), inRange(raw.created), inRange(raw.completed), inRange(raw.reminder),
+        inRange(raw.notifiedDeadline), inRange(raw.notifiedReminder), inRange(raw.modified),
+        inRange(raw.notifiedWarning)
       else { return nil }
       // The lean reader's dates are whole seconds already.
-      return TodoItem(
-        id: id, title: title, deadline: deadline, created: raw.created ?? deadline,
-        completed: raw.completed, reminder: raw.reminder, notifiedDeadline: raw.notifiedDeadline,
-        notifiedReminder: raw.notifiedReminder)
+      return raw.build(id: id, title: title, whole: false)
     }
 
     /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (36 bytes, hex digits in either case).
@@ -307,22 +293,34 @@ enum LeanPlistReader {
 
     /// The fields of an entry that the reader keeps.
     enum Field {
-      case uuid, title, other
-      case date(String)
+      case uuid, title, boolean
+      case date(String), string(String), integer(String), other(String)
+
+      var name: String {
+        switch self {
+        case .uuid: return "UUID"
+        case .title: return "title"
+        case .boolean: return "cancelled"
+        case .date(let n), .string(let n), .integer(let n), .other(let n): return n
+        }
+      }
+    }
+
+    /// Any one value, as canonical XML text to keep (an unknown key's value).
+    mutating func keptValue() throws -> String {
+      let start = i
+      try skipValue()
+      guard
+        let raw = String(validating: UnsafeBufferPointer(start: p + start, count: i - start), as: UTF8.self)
+      else { throw Unsupported() }
+      do { return try PlistFragment.canonical(raw) } catch { throw Unsupported() }
     }
 
     /// The next `<key>…</key>` as a field, compared as bytes (no string is built
     /// unless the key holds an entity).
     mutating func fieldName() throws -> Field {
       let s = try tagged("<key>", "</key>")
-      if s.hasEntity {
-        switch try string(of: s) {
-        case "UUID": return .uuid
-        case "title": return .title
-        case let k where RawItem.dateKeys.contains(k): return .date(k)
-        default: return .other
-        }
-      }
+      if s.hasEntity { return Self.field(named: try string(of: s)) }
       switch s.count {  // by length first: one comparison for most keys
       case 4: if equals(s, "UUID") { return .uuid }
       case 5: if equals(s, "title") { return .title }
@@ -336,259 +334,24 @@ enum LeanPlistReader {
         if equals(s, "notifiedReminder") { return .date("notifiedReminder") }
       default: break
       }
-      _ = try string(of: s)  // a key must still be text (UTF-8), as Foundation checks
-      return .other
+      return Self.field(named: try string(of: s))  // a key must still be text (UTF-8), as Foundation checks
+    }
+
+    static func field(named k: String) -> Field {
+      switch k {
+      case "UUID": return .uuid
+      case "title": return .title
+      case "cancelled": return .boolean
+      case _ where RawItem.dateKeys.contains(k): return .date(k)
+      case _ where RawItem.stringKeys.contains(k): return .string(k)
+      case _ where RawItem.integerKeys.contains(k): return .integer(k)
+      default: return .other(k)
+      }
     }
 
     func equals(_ s: Span, _ literal: StaticString) -> Bool {
       s.count == literal.utf8CodeUnitCount && memcmp(p + s.start, literal.utf8Start, s.count) == 0
     }
 
-    // MARK: - Scalars
-
-    @inline(__always) mutating func skipSpace() {
-      while i < end {
-        let c = p[i]
-        if c == 32 || c == 9 || c == 10 || c == 13 { i += 1 } else { break }
-      }
-    }
-
-    @inline(__always) func starts(_ s: StaticString) -> Bool {
-      let n = s.utf8CodeUnitCount
-      guard i + n <= end else { return false }
-      return memcmp(p + i, s.utf8Start, n) == 0
-    }
-
-    mutating func expect(_ s: StaticString) throws {
-      guard starts(s) else { throw Unsupported() }
-      i += s.utf8CodeUnitCount
-    }
-
-    mutating func skip(past s: StaticString) throws {
-      while i < end {
-        if starts(s) {
-          i += s.utf8CodeUnitCount
-          return
-        }
-        i += 1
-      }
-      throw Unsupported()
-    }
-
-    /// Where a text lies in the input, and whether it holds an entity to decode.
-    struct Span {
-      var start: Int
-      var count: Int
-      var hasEntity: Bool
-    }
-
-    /// The raw text up to `<`.
-    mutating func span() throws -> Span {
-      let start = i
-      guard let lt = memchr(p + i, 60, end - i) else { throw Unsupported() }
-      i = UnsafeRawPointer(lt) - UnsafeRawPointer(p)
-      let hasEntity = i > start && memchr(p + start, 38, i - start) != nil
-      return Span(start: start, count: i - start, hasEntity: hasEntity)
-    }
-
-    /// `open` text `close`, as a span.
-    mutating func tagged(_ open: StaticString, _ close: StaticString) throws -> Span {
-      try expect(open)
-      let s = try span()
-      try expect(close)
-      return s
-    }
-
-    /// A `<string>` value as a span (`<string/>` is an empty one).
-    mutating func stringSpan() throws -> Span {
-      if starts("<string/>") {
-        i += 9
-        return Span(start: i, count: 0, hasEntity: false)
-      }
-      return try tagged("<string>", "</string>")
-    }
-
-    /// The text up to `<`, with the five XML entities and character references decoded.
-    mutating func text() throws -> String { try string(of: try span()) }
-
-    /// A span's text, with the five XML entities and character references decoded.
-    func string(of span: Span) throws -> String {
-      let buf = UnsafeBufferPointer(start: p + span.start, count: span.count)
-      if !span.hasEntity {
-        // ASCII is valid UTF-8: the specialized decoder then builds it exactly.
-        // (String(validating:) over a buffer took a tenth of a 100,000-item read.)
-        if !buf.contains(where: { $0 >= 0x80 }) { return String(decoding: buf, as: UTF8.self) }
-        guard let s = String(validating: buf, as: UTF8.self) else { throw Unsupported() }
-        return s
-      }
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(buf.count)
-      var j = 0
-      while j < buf.count {
-        let c = buf[j]
-        if c != 38 {
-          bytes.append(c)
-          j += 1
-          continue
-        }
-        // The three that our writer uses, by their bytes.
-        if j + 4 < buf.count, buf[j + 1] == 97, buf[j + 2] == 109, buf[j + 3] == 112, buf[j + 4] == 59 {
-          bytes.append(38)  // &amp;
-          j += 5
-          continue
-        }
-        if j + 3 < buf.count, buf[j + 2] == 116, buf[j + 3] == 59, buf[j + 1] == 108 || buf[j + 1] == 103 {
-          bytes.append(buf[j + 1] == 108 ? 60 : 62)  // &lt; &gt;
-          j += 4
-          continue
-        }
-        guard let semi = buf[j...].firstIndex(of: 59), semi - j <= 10 else { throw Unsupported() }
-        let name = String(decoding: buf[(j + 1)..<semi], as: UTF8.self)
-        switch name {
-        case "amp": bytes.append(38)
-        case "lt": bytes.append(60)
-        case "gt": bytes.append(62)
-        case "quot": bytes.append(34)
-        case "apos": bytes.append(39)
-        default:
-          var v: UInt32? = nil
-          if name.hasPrefix("#x") {
-            v = UInt32(name.dropFirst(2), radix: 16)
-          } else if name.hasPrefix("#") {
-            v = UInt32(name.dropFirst(1))
-          }
-          guard let value = v, let scalar = Unicode.Scalar(value) else { throw Unsupported() }
-          bytes.append(contentsOf: UTF8.encode(scalar)!)
-        }
-        j = semi + 1
-      }
-      if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-      guard let s = String(validating: bytes, as: UTF8.self) else { throw Unsupported() }
-      return s
-    }
-
-    mutating func keyText() throws -> String {
-      try expect("<key>")
-      let s = try text()
-      try expect("</key>")
-      return s
-    }
-
-    mutating func string() throws -> String {
-      if starts("<string/>") {
-        i += 9
-        return ""
-      }
-      try expect("<string>")
-      let s = try text()
-      try expect("</string>")
-      return s
-    }
-
-    mutating func integer() throws -> Int {
-      try expect("<integer>")
-      var neg = false
-      if i < end && p[i] == 45 {
-        neg = true
-        i += 1
-      }
-      var v = 0
-      var digits = 0
-      while i < end, p[i] >= 48, p[i] <= 57, digits < 18 {
-        v = v * 10 + Int(p[i] - 48)
-        i += 1
-        digits += 1
-      }
-      guard digits > 0 else { throw Unsupported() }
-      try expect("</integer>")
-      return neg ? -v : v
-    }
-
-    /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`
-    mutating func date() throws -> Date {
-      try expect("<date>")
-      guard i + 20 <= end, p[i + 4] == 45, p[i + 7] == 45, p[i + 10] == 84, p[i + 13] == 58,
-        p[i + 16] == 58, p[i + 19] == 90
-      else { throw Unsupported() }
-      let q = p + i
-      // Digits everywhere but the separators, checked above.
-      for k in 0..<19 where k != 4 && k != 7 && k != 10 && k != 13 && k != 16 && q[k] &- 48 > 9 {
-        throw Unsupported()
-      }
-      @inline(__always) func num(_ at: Int, _ n: Int) -> Int {
-        var v = 0
-        for k in at..<(at + n) { v = v * 10 + Int(q[k] &- 48) }
-        return v
-      }
-      let y = num(0, 4)
-      guard y >= 1 else { throw Unsupported() }  // year 0: Foundation's to refuse
-      let mo = num(5, 2)
-      let d = num(8, 2)
-      let h = num(11, 2)
-      let mi = num(14, 2)
-      let s = num(17, 2)
-      // Foundation would quietly roll "2020-13-45T29:61:61Z" over into another date.
-      guard (1...12).contains(mo), d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else {
-        let text = String(decoding: UnsafeBufferPointer(start: p + i, count: 20), as: UTF8.self)
-        throw CodecError("'\(text)' is not a valid date")
-      }
-      i += 20
-      try expect("</date>")
-      let days = PlistCodec.days(y, mo, d)
-      return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + h * 3600 + mi * 60 + s))
-    }
-
-    /// Skips any one value, nested or not. Deeper than 256 levels, it gives
-    /// up (Foundation then reports the nesting) rather than overflow the stack.
-    mutating func skipValue(depth: Int = 0) throws {
-      guard i < end, p[i] == 60, depth < 256 else { throw Unsupported() }
-      // A date is checked even when skipped: Foundation refuses the file for one it cannot read.
-      if starts("<date>") {
-        do { _ = try date() } catch is CodecError { throw Unsupported() }  // not ours to refuse
-        return
-      }
-      // Self-closing: <true/>, <false/>, <dict/>, <array/>, <string/>
-      var j = i + 1
-      while j < end && p[j] != 62 && p[j] != 32 { j += 1 }
-      guard j < end, p[j] == 62 else { throw Unsupported() }
-      if p[j - 1] == 47 {
-        i = j + 1
-        return
-      }
-      let name = String(decoding: UnsafeBufferPointer(start: p + i + 1, count: j - i - 1), as: UTF8.self)
-      i = j + 1
-      switch name {
-      case "dict":
-        while true {
-          skipSpace()
-          if starts("</dict>") {
-            i += 7
-            return
-          }
-          _ = try keyText()
-          skipSpace()
-          try skipValue(depth: depth + 1)
-        }
-      case "array":
-        while true {
-          skipSpace()
-          if starts("</array>") {
-            i += 8
-            return
-          }
-          try skipValue(depth: depth + 1)
-        }
-      case "string", "integer", "real", "date", "data", "key":
-        _ = try text()
-        try expect("</")
-        let close = name.utf8
-        guard i + close.count < end else { throw Unsupported() }
-        for (k, c) in close.enumerated() where p[i + k] != c { throw Unsupported() }
-        i += close.count
-        try expect(">")
-      default:
-        throw Unsupported()
-      }
-    }
   }
 }

@@ -8,6 +8,7 @@ extension PlistCodec {
       try checkBinary(data)
     } else {
       try checkDuplicateKeys(data)
+      try checkRepeatedKeys(data)
     }
   }
 
@@ -62,6 +63,65 @@ extension PlistCodec {
           let u = UUID(uuidString: String(decoding: b[i..<(i + 36)], as: UTF8.self))
         else { continue }
         if !seen.insert(u).inserted { throw CodecError("UUID \(u.uuidString) appears twice in todoItems") }
+      }
+    }
+  }
+}
+
+extension PlistCodec {
+  /// XML in which one dictionary holds a key twice (`todoItems` twice, a
+  /// field twice in an entry): Foundation's parser keeps one silently, and the
+  /// next write would lose the other, so such a file does not parse (SPEC 6).
+  /// Walks the tags, skipping comments, CDATA and processing instructions.
+  static func checkRepeatedKeys(_ data: Data) throws {
+    try data.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
+      var stack: [Set<[UInt8]>?] = []  // nil: an array level
+      var i = 0
+      let n = b.count
+      func starts(_ s: String, at k: Int) -> Bool {
+        let u = Array(s.utf8)
+        return k + u.count <= n && u.indices.allSatisfy { b[k + $0] == u[$0] }
+      }
+      func skip(past s: String) {
+        let u = Array(s.utf8)
+        while i + u.count <= n && !starts(s, at: i) { i += 1 }
+        i = min(n, i + u.count)
+      }
+      while i < n {
+        guard b[i] == 60 else {
+          i += 1
+          continue
+        }
+        if starts("<!--", at: i) {
+          skip(past: "-->")
+        } else if starts("<![CDATA[", at: i) {
+          skip(past: "]]>")
+        } else if starts("<?", at: i) || starts("<!", at: i) {
+          skip(past: ">")
+        } else if starts("<dict>", at: i) {
+          stack.append([])
+          i += 6
+        } else if starts("<array>", at: i) {
+          stack.append(nil)
+          i += 7
+        } else if starts("</dict>", at: i) || starts("</array>", at: i) {
+          if !stack.isEmpty { stack.removeLast() }
+          i += 1
+        } else if starts("<key>", at: i) {
+          i += 5
+          let start = i
+          while i < n && b[i] != 60 { i += 1 }
+          let key = Array(b[start..<i])
+          if let top = stack.last, var keys = top {
+            if !keys.insert(key).inserted {
+              let name = String(decoding: key.prefix(64), as: UTF8.self)
+              throw CodecError("the key '\(name)' appears twice in one dictionary")
+            }
+            stack[stack.count - 1] = keys
+          }
+        } else {
+          i += 1
+        }
       }
     }
   }

@@ -5,17 +5,18 @@ import Foundation
 extension PlistCodec {
   /// The data file for these items: XML, one item a line, items by deadline.
   /// - Complexity: O(n log n) for the sort of small keys, O(n) for the rest.
-  public static func encode(_ items: [TodoItem]) -> [UInt8] {
+  public static func encode(_ items: [TodoItem], otherRootKeys: [String: String] = [:]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(items.count * 300 + 512)
-    encode(items, chunk: Int.max) { out.append(contentsOf: $0) }
+    encode(items, otherRootKeys: otherRootKeys, chunk: Int.max) { out.append(contentsOf: $0) }
     return out
   }
 
   /// Writes the data file for these items in pieces of about `chunk` bytes
   /// to `sink`, so that a writer of 100,000 items does not hold 30 MB at once.
   public static func encode<C: Collection>(
-    _ items: C, chunk: Int, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+    _ items: C, otherRootKeys: [String: String] = [:], chunk: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows where C.Element == TodoItem {
     var w = ByteWriter()
     w.out.reserveCapacity(min(chunk, items.count * 300) + 1024)
@@ -29,7 +30,15 @@ extension PlistCodec {
       \t<integer>
       """)
     w.decimal(TodoDocument.currentVersion)
-    w.put("</integer>\n\t<key>todoItems</key>\n\t<dict>\n")
+    w.put("</integer>\n")
+    for key in otherRootKeys.keys.sorted() {
+      w.put("\t<key>")
+      appendEscaped(key, to: &w.out)
+      w.put("</key>\n\t")
+      w.out.append(contentsOf: otherRootKeys[key]!.utf8)
+      w.put("\n")
+    }
+    w.put("\t<key>todoItems</key>\n\t<dict>\n")
     for index in deadlineOrder(items) {
       let item = items[index]
       w.put("\t\t<key>")
@@ -38,15 +47,29 @@ extension PlistCodec {
       w.uuid(item.id)
       w.put("</string><key>title</key><string>")
       appendEscaped(item.title, to: &w.out)
-      w.put("</string><key>deadline</key><date>")
-      w.iso(item.deadline)
-      w.put("</date><key>created</key><date>")
-      w.iso(item.created)
-      w.put("</date>")
+      w.put("</string>")
+      if let d = item.deadline { w.date("deadline", d) }
+      w.date("created", item.created)
+      if let d = item.modified { w.date("modified", d) }
       if let d = item.completed { w.date("completed", d) }
       if let d = item.reminder { w.date("reminder", d) }
+      if let r = item.repeatRule { w.string("repeat", r) }
+      if let v = item.warn { w.integer("warn", v) }
+      if item.cancelled { w.put("<key>cancelled</key><true/>") }
+      if let u = item.uid { w.string("uid", u) }
+      if let v = item.sequence { w.integer("sequence", v) }
+      if let x = item.icalExtra { w.string("icalExtra", x, keepingLineFeeds: true) }
       if let d = item.notifiedDeadline { w.date("notifiedDeadline", d) }
       if let d = item.notifiedReminder { w.date("notifiedReminder", d) }
+      if let d = item.notifiedWarning { w.date("notifiedWarning", d) }
+      if !item.otherKeys.isEmpty {
+        for key in item.otherKeys.keys.sorted() {
+          w.put("<key>")
+          appendEscaped(key, to: &w.out)
+          w.put("</key>")
+          w.out.append(contentsOf: item.otherKeys[key]!.utf8)
+        }
+      }
       w.put("</dict>\n")
       if w.out.count >= chunk {
         try w.out.withUnsafeBufferPointer { try sink($0) }
@@ -68,7 +91,8 @@ extension PlistCodec {
           UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         )
       }
-      return OrderKey(deadline: items[i].deadline.timeIntervalSinceReferenceDate, hi: hi, lo: lo, index: i)
+      return OrderKey(
+        deadline: items[i].sortDeadline.timeIntervalSinceReferenceDate, hi: hi, lo: lo, index: i)
     }
     keys.sort { a, b in
       if a.deadline != b.deadline { return a.deadline < b.deadline }
@@ -80,8 +104,11 @@ extension PlistCodec {
   static let amp = Array("&amp;".utf8)
   static let lt = Array("&lt;".utf8)
   static let gt = Array("&gt;".utf8)
+  static let cr = Array("&#13;".utf8)
 
-  static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+  /// - Parameter keepingLineFeeds: LF goes through as it is (XML holds it): the
+  ///   lines of `icalExtra`, which titles never have.
+  static func appendEscaped(_ s: String, to out: inout [UInt8], keepingLineFeeds: Bool = false) {
     var copy = s
     copy.withUTF8 { buf in
       // Printable ASCII with nothing to escape, the common case, goes as it is.
@@ -111,6 +138,8 @@ extension PlistCodec {
         case 38: insert = Self.amp
         case 60: insert = Self.lt
         case 62: insert = Self.gt
+        case 0x09 where keepingLineFeeds, 0x0A where keepingLineFeeds: break  // XML holds them as they are
+        case 0x0D where keepingLineFeeds: insert = Self.cr  // a raw CR would read back as LF (XML line ends)
         case 0..<0x20, 0x7F: insert = replacement  // never write what XML 1.0 cannot hold
         case 0xC2 where i + 1 < n && (0x80...0x9F).contains(buf[i + 1]):
           insert = replacement  // C1 controls
@@ -178,6 +207,24 @@ struct ByteWriter {
     put("</key><date>")
     iso(date)
     put("</date>")
+  }
+
+  /// `<key>KEY</key><string>…</string>`, escaped.
+  mutating func string(_ key: StaticString, _ s: String, keepingLineFeeds: Bool = false) {
+    put("<key>")
+    put(key)
+    put("</key><string>")
+    PlistCodec.appendEscaped(s, to: &out, keepingLineFeeds: keepingLineFeeds)
+    put("</string>")
+  }
+
+  /// `<key>KEY</key><integer>…</integer>`
+  mutating func integer(_ key: StaticString, _ v: Int) {
+    put("<key>")
+    put(key)
+    put("</key><integer>")
+    decimal(v)
+    put("</integer>")
   }
 
   mutating func iso(_ date: Date) { iso(seconds: Int(date.timeIntervalSince1970.rounded(.down))) }

@@ -58,7 +58,21 @@ public enum PlistCodec {
                 continue
               }
               raw.set(date: d, for: k)
-            default: break
+            case _ where RawItem.stringKeys.contains(k):
+              if let s = v as? String { raw.set(string: s, for: k) } else { raw.wrongType.append(k) }
+            case _ where RawItem.integerKeys.contains(k):
+              if type(of: v) != Bool.self, let n = v as? Int {
+                raw.set(integer: n, for: k)
+              } else {
+                raw.wrongType.append(k)
+              }
+            case "cancelled":
+              if type(of: v) == Bool.self, let b = v as? Bool {
+                raw.cancelled = b
+              } else {
+                raw.wrongType.append(k)
+              }
+            default: raw.otherKeys[k] = try PlistFragment.xml(of: v)
             }
           }
         } else {
@@ -80,7 +94,12 @@ public enum PlistCodec {
       throw CodecError("no todoItems dictionary in the root")
     }
     items.sort(by: TodoItem.byDeadline)
-    return TodoDocument(formatVersion: version, items: items, warnings: warnings)
+    var other: [String: String] = [:]
+    for (k, v) in dict where k != "formatVersion" && k != "todoItems" {
+      other[k] = try PlistFragment.xml(of: v)
+    }
+    other = RawItem.cleanKeys(other, warnings: &warnings, in: "root")
+    return TodoDocument(formatVersion: version, items: items, warnings: warnings, otherRootKeys: other)
   }
 
   static func typeName(_ v: Any) -> String {
@@ -97,22 +116,30 @@ public enum PlistCodec {
   }
 
   /// The reference writer: the same plist through Foundation's XML serializer.
-  public static func encodeWithFoundation(_ items: [TodoItem], version: Int = TodoDocument.currentVersion)
-    throws -> Data
-  {
+  public static func encodeWithFoundation(
+    _ items: [TodoItem], version: Int = TodoDocument.currentVersion, otherRootKeys: [String: String] = [:]
+  ) throws -> Data {
     var entries: [String: Any] = [:]
     for item in items {
-      var d: [String: Any] = [
-        "UUID": item.id.uuidString, "title": item.title, "deadline": item.deadline,
-        "created": item.created,
-      ]
+      var d: [String: Any] = ["UUID": item.id.uuidString, "title": item.title, "created": item.created]
+      for (k, xml) in item.otherKeys { d[k] = try PlistFragment.value(of: xml) }
+      if let v = item.deadline { d["deadline"] = v }
+      if let v = item.modified { d["modified"] = v }
       if let v = item.completed { d["completed"] = v }
       if let v = item.reminder { d["reminder"] = v }
+      if let v = item.repeatRule { d["repeat"] = v }
+      if let v = item.warn { d["warn"] = v }
+      if item.cancelled { d["cancelled"] = true }
+      if let v = item.uid { d["uid"] = v }
+      if let v = item.sequence { d["sequence"] = v }
+      if let v = item.icalExtra { d["icalExtra"] = v }
       if let v = item.notifiedDeadline { d["notifiedDeadline"] = v }
       if let v = item.notifiedReminder { d["notifiedReminder"] = v }
+      if let v = item.notifiedWarning { d["notifiedWarning"] = v }
       entries[item.id.uuidString] = d
     }
-    let root: [String: Any] = ["formatVersion": version, "todoItems": entries]
+    var root: [String: Any] = ["formatVersion": version, "todoItems": entries]
+    for (k, xml) in otherRootKeys { root[k] = try PlistFragment.value(of: xml) }
     return try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
   }
 
@@ -159,6 +186,8 @@ extension RawItem {
     case "reminder": reminder = d
     case "notifiedDeadline": notifiedDeadline = d
     case "notifiedReminder": notifiedReminder = d
+    case "modified": modified = d
+    case "notifiedWarning": notifiedWarning = d
     default: break
     }
   }

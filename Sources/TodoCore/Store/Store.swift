@@ -14,10 +14,12 @@ public final class Store: @unchecked Sendable {
   public init(path: String) { self.path = path }
 
   /// `--file`, else `TODO_TUI_FILE`, else `$XDG_DATA_HOME/todo-tui/todos.plist`.
+  /// An `XDG_DATA_HOME` that is not an absolute path is ignored, as the XDG
+  /// Base Directory spec says (`$HOME/.local/share` instead).
   public static func defaultPath(environment: [String: String]) -> String {
     if let f = environment["TODO_TUI_FILE"], !f.isEmpty { return f }
     let data =
-      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
     return data + "/todo-tui/todos.plist"
   }
@@ -48,11 +50,13 @@ public final class Store: @unchecked Sendable {
   /// The lean reader takes the file in pieces and gives back what it has read,
   /// so that 100,000 items (30 MB of XML) never sit in memory whole; a file
   /// it does not read is read whole for Foundation's parser.
-  public func load(tolerant: Bool = false) throws -> TodoDocument {
+  /// `opened` gets the descriptor the file is read from (``BadgeIndex`` notes what it read).
+  public func load(tolerant: Bool = false, opened: (Int32) -> Void = { _ in }) throws -> TodoDocument {
     let real = try resolvedPath()
     do {
       return try withOpenFile(real) { fd, size in
         guard let fd = fd else { return TodoDocument(items: []) }
+        opened(fd)
         do {
           if size > 0, let doc = try LeanPlistReader.read(fd: fd, size: size, tolerant: tolerant) {
             return doc
@@ -121,10 +125,13 @@ public final class Store: @unchecked Sendable {
   /// Runs `body` on the current list under the exclusive lock and writes the
   /// result if it changed. Nothing is written when `body` throws.
   /// `whileLocked` runs after the write, still under the lock: a reader of the
-  /// file can note what it now is, with no other writer in between.
+  /// file can note what it now is, with no other writer in between. Without
+  /// `wait`, a lock held by another process throws ``LockBusy`` at once.
   @discardableResult
-  public func mutate<T>(_ body: (inout TodoList) throws -> T, whileLocked: () -> Void = {}) throws -> T {
-    try withLock {
+  public func mutate<T>(
+    wait: Bool = true, _ body: (inout TodoList) throws -> T, whileLocked: () -> Void = {}
+  ) throws -> T {
+    try withLock(wait: wait) {
       defer { whileLocked() }
       var doc = try load()
       if doc.formatVersion > TodoDocument.currentVersion {
@@ -136,7 +143,7 @@ public final class Store: @unchecked Sendable {
       var list = TodoList(doc.items)
       let result = try body(&list)
       if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
-        try write(Self.inReadOrder(list, replacing: &doc.items))
+        try write(Self.inReadOrder(list, replacing: &doc.items), otherRootKeys: doc.otherRootKeys)
       }
       return result
     }
@@ -172,8 +179,9 @@ public final class Store: @unchecked Sendable {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     try Self.makeFolders(dir.isEmpty ? "." : dir)
-    let fd = open(real + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
+    // Never through a symbolic link, never truncated: a link planted as the
+    // lock file must not let a write reach what it points to.
+    let fd = try Self.openLockFile(real + ".lock")
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
       guard errno == EINTR else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
@@ -183,7 +191,8 @@ public final class Store: @unchecked Sendable {
   }
 
   /// Replaces the file with these items, atomically. Call under the lock.
-  public func write<C: Collection>(_ items: C) throws where C.Element == TodoItem {
+  public func write<C: Collection>(_ items: C, otherRootKeys: [String: String] = [:]) throws
+  where C.Element == TodoItem {
     let real = try resolvedPath()
     let dir = (real as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
@@ -199,7 +208,7 @@ public final class Store: @unchecked Sendable {
     do {
       defer { close(fd) }
       // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
-      try PlistCodec.encode(items, chunk: 1 << 20) { piece in
+      try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
         let buf = UnsafeRawBufferPointer(piece)
         var done = 0
         while done < buf.count {
@@ -227,6 +236,20 @@ public final class Store: @unchecked Sendable {
       fsync(dfd)
       close(dfd)
     }
+    BadgeIndex.update(items, dataPath: real)
+  }
+
+  /// Opens (creating it 0600) a lock file, never through a symbolic link and
+  /// never truncating it.
+  static func openLockFile(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else {
+      let why =
+        errno == ELOOP
+        ? "is a symbolic link; a lock file must be a plain file (remove the link)" : Self.errorText(errno)
+      throw TodoError.io(path: path, detail: why)
+    }
+    return fd
   }
 
   /// Temporary files left by a writer that was killed (we hold the lock, so none is live).

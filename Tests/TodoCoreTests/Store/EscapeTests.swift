@@ -12,6 +12,8 @@ final class EscapeTests: XCTestCase {
       case "&": out += Array("&amp;".utf8)
       case "<": out += Array("&lt;".utf8)
       case ">": out += Array("&gt;".utf8)
+      case "\t", "\n": out.append(UInt8(scalar.value))  // XML holds them (iCalendar text in icalExtra)
+      case "\r": out += Array("&#13;".utf8)  // a raw CR reads back as LF
       default: out += Array(String(Title.isAllowed(scalar) ? scalar : "\u{FFFD}").utf8)
       }
     }
@@ -20,7 +22,8 @@ final class EscapeTests: XCTestCase {
 
   func testAgreesWithTheScalarRuleOnHostileAndRandomText() {
     let pool: [Unicode.Scalar] = [
-      "a", "Z", " ", "&", "<", ">", "\"", "'", "\u{00}", "\u{07}", "\u{1B}", "\t", "\n", "\u{7F}", "\u{80}",
+      "a", "Z", " ", "&", "<", ">", "\"", "'", "\u{00}", "\u{07}", "\u{1B}", "\t", "\n", "\r", "\u{7F}",
+      "\u{80}",
       "\u{85}", "\u{9F}", "\u{A0}", "é", "ë", "\u{0301}", "\u{200B}", "\u{202E}", "生", "\u{FFFD}", "\u{FFFE}",
       "\u{FFFF}", "\u{FEFF}", "\u{EFBF}", "🎂", "\u{10FFFF}",
     ]

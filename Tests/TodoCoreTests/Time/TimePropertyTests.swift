@@ -157,7 +157,8 @@ final class TimePropertyTests: XCTestCase {
     String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
   }
 
-  func testDSTGapsMoveToTheNextValidTime() throws {
+  /// SPEC 3: a time in a gap moves forward by the gap (02:30 → 03:30), as glibc's `mktime` does.
+  func testDSTGapsMoveForwardByTheGap() throws {
     var checked = 0
     for zone in Self.zones {
       let cal = Self.calendar(zone)
@@ -169,7 +170,9 @@ final class TimePropertyTests: XCTestCase {
           let w = wall(tr.at.addingTimeInterval(Double(into)), offset: tr.before)
           let now = tr.at.addingTimeInterval(-3 * 86_400)
           let got = try WhenParser(now: now, calendar: cal).parse(text(w))
-          XCTAssertEqual(got, tr.at, "\(zone): \(text(w)) is in a gap; expected the next valid time \(tr.at)")
+          let expected = tr.at.addingTimeInterval(Double(into))
+          XCTAssertEqual(
+            got, expected, "\(zone): \(text(w)) is in a gap; expected it moved by the gap, \(expected)")
           checked += 1
         }
       }
@@ -180,13 +183,14 @@ final class TimePropertyTests: XCTestCase {
   /// Cases where `Calendar.nextDate(…, .nextTime, .first)` on Linux was wrong.
   func testGapsOffTheHourAndAtMidnight() throws {
     let cases: [(String, String, String, TimeInterval)] = [
-      // Santiago skips 00:00–01:00: 01:00 is the start of that day, not the next day's 01:00.
+      // Santiago skips 00:00–01:00: 01:00 is the start of that day, not the next day's 01:00;
+      // 00:30 moves forward by the gap to 01:30.
       ("America/Santiago", "2026-09-03 12:00", "2026-09-06 01:00", 1_788_667_200),
-      ("America/Santiago", "2026-09-03 12:00", "2026-09-06 00:30", 1_788_667_200),
+      ("America/Santiago", "2026-09-03 12:00", "2026-09-06 00:30", 1_788_667_200 + 1800),
       ("America/Santiago", "2026-09-03 12:00", "2026-09-06", 1_788_696_000),
-      // Lord Howe skips 02:00–02:30 (half-hour DST); Chatham skips 02:45–03:45.
-      ("Australia/Lord_Howe", "2026-10-01 12:00", "2026-10-04 02:15", 1_791_041_400),
-      ("Pacific/Chatham", "2026-09-24 12:00", "2026-09-27 03:00", 1_790_431_200),
+      // Lord Howe skips 02:00–02:30 (half-hour DST): 02:15 → 02:45; Chatham skips 02:45–03:45: 03:00 → 04:00.
+      ("Australia/Lord_Howe", "2026-10-01 12:00", "2026-10-04 02:15", 1_791_041_400 + 900),
+      ("Pacific/Chatham", "2026-09-24 12:00", "2026-09-27 03:00", 1_790_431_200 + 900),
     ]
     for (zone, now, when, expected) in cases {
       let cal = Self.calendar(zone)

@@ -112,14 +112,14 @@ final class WhenParserTests: XCTestCase {
     XCTAssertEqual(d.timeIntervalSince(now), 23 * 3600)
   }
 
-  func testTimeInDSTGapMovesToNextValidTime() throws {
+  func testTimeInDSTGapMovesForwardByTheGap() throws {
     let cal = calendar("Europe/Berlin")
     let now = local(cal, 2026, 3, 28, 9, 0)
     let d = try WhenParser(now: now, calendar: cal).parse("2026-03-29 02:30")
     let c = civil(d, cal)
     XCTAssertEqual(c[0...2], [2026, 3, 29])
-    XCTAssertEqual(c[3], 3, "02:30 does not exist; the next valid time is in the 3 o'clock hour")
-    XCTAssertEqual(d, local(cal, 2026, 3, 29, 3, 0))
+    XCTAssertEqual(c[3...4], [3, 30], "02:30 does not exist; it moves forward by the one-hour gap")
+    XCTAssertEqual(d, local(cal, 2026, 3, 29, 3, 30))
   }
 
   func testTimeInDSTOverlapTakesFirstOccurrence() throws {

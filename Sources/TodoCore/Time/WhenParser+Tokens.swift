@@ -1,0 +1,164 @@
+import Foundation
+
+/// The single tokens of the `WHEN` grammar: times of day, numbers, durations,
+/// ISO 8601 and numeric dates.
+extension WhenParser {
+  /// "17:00", "5pm", "5:30pm", "9am", "12am", "noon", "midnight".
+  static func timeOfDay(_ s: Substring) -> ClockTime? {
+    if s == "noon" { return ClockTime(hour: 12, minute: 0) }
+    if s == "midnight" { return ClockTime(hour: 0, minute: 0) }
+    var body = s
+    var meridiem: Character? = nil
+    if body.hasSuffix("am") || body.hasSuffix("pm") {
+      meridiem = body.dropLast().last
+      body = body.dropLast(2)
+    }
+    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 1 || parts.count == 2 else { return nil }
+    guard let h = Self.number(parts[0], maxDigits: 2) else { return nil }
+    var m = 0
+    if parts.count == 2 {
+      guard parts[1].count == 2, let mm = Self.number(parts[1], maxDigits: 2) else { return nil }
+      m = mm
+    } else if meridiem == nil {
+      return nil  // a bare "17" is a duration or nothing, not a time
+    }
+    guard m < 60 else { return nil }
+    if let mer = meridiem {
+      guard (1...12).contains(h) else { return nil }
+      return ClockTime(hour: (h % 12) + (mer == "p" ? 12 : 0), minute: m)
+    }
+    guard h < 24 else { return nil }
+    return ClockTime(hour: h, minute: m)
+  }
+
+  static func number(_ s: Substring, maxDigits: Int) -> Int? {
+    guard !s.isEmpty, s.count <= maxDigits, s.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      return nil
+    }
+    return Int(s)
+  }
+
+  // MARK: - Relative
+
+  /// "30m", "1h30m", "1h 30m", "2 hours", "3d", "1w" added to `base`; nil when it is not one.
+  /// Days and weeks are calendar days: the wall-clock time stays across DST.
+  func offset(_ words: [Substring], from base: Date) -> Date? {
+    let text = words.joined()
+    guard !text.isEmpty else { return nil }
+    var seconds = 0
+    var days = 0
+    var idx = text.startIndex
+    var any = false
+    while idx < text.endIndex {
+      let numStart = idx
+      while idx < text.endIndex, text[idx].isASCII, text[idx].isNumber { idx = text.index(after: idx) }
+      guard numStart < idx, text.distance(from: numStart, to: idx) <= 6,
+        let n = Int(text[numStart..<idx])
+      else { return nil }
+      let unitStart = idx
+      while idx < text.endIndex, text[idx].isLetter { idx = text.index(after: idx) }
+      switch text[unitStart..<idx] {
+      case "s", "sec", "secs", "second", "seconds": seconds += n
+      case "m", "min", "mins", "minute", "minutes": seconds += n * 60
+      case "h", "hr", "hrs", "hour", "hours": seconds += n * 3600
+      case "d", "day", "days": days += n
+      case "w", "wk", "wks", "week", "weeks": days += 7 * n
+      default: return nil
+      }
+      any = true
+    }
+    guard any, seconds + days > 0, days <= 36_600, seconds <= 36_600 * 86_400 else { return nil }
+    var d = base
+    if days > 0 {
+      guard let moved = calendar.date(byAdding: .day, value: days, to: d) else { return nil }
+      d = moved
+    }
+    return d.addingTimeInterval(TimeInterval(seconds))
+  }
+
+  // MARK: - Dates
+
+  /// "2026-11-23".
+  static func isoDate(_ s: Substring) -> CivilDay? {
+    let p = s.split(separator: "-", omittingEmptySubsequences: false)
+    guard p.count == 3, p[0].count == 4, p[1].count == 2, p[2].count == 2,
+      let y = number(p[0], maxDigits: 4), let mo = number(p[1], maxDigits: 2),
+      let d = number(p[2], maxDigits: 2)
+    else { return nil }
+    return CivilDay.valid(y, mo, d)
+  }
+
+  /// Whether the locale writes the day before the month in numeric dates (en_GB,
+  /// de_DE), from ICU's pattern for month and day; the locale of a calendar that
+  /// names none (and en_US, C, POSIX) puts the month first.
+  static func dayFirst(_ locale: Locale?) -> Bool {
+    guard let locale, let pattern = DateFormatter.dateFormat(fromTemplate: "Md", options: 0, locale: locale),
+      let d = pattern.firstIndex(of: "d"), let m = pattern.firstIndex(of: "M")
+    else { return false }
+    return d < m
+  }
+
+  /// "3/12", "3.12.", "12/01/2026", "3.12.2026" in the locale's day/month order,
+  /// or "2026/11/23"; without a year, the next such date.
+  func numericDate(_ s: Substring, today: CivilDay) -> CivilDay? {
+    guard let sep = s.first(where: { $0 == "/" || $0 == "." }) else { return nil }
+    var body = s
+    if sep == ".", body.hasSuffix(".") { body = body.dropLast() }
+    let p = body.split(separator: sep, omittingEmptySubsequences: false)
+    guard p.count == 2 || p.count == 3 else { return nil }
+    if p.count == 3, p[0].count == 4 {  // year first
+      guard let y = Self.number(p[0], maxDigits: 4), let m = Self.number(p[1], maxDigits: 2),
+        let d = Self.number(p[2], maxDigits: 2)
+      else { return nil }
+      return CivilDay.valid(y, m, d)
+    }
+    guard let a = Self.number(p[0], maxDigits: 2), let b = Self.number(p[1], maxDigits: 2) else { return nil }
+    let (day, month) = Self.dayFirst(calendar.locale) ? (a, b) : (b, a)
+    guard p.count == 3 else {
+      guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+      return Self.nextDate(month: month, day: day, from: today)
+    }
+    guard p[2].count == 4, let y = Self.number(p[2], maxDigits: 4) else { return nil }
+    return CivilDay.valid(y, month, day)
+  }
+
+  /// "2026-11-23T14:00", "2026-11-23T14:00:05" (local wall time), or with a "Z"
+  /// or ±hh:mm / ±hhmm / ±hh offset (one instant whatever the zone; fractions cut).
+  func isoDateTime(_ s: Substring) -> WhenPart? {
+    guard let t = s.firstIndex(of: "t"), let day = Self.isoDate(s[..<t]) else { return nil }
+    var rest = s[s.index(after: t)...]
+    var offset: Int? = nil
+    if rest.hasSuffix("z") {
+      offset = 0
+      rest = rest.dropLast()
+    } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+      let o = rest[rest.index(after: sign)...].replacingOccurrences(of: ":", with: "")
+      guard o.count == 4 || o.count == 2, let v = Self.number(Substring(o), maxDigits: 4) else {
+        return nil
+      }
+      let mins = o.count == 4 ? (v / 100) * 60 + v % 100 : v * 60
+      guard mins <= 18 * 60 else { return nil }
+      offset = (rest[sign] == "-" ? -1 : 1) * mins * 60
+      rest = rest[..<sign]
+    }
+    let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3,
+      parts[0].count == 2, let h = Self.number(parts[0], maxDigits: 2), h < 24,
+      parts[1].count == 2, let m = Self.number(parts[1], maxDigits: 2), m < 60
+    else { return nil }
+    var sec = 0
+    if parts.count == 3 {
+      let sp = parts[2].split(separator: ".", maxSplits: 1)
+      guard let first = sp.first, first.count == 2, let s0 = Self.number(first, maxDigits: 2), s0 < 60
+      else { return nil }
+      if sp.count == 2, !sp[1].allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
+      sec = s0
+    }
+    let time = ClockTime(hour: h, minute: m, second: sec)
+    guard let off = offset else { return .dayTime(day, time) }
+    // The civil fields are in a fixed offset: no time zone rules apply.
+    let utc = day.days * 86_400 + h * 3600 + m * 60 + sec - off
+    return .instant(Date(timeIntervalSince1970: Double(utc)))
+  }
+}

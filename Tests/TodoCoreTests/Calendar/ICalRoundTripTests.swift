@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// Random items, with properties we do not map, written as iCalendar and read
+/// back: the same items.
+final class ICalRoundTripTests: XCTestCase {
+  let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+  static let titles = [
+    "Pay rent", "Zoë's birthday — 生日快乐 🎂", "a; b, c \\ d", "Müller: \"quotes\" & 'apostrophes' > less",
+    String(repeating: "日本語のテキスト ", count: 12) + "終", "x",
+  ]
+  static let rules = ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;INTERVAL=2", "FREQ=YEARLY"]
+  static let extras = [
+    "DESCRIPTION:Line one\\nline two\\, with a comma\\; and a semicolon\n", "PRIORITY:5\n",
+    "CATEGORIES:Home\n", "X-APPLE-SORT-ORDER:712345678\n", "X-MOZ-GENERATION:3\n",
+    "X-TODO-THING;X-PARAM=a:value with spaces\n", "CLASS:PRIVATE\n", "PERCENT-COMPLETE:40\n",
+    "DTSTART:20261128T100000Z\n", "URL:https://example.org/a?b=c\n",
+    "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT30M\nDESCRIPTION:Start\nEND:VALARM\n",
+    "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:20261128T170000Z\nEND:VALARM\n",
+  ]
+
+  func randomItem(_ rng: inout SplitMix) -> TodoItem {
+    func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
+    func chance(_ n: UInt64) -> Bool { rng.next() % n == 0 }
+    func instant() -> Date {
+      // Years 1 to 9999, whole seconds.
+      let lo = Int64(Instants.validRange.lowerBound)
+      let hi = Int64(Instants.validRange.upperBound)
+      return Date(timeIntervalSince1970: TimeInterval(lo + Int64(rng.next() % UInt64(hi - lo))))
+    }
+    func near() -> Date { now.addingTimeInterval(TimeInterval(Int(rng.next() % 20_000_000)) - 10_000_000) }
+    var uid: String? = nil
+    var id = UUID(
+      uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { b in
+        (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+      })
+    switch rng.next() % 3 {
+    case 0: uid = "\(rng.next() % 100_000)-\(rng.next())@host.example.org"
+    case 1: uid = id.uuidString.lowercased()
+    default: break
+    }
+    if let u = uid, UUID(uuidString: u) == nil { id = UUID.derived(from: u) }
+    let created = chance(4) ? instant() : near()
+    var item = TodoItem(
+      id: id, title: pick(Self.titles), deadline: chance(5) ? nil : (chance(3) ? instant() : near()),
+      created: created)
+    item.uid = uid
+    if chance(2) { item.modified = near() }
+    if chance(3) { item.completed = near() } else if chance(5) { item.cancelled = true }
+    if chance(3) { item.repeatRule = pick(Self.rules) }
+    if chance(3) { item.warn = Int(rng.next() % 10) * 300 }
+    if chance(2) { item.sequence = Int(rng.next() % 10) }
+    var extra = ""
+    // Properties first, then components, as the writer puts them.
+    let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") }.filter { _ in chance(3) }
+    extra += props.joined()
+    extra += Self.extras.filter { $0.hasPrefix("BEGIN:") }.filter { _ in chance(3) }.joined()
+    item.icalExtra = extra.isEmpty ? nil : extra
+    return item
+  }
+
+  func testRandomItemsWithUnknownPropertiesComeBackTheSame() throws {
+    var rng = SplitMix(seed: 15)
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = TimeZone(identifier: "Australia/Lord_Howe")!  // half-hour DST
+    for round in 0..<40 {
+      let items = (0..<25).map { _ in randomItem(&rng) }
+      let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+      let back = try ICalMapping.items(
+        fromICS: Data(text.utf8), path: "round \(round)", now: now, calendar: cal)
+      XCTAssertEqual(back.count, items.count)
+      for (a, b) in zip(items, back) where a != b {
+        XCTFail("round \(round):\n\(a)\n≠\n\(b)\n\(text)")
+        return
+      }
+    }
+  }
+
+  /// An item read from another app, edited here (new deadline, warning), keeps its
+  /// DUE's zone and its alarm's other lines; read again, it is the edited item.
+  func testAnEditedItemKeepsItsFormsAndReadsBackTheSame() throws {
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = TimeZone(identifier: "America/New_York")!
+    let data = ICalFixtureTests.fixture("thunderbird-berlin.ics")
+    var items = try ICalMapping.items(fromICS: data, path: "tb", now: now, calendar: cal)
+    let k = try XCTUnwrap(items.firstIndex { $0.title == "Steuererklärung abgeben" })
+    items[k].deadline = ISO8601DateFormatter().date(from: "2026-12-24T11:00:00Z")  // 12:00 CET
+    items[k].warn = 3600
+    let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+    XCTAssertTrue(text.contains("DUE;TZID=Europe/Berlin:20261224T120000\r\n"), text)
+    XCTAssertTrue(text.contains("TRIGGER;RELATED=END:-PT1H\r\n"), text)
+    XCTAssertTrue(text.contains("DESCRIPTION:Default Mozilla Description\r\n"), text)
+    XCTAssertEqual(text.components(separatedBy: "BEGIN:VTIMEZONE").count, 2, "one VTIMEZONE for both items")
+    let back = try ICalMapping.items(fromICS: Data(text.utf8), path: "tb", now: now, calendar: cal)
+    XCTAssertEqual(back[k].deadline, items[k].deadline)
+    XCTAssertEqual(back[k].warn, 3600)
+    // Exported again, the same text: a sync with nothing to do writes nothing.
+    XCTAssertEqual(ICalMapping.ics(for: back, now: now, calendar: cal), text)
+  }
+
+  /// A TZID without its VTIMEZONE (libical's built-in zone) is written back with the same TZID.
+  func testATZIDWithoutVTimezoneKeepsItsName() throws {
+    let cal = ICalFixtureTests.calendar()
+    let items = try ICalMapping.items(
+      fromICS: ICalFixtureTests.fixture("todoman-lowercase.ics"), path: "t", now: now, calendar: cal)
+    let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+    XCTAssertTrue(text.contains("DUE;TZID=Europe/Berlin:20261123T090000\r\n"), text)
+    XCTAssertEqual(try ICalMapping.items(fromICS: Data(text.utf8), path: "t", now: now, calendar: cal), items)
+  }
+
+  /// Items from several files written into one: each reads back the same,
+  /// though they now share the calendar's VTIMEZONE (one had none of its own).
+  func testItemsFromSeveralFilesReadBackTheSameFromOne() throws {
+    let cal = ICalFixtureTests.calendar()
+    var items: [TodoItem] = []
+    for f in ["thunderbird-berlin.ics", "todoman-lowercase.ics", "apple-reminders.ics", "evolution-date.ics"]
+    {
+      items += try ICalMapping.items(fromICS: ICalFixtureTests.fixture(f), path: f, now: now, calendar: cal)
+    }
+    let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+    XCTAssertEqual(text.components(separatedBy: "BEGIN:VTIMEZONE").count, 2, text)
+    XCTAssertEqual(
+      try ICalMapping.items(fromICS: Data(text.utf8), path: "all", now: now, calendar: cal), items)
+  }
+
+  func testADateOnlyDueStaysADateWhileItIsNineInTheMorning() throws {
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = TimeZone(identifier: "America/New_York")!
+    var items = try ICalMapping.items(
+      fromICS: ICalFixtureTests.fixture("evolution-date.ics"), path: "e", now: now, calendar: cal)
+    XCTAssertTrue(
+      ICalMapping.ics(for: items, now: now, calendar: cal).contains("DUE;VALUE=DATE:20261124\r\n"))
+    items[0].deadline = items[0].deadline!.addingTimeInterval(86_400)
+    XCTAssertTrue(
+      ICalMapping.ics(for: items, now: now, calendar: cal).contains("DUE;VALUE=DATE:20261125\r\n"))
+    items[0].deadline = items[0].deadline!.addingTimeInterval(3600)  // 10:00: a time now
+    XCTAssertTrue(ICalMapping.ics(for: items, now: now, calendar: cal).contains("DUE:20261125T150000Z\r\n"))
+  }
+
+  func testWrittenFieldsAndKeptCurrentStamps() throws {
+    let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+    var item = TodoItem(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "Pay rent", deadline: nil,
+      created: t0, modified: t0.addingTimeInterval(60), cancelled: true, sequence: 3)
+    item.warn = 900
+    let text = ICalMapping.ics(for: [item], now: now, calendar: .localGregorian)
+    for line in [
+      "UID:00000000-0000-0000-0000-000000000001", "DTSTAMP:20261118T110740Z", "CREATED:20261118T110640Z",
+      "LAST-MODIFIED:20261118T110740Z", "SEQUENCE:3", "SUMMARY:Pay rent", "STATUS:CANCELLED",
+      "TRIGGER;RELATED=END:-PT15M",
+    ] {
+      XCTAssertTrue(text.contains(line + "\r\n"), "\(line) in\n\(text)")
+    }
+    XCTAssertFalse(text.contains("DUE"), "a someday item has no DUE")
+  }
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# iCalendar import/export at 10,000 VTODOs (one file, and a vdir of 10,000
+# files) against the plist import of the same items. Prints medians (hyperfine).
+# Usage: TODO_BIN=.build/release/todo-tui bench/ical-bench.sh [N] [RUNS]
+set -eu
+: "${TODO_BIN:?set TODO_BIN to the release todo-tui binary}"
+n=${1:-10000}
+runs=${2:-7}
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+export LC_ALL=C.UTF-8 TZ=Europe/Berlin
+# The items: VTODOs as Thunderbird writes them (TZID with its VTIMEZONE,
+# DESCRIPTION, CATEGORIES, an X- property, a warning VALARM on one in three).
+/usr/bin/python3 - "$w" "$n" <<'PY'
+import os, sys, uuid, random
+w, n = sys.argv[1], int(sys.argv[2])
+rnd = random.Random(15)
+tz = ("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:DAYLIGHT\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
+      "TZNAME:CEST\r\nDTSTART:19700329T020000\r\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nEND:DAYLIGHT\r\n"
+      "BEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nTZNAME:CET\r\nDTSTART:19701025T030000\r\n"
+      "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n")
+head = "BEGIN:VCALENDAR\r\nPRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r\nVERSION:2.0\r\n"
+def todo(k):
+    u = str(uuid.UUID(int=rnd.getrandbits(128), version=4))
+    due = "2027%02d%02dT%02d%02d00" % (rnd.randint(1, 12), rnd.randint(1, 28), rnd.randint(0, 23), rnd.randint(0, 59))
+    s = ("BEGIN:VTODO\r\nCREATED:20260601T080000Z\r\nLAST-MODIFIED:20260601T081500Z\r\nDTSTAMP:20260601T081500Z\r\n"
+         f"UID:{u}\r\nSUMMARY:Task {k} — Steuererklärung\r\nPRIORITY:{k % 10}\r\n"
+         f"DUE;TZID=Europe/Berlin:{due}\r\nDESCRIPTION:Notes for task {k}\\, with a comma\r\n"
+         "CATEGORIES:Work\r\nX-MOZ-GENERATION:1\r\n")
+    if k % 3 == 0:
+        s += "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:-PT15M\r\nDESCRIPTION:Default Mozilla Description\r\nEND:VALARM\r\n"
+    return s + "END:VTODO\r\n"
+todos = [todo(k) for k in range(n)]
+open(os.path.join(w, "items.ics"), "w").write(head + tz + "".join(todos) + "END:VCALENDAR\r\n")
+os.mkdir(os.path.join(w, "vdir"))
+for k, t in enumerate(todos):
+    open(os.path.join(w, "vdir", "%05d.ics" % k), "w").write(head + tz + t + "END:VCALENDAR\r\n")
+PY
+T() { "$TODO_BIN" "$@"; }
+T import "$w/items.ics" --file "$w/base.plist" >/dev/null
+T export --format plist --file "$w/base.plist" > "$w/items.plist"
+hf() {  # NAME PREPARE COMMAND
+  hyperfine -N --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/h.json" "$3" >/dev/null 2>&1 ||
+    hyperfine --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/h.json" "$3" >/dev/null
+  /usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%-34s median %8.1f ms  (min %.1f, max %.1f, %d runs)" % (sys.argv[2], r["median"]*1000, r["min"]*1000, r["max"]*1000, len(r["times"])))' "$w/h.json" "$1"
+}
+fresh="rm -f $w/new.plist $w/.new.plist.lock $w/new.plist.lock"
+echo "todo-tui import/export, $n items ($(nproc) cores; $(uptime | sed 's/.*load/load/'))"
+hf "import plist (ours)" "$fresh" "$TODO_BIN import $w/items.plist --file $w/new.plist"
+hf "import .ics (one file)" "$fresh" "$TODO_BIN import $w/items.ics --file $w/new.plist"
+hf "import vdir ($n .ics files)" "$fresh" "$TODO_BIN import $w/vdir --file $w/new.plist"
+hf "import .ics again (no change)" "true" "$TODO_BIN import $w/items.ics --file $w/base.plist"
+hf "export --format plist" "true" "$TODO_BIN export --format plist --file $w/base.plist"
+hf "export --format ics" "true" "$TODO_BIN export --format ics --file $w/base.plist"
+hf "export --format json" "true" "$TODO_BIN export --format json --file $w/base.plist"
