@@ -18,6 +18,10 @@ struct Add: ParsableCommand {
     help: ArgumentHelp(
       "How it repeats (daily, every mon,thu…).", discussion: TimeEcho.ruleHelp, valueName: "rule"))
   var `repeat`: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp("An early warning this long before the deadline (15m, 1h).", valueName: "duration"))
+  var warn: String?
 
   func validate() throws {
     if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
@@ -27,9 +31,11 @@ struct Add: ParsableCommand {
     let env = CLI.environment
     let deadline = try Due.parse(due, env: env)
     let rule = try TimeEcho.rule(`repeat`)
+    let warning = try warn.flatMap(Warning.seconds)
     let change = try options.store.mutate { list in
       try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
         item.repeatRule = rule ?? nil
+        item.warn = warning
       }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
@@ -42,7 +48,7 @@ struct List: ParsableCommand {
     abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
-      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, ↻ repeats, \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, △ an early warning is to come, ↻ repeats, \
       ⊘ no notification slot (over the limit of 64).
       """)
   @OptionGroup var options: FileOption
@@ -151,10 +157,14 @@ struct Edit: ParsableCommand {
     name: .long,
     help: ArgumentHelp("How it repeats, or none.", discussion: TimeEcho.ruleHelp, valueName: "rule"))
   var `repeat`: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp("An early warning this long before the deadline, or none.", valueName: "duration"))
+  var warn: String?
 
   func validate() throws {
-    if title == nil && due == nil && `repeat` == nil {
-      throw ValidationError("expected --title or --due (or --repeat)")
+    if title == nil && due == nil && `repeat` == nil && warn == nil {
+      throw ValidationError("expected --title or --due (or --repeat, --warn)")
     }
   }
 
@@ -163,11 +173,13 @@ struct Edit: ParsableCommand {
     let now = env.now()
     let deadline = try due.map { try Due.parse($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
+    let warning: Int?? = try warn.map(Warning.seconds)
     let change = try options.store.mutate { list in
       try list.edit(try list.resolve(id), now: now) { item in
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }
+        if let w = warning { item.warn = w }
       }
     }
     CLI.out(change.summary + "\n")
