@@ -44,6 +44,8 @@ final class CommandRunner: @unchecked Sendable {
   private var jobs: [JobID: Job] = [:]
   private var nextID = 1
   private var tickAt: Double?
+  /// A batch of events is with the handler (``stopAll(within:)`` waits for it).
+  private var handling = false
   private var wakeRead: Int32 = -1
   private var wakeWrite: Int32 = -1
   private var thread: Thread?
@@ -115,7 +117,8 @@ final class CommandRunner: @unchecked Sendable {
     poke()
   }
 
-  /// Ends every command (SIGTERM, SIGKILL after `within` seconds) and waits until they have.
+  /// Ends every command (SIGTERM, SIGKILL after `within` seconds) and waits
+  /// until they have and the handler has heard of it. Not from the handler.
   func stopAll(within: Double = 2) {
     lock.lock()
     let now = Self.monotonic()
@@ -128,7 +131,7 @@ final class CommandRunner: @unchecked Sendable {
     tickAt = nil
     poke()
     let end = Date(timeIntervalSinceNow: within + 1)
-    while !jobs.isEmpty && lock.wait(until: end) {}
+    while (!jobs.isEmpty || handling) && lock.wait(until: end) {}
     lock.unlock()
   }
 
@@ -242,9 +245,16 @@ final class CommandRunner: @unchecked Sendable {
         tickAt = nil
         events.append(.tick)
       }
+      handling = !events.isEmpty
       if jobs.isEmpty { lock.broadcast() }
       lock.unlock()
-      if !events.isEmpty { handler(events) }
+      if !events.isEmpty {
+        handler(events)
+        lock.lock()
+        handling = false
+        lock.broadcast()
+        lock.unlock()
+      }
     }
   }
 

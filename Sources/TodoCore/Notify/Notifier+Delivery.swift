@@ -20,11 +20,17 @@ extension Notifier {
     book.retries = book.retries.filter { dueKeys.contains($0.key) }
     book.failures = book.failures.filter { dueKeys.contains($0.key) }
     if !book.queued.isEmpty { book.queued.removeAll { !dueKeys.contains($0.key) } }
-    let ready = due.filter {
+    var ready = due.filter {
       !book.inFlight.contains($0.key) && !book.queuedKeys.contains($0.key)
         && (book.retries[$0.key].map { $0.at <= now } ?? true)
     }
     for n in ready { book.retries[n.key] = nil }
+    // A warning whose deadline has come too is past warning: the deadline's bubble tells.
+    let late = ready.filter { $0.kind == .warning && ($0.deadline ?? .distantPast) <= now }
+    if !late.isEmpty {
+      record(late)
+      ready.removeAll { $0.kind == .warning && ($0.deadline ?? .distantPast) <= now }
+    }
     var fresh = ready.filter { book.announced.insert($0.key).inserted }
     if command == nil || command!.isNone {
       // No bubbles: shown at once; what another notifier recorded first is not ours.

@@ -102,7 +102,7 @@ public final class Notifier: @unchecked Sendable {
   ///   - onEvent: called on any thread.
   public init(
     store: Store, command: NotifyCommand?, options: Options = Options(),
-    clock: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = SystemTimeZone.current,
+    clock: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
     onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.store = store

@@ -157,8 +157,8 @@ public enum Scheduler {
     var n = 0
     for item in items {
       if let d = item.undeliveredDeadline, d > now { n += 1 }
-      if let r = item.undeliveredReminder, r > now { n += 1 }
       if let w = item.undeliveredWarning, w > now { n += 1 }
+      if let r = item.undeliveredReminder, r > now { n += 1 }
     }
     return n
   }
@@ -203,7 +203,7 @@ extension Plan {
 
 extension TodoItem {
   /// Calls `body` with each notification of the item still to be delivered —
-  /// its deadline, its reminder — past or future, badge 0. The one statement of
+  /// its deadline, its early warning, its reminder — past or future, badge 0. The one statement of
   /// what a candidate is, for the plan, the due list and the invariant checker.
   @inlinable func forEachUndelivered(_ body: (ScheduledNotification) -> Void) {
     if let d = undeliveredDeadline {

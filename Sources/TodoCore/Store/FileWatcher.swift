@@ -19,25 +19,25 @@ public final class FileWatcher {
   public let fd: Int32
   private let name: String
   private let folder: String
-  private let folderName: String
+  /// The folder, while it is there.
   private var watch: Int32 = -1
+  /// While the folder is gone: the nearest folder above it that exists (anything made there).
+  private var above: Int32 = -1
+  /// The parent of the folder (or, while it is gone, of `above`): the removal of `guarded` there.
+  private var guardWatch: Int32 = -1
+  private var guarded = ""
   /// How many times the folder was found made again after it was deleted.
   public private(set) var generation = 0
-  /// The folder's parent while the folder is there; else the nearest folder above that exists.
-  private var above: Int32 = -1
-  private var present = false
   private static let folderMask = UInt32(
     IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
-  private static let parentMask = UInt32(IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
-  private static let ancestorMask = UInt32(
-    IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+  private static let guardMask = UInt32(IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
+  private static let aboveMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
   /// - Parameter path: the data file; its folder must exist (it is created if not).
   public init(path: String) throws {
     let dir = (path as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
     self.folder = folder
-    folderName = (folder as NSString).lastPathComponent
     name = (path as NSString).lastPathComponent
     try Store.makeFolders(folder)
     fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -73,19 +73,17 @@ public final class FileWatcher {
         let wd = ev.pointee.wd
         let mask = ev.pointee.mask
         let namePtr = (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
+        let named = { len > 0 && String(cString: namePtr) == $0 }
         if wd == watch {
           if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
             lost = true
-          } else if len > 0 && String(cString: namePtr) == name {
+          } else if named(name) {
             hit = true
           }
         } else if wd == above {
-          // Present: the folder removed or moved away. Gone: something came above it.
-          if !present || mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0
-            || (len > 0 && String(cString: namePtr) == folderName)
-          {
-            lost = true
-          }
+          lost = true  // something was made where the folder is to come back: look
+        } else if wd == guardWatch && (named(guarded) || mask & UInt32(IN_IGNORED) != 0) {
+          lost = true  // the folder (or the folder above it) was removed
         }
         off += MemoryLayout<inotify_event>.size + len
       }
@@ -94,41 +92,56 @@ public final class FileWatcher {
     return hit
   }
 
-  /// Watches the folder (and its parent) if it exists; true when that is a
-  /// folder not watched before. Else watches the nearest folder above it that
-  /// does, to hear when it comes back.
+  /// Watches the folder (and its parent, for its removal) if it exists; true
+  /// when that is a folder not watched before. Else watches the nearest folder
+  /// above it that does (and that one's parent), to hear when it comes back.
   private func follow() -> Bool {
     for _ in 0..<16 {  // a few rounds while folders come and go; inotify errors end it
+      let old = [watch, above, guardWatch]
       var st = stat()
       if stat(folder, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
         let w = inotify_add_watch(fd, folder, Self.folderMask)
         guard w >= 0 else { continue }  // gone again meanwhile
-        let parent = (folder as NSString).deletingLastPathComponent
-        let p = folder == "." ? -1 : inotify_add_watch(fd, parent.isEmpty ? "." : parent, Self.parentMask)
-        if above >= 0 && above != p && above != w { _ = inotify_rm_watch(fd, above) }
-        above = p
-        present = true
         let came = w != watch
-        if came && watch >= 0 { _ = inotify_rm_watch(fd, watch) }
         watch = w
+        above = -1
+        guardParent(of: folder)
+        retire(old)
         if came { generation += 1 }
         return came
       }
       // Gone: watch the nearest existing folder above for a folder being made.
-      present = false
       var up = (folder as NSString).deletingLastPathComponent
       while !up.isEmpty && up != "/" && stat(up, &st) != 0 { up = (up as NSString).deletingLastPathComponent }
       if up.isEmpty { up = "." }
-      if watch >= 0 { _ = inotify_rm_watch(fd, watch) }
-      watch = -1
-      let w = inotify_add_watch(fd, up, Self.ancestorMask)
+      let w = inotify_add_watch(fd, up, Self.aboveMask)
       guard w >= 0 else { continue }  // that one went too: look again
-      if above >= 0 && above != w { _ = inotify_rm_watch(fd, above) }
+      watch = -1
       above = w
+      guardParent(of: up)
+      retire(old)
       // The folder may have come back while we looked: look once more.
       if stat(folder, &st) != 0 { return false }
     }
     return false
+  }
+
+  /// Watches the parent of `path` for the removal of `path`.
+  private func guardParent(of path: String) {
+    let parent = (path as NSString).deletingLastPathComponent
+    guard path != "." && path != "/" && !parent.isEmpty else {
+      guardWatch = -1
+      return
+    }
+    guarded = (path as NSString).lastPathComponent
+    guardWatch = inotify_add_watch(fd, parent, Self.guardMask)
+  }
+
+  /// Removes the watches of `old` that are not in use now.
+  private func retire(_ old: [Int32]) {
+    for w in Set(old) where w >= 0 && w != watch && w != above && w != guardWatch {
+      _ = inotify_rm_watch(fd, w)
+    }
   }
 
   /// Blocks until the file changes (true) or `deadline` passes (false).
