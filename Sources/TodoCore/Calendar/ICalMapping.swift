@@ -77,7 +77,7 @@ public enum ICalMapping {
     let uidText = t.first("UID").map { $0.text ?? $0.value }
     let id =
       uidText.map { UUID(uuidString: $0) ?? UUID.derived(from: $0) }
-      ?? UUID.derived(from: t.properties.map(\.ical).joined())
+      ?? UUID.derived(from: t.properties.map { $0.name + ":" + $0.value }.joined(separator: "\n"))
     var item = TodoItem(id: id, title: "", deadline: nil, created: now.wholeSeconds)
     if let u = uidText, u != id.uuidString { item.uid = u }
     // In the order ``write`` puts them, so that what it writes reads back the same:
@@ -142,7 +142,9 @@ public enum ICalMapping {
     // (``write``); the file's VTIMEZONE is kept only for other names.
     for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) { if let text = zones[z] { extra.append(text) } }
     // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
-    item.icalExtra = extra.isEmpty ? nil : extra.joined().replacingOccurrences(of: "\r\n", with: "\n")
+    // (By bytes: libical ends every line with CR LF and never writes a CR elsewhere.)
+    item.icalExtra =
+      extra.isEmpty ? nil : String(decoding: extra.joined().utf8.filter { $0 != 0x0D }, as: UTF8.self)
     return (item, undated)
   }
 
