@@ -116,9 +116,15 @@ enum LibIcal {
         throw ICalReadError(detail: take(icalproperty_get_value_as_string_r(p)))
       }
       for z in children(cal, ICAL_VTIMEZONE_COMPONENT) {
-        if let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) {
-          let id = take(icalproperty_get_value_as_string_r(tzid))
-          if zones[id] == nil { zones[id] = take(icalcomponent_as_ical_string_r(z)) }
+        guard let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) else { continue }
+        let id = take(icalproperty_get_value_as_string_r(tzid))
+        if icaltimezone_get_builtin_timezone(id) != nil {
+          // An IANA zone: libical's own definition, loaded once, reads its times (expanding
+          // the file's VTIMEZONE was nine tenths of reading a one-item file), and is written back.
+          icalcomponent_remove_component(cal, z)
+          icalcomponent_free(z)
+        } else if zones[id] == nil {
+          zones[id] = take(icalcomponent_as_ical_string_r(z))
         }
       }
       let vtodos =
