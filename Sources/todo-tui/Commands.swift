@@ -10,7 +10,8 @@ struct Add: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).", discussion: TimeEcho.whenHelp,
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).",
+      discussion: TimeEcho.whenHelp,
       valueName: "when"))
   var due: String = "in 1h"
   @Option(
@@ -20,7 +21,8 @@ struct Add: ParsableCommand {
   var `repeat`: String?
   @Option(
     name: .long,
-    help: ArgumentHelp("An early warning this long before the deadline (15m, 1h).", valueName: "duration"))
+    help: ArgumentHelp(
+      "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
 
   func validate() throws {
@@ -31,11 +33,11 @@ struct Add: ParsableCommand {
     let env = CLI.environment
     let deadline = try Due.parse(due, env: env)
     let rule = try TimeEcho.rule(`repeat`)
-    let warning = try warn.flatMap(Warning.seconds)
+    let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.mutate { list in
       try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
         item.repeatRule = rule ?? nil
-        item.warn = warning
+        item.warn = warning ?? nil
       }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
@@ -48,7 +50,7 @@ struct List: ParsableCommand {
     abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
-      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, △ an early warning is to come, ↻ repeats, \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, ↻ repeats, \
       ⊘ no notification slot (over the limit of 64).
       """)
   @OptionGroup var options: FileOption
@@ -151,7 +153,8 @@ struct Edit: ParsableCommand {
   @Option(name: .long, help: "The new title.") var title: String?
   @Option(
     name: .long,
-    help: ArgumentHelp("The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
+    help: ArgumentHelp(
+      "The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
   var due: String?
   @Option(
     name: .long,
@@ -159,7 +162,8 @@ struct Edit: ParsableCommand {
   var `repeat`: String?
   @Option(
     name: .long,
-    help: ArgumentHelp("An early warning this long before the deadline, or none.", valueName: "duration"))
+    help: ArgumentHelp(
+      "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
 
   func validate() throws {
@@ -173,13 +177,13 @@ struct Edit: ParsableCommand {
     let now = env.now()
     let deadline = try due.map { try Due.parse($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
-    let warning: Int?? = try warn.map(Warning.seconds)
+    let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.mutate { list in
       try list.edit(try list.resolve(id), now: now) { item in
+        if let w = warning { item.warn = w }
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }
-        if let w = warning { item.warn = w }
       }
     }
     CLI.out(change.summary + "\n")

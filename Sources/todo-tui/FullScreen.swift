@@ -112,7 +112,9 @@ final class FullScreen {
   /// The next instant to wake at: the screen's next change or the next notification.
   func nextWake() -> Date? {
     let a = state.nextChange
-    let b = notifier == nil ? notifierStart : notifier!.nextWake(now: Date())
+    // While the lock is waited for, the notifier's due time would wake the
+    // loop at once, again and again: the lock's freeing wakes it instead.
+    let b = notifier == nil ? notifierStart : lockWaiter != nil ? nil : notifier!.nextWake(now: Date())
     switch (a, b) {
     case (let a?, let b?): return min(a, b)
     default: return a ?? b

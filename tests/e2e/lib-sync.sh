@@ -58,8 +58,13 @@ ics_get() {
   python3 - "$@" <<'PY'
 import sys
 path, name = sys.argv[1:3]
+stack = []  # the VTODO's own property, not a VTIMEZONE's or VALARM's
 for l in open(path, newline="").read().replace("\r\n ", "").split("\r\n"):
-    if l.split(":", 1)[0].split(";", 1)[0].upper() == name.upper():
+    if l.startswith("BEGIN:"): stack.append(l[6:]); continue
+    if l.startswith("END:"):
+        if stack: stack.pop()
+        continue
+    if stack and stack[-1] == "VTODO" and l.split(":", 1)[0].split(";", 1)[0].upper() == name.upper():
         print(l.split(":", 1)[1]); break
 PY
 }

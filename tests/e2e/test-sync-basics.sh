@@ -102,7 +102,7 @@ expect_eq "$(T sync)" "nothing to do" "the last sync"
 expect_eq "$(vdir_summary "$V")" "$(list_summary)" "both sides"
 
 # A status that does not parse: one error line, nothing written.
-status=$(ls "$WORK"/todos.plist.sync-*.json)
+status=$(ls "$WORK"/todos.plist.sync-*.status)
 echo "not json" >"$status"
 before=$(tree_stamp "$V" "$TODO_TUI_FILE")
 T edit "$b" --title "changed" >/dev/null

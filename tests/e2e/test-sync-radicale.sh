@@ -33,8 +33,14 @@ def items():  # href -> (etag, text)
         out[href] = (h.get("ETag") or h.get("etag"), body.decode().replace("\r\n ", ""))
     return out
 def prop(text, name):
-    m = re.search(r"^" + name + r"[;:](.*)$", text, re.M)
-    return m.group(1).split(":")[-1].strip() if m else ""
+    # The VTODO's own property, not a VTIMEZONE's or VALARM's.
+    stack = []
+    for l in text.replace("\r\n ", "").replace("\r\n", "\n").split("\n"):
+        if l.startswith("BEGIN:"): stack.append(l[6:].strip()); continue
+        if l.startswith("END:"): stack.pop() if stack else None; continue
+        if stack and stack[-1] == "VTODO" and re.match(name + r"[;:]", l):
+            return l.split(":", 1)[1].strip()
+    return ""
 def by_uid(uid):
     for href, (etag, text) in items().items():
         if prop(text, "UID") == uid: return href, etag, text

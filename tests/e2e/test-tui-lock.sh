@@ -14,9 +14,16 @@ hold() {
 }
 tui_start 80 24
 wait_screen '2/64 scheduled'
+T add "Due while locked" --due "$(soon 2)" >/dev/null
+wait_screen '3/64 scheduled'
 hold
 keys c
 wait_screen "Waiting for the file's lock, held by process $HOLDER \(flock\)" 3
+# A notification falls due while the lock is held: the app waits for the lock
+# asleep (no spinning on the due time), and delivers it when the lock frees.
+expect_idle "$(tm display -p '#{pane_pid}')" 3
+expect_idle "$(tm display -p '#{pane_pid}')" 3   # and after the status message's fade time
+wait_screen "Waiting for the file's lock, held by process $HOLDER"   # still said
 # Still responsive: the help opens and closes, the selection moves.
 keys '?'
 wait_screen '^ Keys'
@@ -25,6 +32,8 @@ wait_gone '^ Keys'
 expect_eq "$(field "$(id_of Alpha)" completed)" "null" "nothing written while the lock is held"
 touch "$WORK/release"; wait $HOLDER
 wait_screen 'Completed “Alpha”' 3
+wait_screen 'Todo Item “Due while locked” Is Overdue' 3
+keys Escape
 [ "$(field "$(id_of Alpha)" completed)" != null ] || fail "not saved when the lock freed"
 # Held again: q quits (asking once, as a change is waiting), nothing is written.
 hold

@@ -111,11 +111,10 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       state.banners = []
       state.bannerSince = nil
     }
-    // The status message fades; a wait for the lock stays said while it lasts.
-    if let since = state.messageSince, t >= since.addingTimeInterval(AppState.messageSeconds),
-      state.waitingForLock == nil
-    {
-      state.message = ""
+    // The status message fades; a wait for the lock stays said while it lasts
+    // (without a fade time, so that the timer is not set for the past).
+    if let since = state.messageSince, t >= since.addingTimeInterval(AppState.messageSeconds) {
+      if state.waitingForLock == nil { state.message = "" }
       state.messageSince = nil
     }
     state.retime(t)

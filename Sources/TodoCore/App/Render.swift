@@ -167,8 +167,9 @@ private func drawRow(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Can
 /// The swiped row: its text slides left to make room for the two actions
 /// revealed at the right, as a table row swiped on iOS.
 private func drawSwiped(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
-  let remind = " Remind in 30 min "
-  let complete = " Complete "
+  // A completed row (the completed and all views) offers to reopen it.
+  let remind = row.item.isPending ? " Remind in 30 min " : ""
+  let complete = row.item.isPending ? " Complete " : " Reopen "
   let keep = max(0, c.width - CellWidth.of(remind) - CellWidth.of(complete))
   var slid = Canvas(width: keep, height: 1)
   drawRow(row, state, 0, &slid)
@@ -340,7 +341,10 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
         "a add", "← swipe", state.selectedItem?.isPending == false ? "c reopen" : "c complete", "? help",
         "q quit", "u undo", "/ filter", "v view",
       ]
-  case .swipe: keys = ["Enter/c complete", "r remind", "→ close"]
+  case .swipe:
+    keys =
+      state.selectedItem?.isPending == false
+      ? ["Enter/c reopen", "→ close"] : ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]
   case .form, .help: keys = []
   case .confirmDelete(let id):

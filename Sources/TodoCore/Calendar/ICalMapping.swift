@@ -27,9 +27,12 @@ public enum ICalMapping {
     try read(data, path: path, now: now, calendar: calendar).items
   }
 
-  /// The items and the UUIDs of those completed by STATUS alone (no COMPLETED date).
+  /// The items, the UUIDs of those completed by STATUS alone (no COMPLETED
+  /// date), and warnings: a VTODO with RECURRENCE-ID (a changed occurrence of a
+  /// repeating one, which an item cannot hold) is left out rather than take the
+  /// place of its series.
   static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
-    items: [TodoItem], undated: Set<UUID>
+    items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
     let parsed: (todos: [ICalComponent], zones: [String: String])
     do { parsed = try LibIcal.parse(data) } catch {
@@ -38,16 +41,22 @@ public enum ICalMapping {
     }
     var items: [TodoItem] = []
     var undated = Set<UUID>()
+    var warnings: [String] = []
     for todo in parsed.todos {
       let (item, noDate) = Self.item(todo, zones: parsed.zones, now: now, calendar: calendar)
       do { try Instants.check(item) } catch {
         throw TodoError.badFile(
           path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
       }
+      if todo.first("RECURRENCE-ID") != nil {
+        warnings.append(
+          "\(path): VTODO \(item.icalUID): a changed occurrence (RECURRENCE-ID) was not imported")
+        continue
+      }
       if noDate { undated.insert(item.id) }
       items.append(item)
     }
-    return (items, undated)
+    return (items, undated, warnings)
   }
 
   /// One VCALENDAR holding a VTODO for each item (for a vdir: one item a call).

@@ -40,7 +40,7 @@ public enum ImportFormats {
     switch kind(of: data) {
     case .ics:
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
-      return Imported(items: r.items, warnings: [], undatedCompletions: r.undated)
+      return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
       return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
@@ -73,6 +73,7 @@ public enum ImportFormats {
       let path = (source as NSString).appendingPathComponent(name)
       let r = try ICalMapping.read(try contents(path), path: path, now: env.now(), calendar: env.calendar)
       all.items += r.items
+      all.warnings += r.warnings
       all.undatedCompletions.formUnion(r.undated)
     }
     return all

@@ -72,7 +72,11 @@ final class AppSessionTests: XCTestCase {
       $0.waitingForLock = why
       $0.message = why
     }
-    send(.tick(appNow + 60)) { $0.retime(appNow + 60) }  // said as long as it lasts
+    send(.tick(appNow + 60)) {  // said as long as it lasts, and nothing to wake for
+      $0.messageSince = nil
+      $0.retime(appNow + 60)
+    }
+    XCTAssertEqual(state.nextChange, appNow + 3600, "the next deadline, not the message's past fade time")
     press(.char("j")) { $0.selected = 1 }
     press(.char("q")) {
       $0.quitAsked = true

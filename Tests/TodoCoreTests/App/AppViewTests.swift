@@ -19,6 +19,11 @@ final class AppViewTests: XCTestCase {
     XCTAssertEqual(s.visible.map(\.title), ["Filed taxes"])
     XCTAssertEqual(s.sections, [AppState.Section(title: "Completed", start: 0)])
     XCTAssertEqual(KeyMap.action(for: .char("c"), in: s), .reopen(appID(4)))
+    // Swiped, a completed row offers to reopen it.
+    var swiped = s
+    _ = reduce(&swiped, KeyMap.action(for: .left, in: swiped)!, env: env)
+    XCTAssertEqual(KeyMap.action(for: .enter, in: swiped), .reopen(appID(4)))
+    XCTAssertTrue(render(swiped, size: swiped.size).lines[2].hasSuffix(" Reopen "))
     let fx = reduce(&s, KeyMap.action(for: .char("x"), in: s)!, env: env)
     XCTAssertEqual(fx, [.mutate(.reopen([appID(4)]))])
     carryOut(fx, on: &list, &s, env: env)
