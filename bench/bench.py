@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
-"""`make bench`: todo-tui against Taskwarrior and calcurse, side by side.
+"""`make bench`: todo-tui against calcurse and Taskwarrior, each on data it wrote itself.
 
-For each size (1,000 / 10,000 / 100,000 items) it generates the same items in
-every tool's format (bench/workload.py), then runs each workload with every
-tool in turn, repetition after repetition (interleaved, so that a busy moment
-of the machine hits all of them alike), and reports medians, ratios, peak RSS
-and bytes on disk. The notifier rows come from bench/notifier.sh and the
-in-process figures from todo-bench, when they exist.
+For each size (1,000 / 10,000 / 100,000 items) the shared generator writes the
+same items for the three tools (bench/workload.py), and each tool rewrites
+them itself: ours through `import`, calcurse through `-P` (load and save back,
+which puts its appointments in its own order; checked to be a fixed point),
+Taskwarrior through `import`. Every process runs with TZ=UTC, a private HOME,
+warm caches (one unmeasured run first, under /usr/bin/time for the peak RSS),
+the tools' commands in turn, round after round (at least 7), and every run is
+checked: exit 0 and the right output (a count, the lines, a UUID), so that a
+fast failure cannot pass as a fast success. Taskwarrior defers the garbage
+collection of a `done` to the next command that reads; an unmeasured read
+after each changing command (ours and theirs) absorbs it and checks the count.
 
-Usage: bench.py TODO_BIN [--sizes 1000,10000,100000] [--out DIR]
-Environment: PEER_CAP (seconds one peer command may take before it is killed
-and shown as "> CAP"; default 30), BENCH_REPS ("1000:11,10000:7,100000:5").
+Usage: bench.py TODO_BIN [--sizes 1000,10000,100000] [--rounds N] [--out DIR]
+Environment: BENCH_QUICK=1 (1,000 and 10,000 items, 3 rounds, no notifier),
+PEER_CAP (seconds a command may take before it is killed; default 60),
+BENCH_NOTIFIER=skip, BENCH_CALLGRIND=0.
 """
 import argparse
 import datetime as dt
@@ -27,504 +33,440 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report  # noqa: E402
 import workload  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-TMUX = ["tmux", "-L", "todo-bench-%d" % os.getpid(), "-f", "/dev/null"]
-SCREEN = (80, 24)
-ADD_TITLE = "Bench added item"
+UUID_RE = re.compile(r"^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\n$")
+PAST = ("2020-01-01 09:00", "due:2020-01-01T09:00")  # an add that needs no notification slot
 
 
-# ---------------------------------------------------------------- measuring
+class Failed(Exception):
+    """A measured command did not do its work."""
 
 
-class Timeout(Exception):
+class Killed(Exception):
     pass
 
 
-class Exited(Exception):
-    """The full-screen program ended before its screen was complete."""
+# ---------------------------------------------------------------- running
+
+_child = [0]
 
 
-def run_once(argv, env=None, cap=None, cwd=None):
-    """Runs argv with stdout to /dev/null; returns (seconds, peak RSS KiB, exit status)."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
-    deadline = None if cap is None else t0 + cap
-    while True:
-        pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-        if pid:
-            break
-        if deadline and time.perf_counter() > deadline:
-            os.killpg(p.pid, signal.SIGKILL)
-            os.wait4(p.pid, 0)
-            raise Timeout()
-        time.sleep(0.0005)
-    dt_s = time.perf_counter() - t0
-    err = p.stderr.read().decode(errors="replace")
-    p.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        raise RuntimeError("%s exited %d: %s" % (" ".join(argv), code, err.strip()[-300:]))
-    return dt_s, ru.ru_maxrss, code
+def _on_alarm(signum, frame):
+    if _child[0]:
+        try:
+            os.killpg(_child[0], signal.SIGKILL)
+        except OSError:
+            pass
 
 
-def peak_rss(argv, env=None, cap=None):
-    """One more run, under /usr/bin/time, for the peak RSS (KiB) of the program alone:
-    a child forked from this Python process would report Python's RSS."""
-    with tempfile.NamedTemporaryFile("r") as f:
-        run_once(["/usr/bin/time", "-q", "-f", "%M", "-o", f.name] + argv, env=env, cap=cap)
-        return int(f.read().split()[-1])
+signal.signal(signal.SIGALRM, _on_alarm)
 
 
-def tmux(*args):
-    return subprocess.run(TMUX + list(args), capture_output=True, text=True).stdout
-
-
-def first_screen(name, command, ready, cap):
-    """Starts `command` in a fresh 80x24 tmux session and polls the pane until
-    `ready(lines)` holds. Returns (seconds, VmHWM KiB of the program)."""
-    sess = "s-%s-%d" % (name, time.monotonic_ns())
-    t0 = time.perf_counter()
-    subprocess.run(TMUX + ["new-session", "-d", "-s", sess, "-x", str(SCREEN[0]), "-y",
-                           str(SCREEN[1]), "exec " + command], check=True)
-    pid = tmux("display", "-p", "-t", sess, "#{pane_pid}").strip()
+def run(argv, env, cap, out_path, rss=False):
+    """Runs argv with stdout to out_path (stderr to out_path + '.err'): (seconds, peak KiB or None,
+    exit status). posix_spawn and a blocking wait4, so that the harness adds little to the time."""
+    if rss:
+        tf = out_path + ".time"
+        argv = ["/usr/bin/time", "-q", "-f", "%M", "-o", tf] + argv
+    exe = argv[0] if "/" in argv[0] else shutil.which(argv[0], path=env.get("PATH"))
+    fo = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fe = os.open(out_path + ".err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fi = os.open("/dev/null", os.O_RDONLY)
+    acts = [(os.POSIX_SPAWN_DUP2, fi, 0), (os.POSIX_SPAWN_DUP2, fo, 1), (os.POSIX_SPAWN_DUP2, fe, 2)]
     try:
-        while True:
-            cap_run = subprocess.run(TMUX + ["capture-pane", "-p", "-t", sess], capture_output=True, text=True)
-            if cap_run.returncode != 0:
-                raise Exited()
-            lines = cap_run.stdout.split("\n")
-            if ready(lines):
-                took = time.perf_counter() - t0
-                break
-            if time.perf_counter() - t0 > cap:
-                rss = vm_hwm(pid)
-                raise Timeout(rss)
-            time.sleep(0.002)
-        return took, vm_hwm(pid)
+        signal.setitimer(signal.ITIMER_REAL, cap)
+        t0 = time.perf_counter()
+        pid = os.posix_spawn(exe, argv, env, file_actions=acts, setsid=True)
+        _child[0] = pid
+        _, status, _ = os.wait4(pid, 0)
+        t1 = time.perf_counter()
     finally:
-        tmux("kill-session", "-t", sess)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _child[0] = 0
+        for fd in (fo, fe, fi):
+            os.close(fd)
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL and t1 - t0 >= cap * 0.99:
+        raise Killed()
+    peak = None
+    if rss:
+        with open(tf) as f:
+            words = f.read().split()
+        peak = int(words[-1]) if words and words[-1].isdigit() else None
+    return t1 - t0, peak, os.waitstatus_to_exitcode(status)
 
 
-def vm_hwm(pid):
-    try:
-        with open("/proc/%s/status" % pid) as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError):
-        pass
-    return None
+def output(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
-def dir_bytes(path):
-    total = 0
-    for dirpath, _, names in os.walk(path):
-        for n in names:
-            total += os.path.getsize(os.path.join(dirpath, n))
-    return total
-
-
-# ---------------------------------------------------------------- the tools
+# ---------------------------------------------------------------- the data
 
 
 class Setup:
-    """One size's data for the three tools, in a temporary folder."""
+    """One size's data for the three tools, each written by the tool itself."""
 
-    def __init__(self, n, base, todo_bin):
+    def __init__(self, n, base, todo_bin, cap, log):
         self.n = n
         self.dir = os.path.join(base, str(n))
-        os.makedirs(self.dir)
-        now = dt.datetime.now()
-        self.items = workload.items(n, now)
+        self.todo_bin = todo_bin
         gen = os.path.join(self.dir, "gen")
         os.makedirs(gen)
-        for kind, name in workload.ALL.items():
-            with open(os.path.join(gen, name), "w", encoding="utf-8") as f:
-                workload.WRITERS[kind](self.items, f)
-        # Ours.
-        self.ours = os.path.join(self.dir, "ours")
-        os.makedirs(self.ours)
-        self.plist = os.path.join(self.ours, "todos.plist")
-        shutil.copy(os.path.join(gen, "todos.plist"), self.plist)
-        os.chmod(self.plist, 0o600)
-        self.env = dict(os.environ, TZ="UTC", TODO_TUI_NOTIFY="/bin/true", NO_COLOR="1")
-        out = subprocess.run([todo_bin, "list", "--file", self.plist], env=self.env,
-                             capture_output=True, text=True, check=True).stdout
-        assert out.count("\n") == n, "todo-tui list shows %d lines for %d items" % (out.count("\n"), n)
-        # Taskwarrior: a fresh data folder, the JSON imported once (not timed).
-        tw = os.path.join(self.dir, "task")
-        os.makedirs(os.path.join(tw, "data"))
-        with open(os.path.join(tw, "taskrc"), "w") as f:
-            f.write("data.location=%s\nconfirmation=no\nhooks=off\n" % os.path.join(tw, "data"))
-        self.twdir = os.path.join(tw, "data")
-        self.tw_env = dict(os.environ, TZ="UTC", TASKRC=os.path.join(tw, "taskrc"),
-                           TASKDATA=self.twdir)
-        t0 = time.perf_counter()
-        subprocess.run(["task", "import", os.path.join(gen, "tw.json")], env=self.tw_env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        self.tw_import_s = time.perf_counter() - t0
-        last = subprocess.run(["task", "_get", "%d.uuid" % n], env=self.tw_env,
-                              capture_output=True, text=True).stdout.strip()
-        assert last == self.items[-1]["uuid"], "Taskwarrior's ID %d is not the last item" % n
-        # calcurse: -D with the generated apts and todo.
+        home = os.path.join(self.dir, "home")
+        os.makedirs(home)
+        workload.generate(n, gen)
+        tw = workload.tw_items(gen)
+        workload.same_items(tw, os.path.join(gen, "apts"))
+        self.items = tw
+        path = "/usr/local/bin:/usr/bin:/bin"
+        base_env = {"PATH": path, "HOME": home, "TZ": "UTC", "LC_ALL": "C.UTF-8", "TERM": "dumb"}
+        self.out = os.path.join(self.dir, "out")
+        # Ours: the generated items imported into an empty file, which our writer writes.
+        self.plist = os.path.join(self.dir, "ours", "todos.plist")
+        os.makedirs(os.path.dirname(self.plist))
+        src = os.path.join(gen, "items.plist")
+        workload.write_plist(tw, src)
+        self.env = dict(base_env, TODO_TUI_FILE=self.plist, TODO_TUI_NOTIFY="/bin/true", NO_COLOR="1")
+        self.must([todo_bin, "import", src], self.env, cap, "Imported %d items\n" % n)
+        # calcurse: its appointments loaded and saved back by calcurse (-P with a filter that
+        # matches nothing purges nothing), which writes them in its own order.
         self.cc = os.path.join(self.dir, "calcurse")
         os.makedirs(self.cc)
-        for name in ("apts", "todo"):
-            shutil.copy(os.path.join(gen, name), os.path.join(self.cc, name))
-        self.cc_env = dict(os.environ, TZ="UTC")
-        self.ics = os.path.join(self.dir, "one.ics")
-        with open(self.ics, "w") as f:
-            workload.write_ics_event(ADD_TITLE, now.replace(second=0, microsecond=0), f)
-        # Bytes on disk, as set up.
-        self.bytes = {"ours": os.path.getsize(self.plist), "task": dir_bytes(self.twdir),
-                      "calcurse": dir_bytes(self.cc)}
-        # What the first screen shows first: the soonest pending item.
-        soonest = min(self.items, key=lambda it: (it["due"], it["uuid"].upper()))
-        self.first_title = soonest["title"]
-        # Short ids for `complete`: the last items, as Taskwarrior's highest IDs.
+        shutil.copy(os.path.join(gen, "apts"), os.path.join(self.cc, "apts"))
+        open(os.path.join(self.cc, "todo"), "w").close()
+        self.cc_env = dict(base_env)
+        purge = ["calcurse", "-D", self.cc, "-P", "--filter-pattern", "^NOMATCH$"]
+        self.must(purge, self.cc_env, cap * 10)
+        first = output(os.path.join(self.cc, "apts"))
+        self.cc_reordered = first != output(os.path.join(gen, "apts"))
+        self.must(purge, self.cc_env, cap * 10)
+        if output(os.path.join(self.cc, "apts")) != first:
+            raise RuntimeError("calcurse -P is not a fixed point of its own file")
+        if first.count(b"\n") != n:
+            raise RuntimeError("calcurse kept %d of %d appointments" % (first.count(b"\n"), n))
+        workload.same_items(tw, os.path.join(self.cc, "apts"))
+        # Taskwarrior: its own import into an empty data folder.
+        twdir = os.path.join(self.dir, "task")
+        os.makedirs(os.path.join(twdir, "data"))
+        rc = os.path.join(twdir, "taskrc")
+        with open(rc, "w") as f:
+            f.write("data.location=%s\nconfirmation=no\nhooks=off\nnag=\nnews.version=2.6.0\n"
+                    % os.path.join(twdir, "data"))
+        self.twdata = os.path.join(twdir, "data")
+        self.tw_env = dict(base_env, TASKRC=rc, TASKDATA=self.twdata)
+        t0 = time.perf_counter()
+        self.must(["task", "import", os.path.join(gen, "tw.json")], self.tw_env, cap * 20)
+        self.tw_import_s = time.perf_counter() - t0
+        # Taskwarrior's IDs follow the import order: ID k is item k-1 (checked at the last).
+        got = self.must(["task", "_get", "%d.uuid" % n], self.tw_env, cap).strip().decode()
+        if got != tw[-1]["uuid"]:
+            raise RuntimeError("Taskwarrior's ID %d is %s, not the last item" % (n, got))
+        self.bytes = {"todo-tui": os.path.getsize(self.plist),
+                      "calcurse": os.path.getsize(os.path.join(self.cc, "apts")),
+                      "task": sum(os.path.getsize(os.path.join(self.twdata, x))
+                                  for x in os.listdir(self.twdata))}
         prefixes = {}
-        for it in self.items:
-            prefixes.setdefault(it["uuid"][:8], 0)
-            prefixes[it["uuid"][:8]] += 1
-        self.short = lambda it: it["uuid"][:8] if prefixes[it["uuid"][:8]] == 1 else it["uuid"]
+        for t in tw:
+            prefixes[t["uuid"][:8]] = prefixes.get(t["uuid"][:8], 0) + 1
+        self.short = lambda t: t["uuid"][:8] if prefixes[t["uuid"][:8]] == 1 else t["uuid"]
+        # What each tool holds, for the checks.
+        self.pending = {"todo-tui": n, "task": n}
+        self.overdue = {"todo-tui": 0, "task": 0}
+        self.next_done = n  # Taskwarrior's highest ID: completing it renumbers nothing
+
+    def must(self, argv, env, cap, want=None):
+        _, _, code = run(argv, env, cap, self.out)
+        out = output(self.out)
+        if code != 0 or (want is not None and out.decode() != want):
+            raise RuntimeError("setup: %s exited %d: %s %s" % (" ".join(argv), code, out[-200:],
+                                                               output(self.out + ".err")[-300:]))
+        return out
 
 
-def ours_ready(title):
-    def ready(lines):
-        body = "\n".join(lines)
-        rows = [l for l in lines if l.strip()]
-        return title[:30] in body and len(rows) >= 3 and lines[SCREEN[1] - 1].strip() != ""
-    return ready
+# ---------------------------------------------------------------- the commands
 
 
-def calcurse_ready(lines):
-    # The status bar is drawn, and the appointments and todo panels hold their items.
-    body = "\n".join(lines)
-    return ("Quit" in lines[SCREEN[1] - 1] and "TODO" in body and "1. " in body
-            and re.search(r"\d\d:\d\d -> \d\d:\d\d", body) is not None)
+def count_lines(b):
+    return b.count(b"\n")
 
 
-# ---------------------------------------------------------------- the run
+def task_count(b):
+    m = re.search(rb"^(\d+) tasks?$", b, re.M)
+    return int(m.group(1)) if m else (0 if b"No matches" in b else -1)
 
 
-class Results:
-    def __init__(self):
-        self.rows = {}  # (workload, n, tool) -> dict(times=[], rss=[], note=None)
+class Bench:
+    def __init__(self, todo_bin, rounds, cap, log):
+        self.todo_bin = todo_bin
+        self.rounds = rounds
+        self.cap = cap
+        self.log = log
+        self.times = {}  # (command, n, tool) -> [seconds]
+        self.rss = {}  # (command, n, tool) -> KiB
+        self.notes = {}  # (command, n, tool) -> text (killed)
+        self.instr = {}  # (what, n) -> instructions
 
-    def cell(self, work, n, tool):
-        return self.rows.setdefault((work, n, tool), {"times": [], "rss": [], "note": None})
-
-    def add(self, work, n, tool, seconds, rss):
-        c = self.cell(work, n, tool)
-        c["times"].append(seconds)
-        if rss is not None:
-            c["rss"].append(rss)
-
-    def median_ms(self, work, n, tool):
-        c = self.rows.get((work, n, tool))
-        if not c or not c["times"]:
-            return None
-        return statistics.median(c["times"]) * 1000
-
-
-def measure(res, work, n, tool, fn, cap_note):
-    """Runs one repetition; a peer that hits the cap is shown as such and not run again."""
-    c = res.cell(work, n, tool)
-    if c["note"]:
-        return
-    try:
-        seconds, rss = fn()
-        res.add(work, n, tool, seconds, rss)
-    except Timeout as e:
-        rss = e.args[0] if e.args else None
-        c["note"] = cap_note + (" (%.0f MiB when killed)" % (rss / 1024) if rss else "")
-        if rss:
-            c["rss"].append(rss)
-    except Exited:
-        c["note"] = "exited before a complete screen"
-
-
-def bench_size(s, todo_bin, reps, cap, res, log):
-    n = s.n
-    capnote = "> %d s, killed" % cap
-
-    def timed(argv, env, c=None):
-        def f():
-            t, _, _ = run_once(argv, env=env, cap=c)
-            return t, None
-        return f
-
-    def rss(work, tool, argv, env, c=None):
-        cell = res.cell(work, n, tool)
-        if cell["note"]:
+    def one(self, s, key, argv, env, check, rss=False):
+        """One run of a command, checked; the time is kept unless it is the warm-up run."""
+        if key in self.notes:
             return
         try:
-            cell["rss"].append(peak_rss(argv, env=env, cap=c))
-        except Timeout:
-            pass
+            sec, peak, code = run(argv, env, self.cap, s.out, rss=rss)
+        except Killed:
+            self.notes[key] = "> %g s, killed" % self.cap
+            return
+        out = output(s.out)
+        if code != 0:
+            raise Failed("%s exited %d: %s" % (" ".join(argv), code,
+                                               output(s.out + ".err").decode(errors="replace")[-300:]))
+        why = check(out)
+        if why:
+            raise Failed("%s: %s" % (" ".join(argv), why))
+        if rss:
+            self.rss[key] = peak
+        else:
+            self.times.setdefault(key, []).append(sec)
 
-    # list
-    for r in range(reps):
-        measure(res, "list", n, "ours", timed([todo_bin, "list", "--file", s.plist], s.env), "")
-        measure(res, "list", n, "task", timed(["task", "list"], s.tw_env, cap), capnote)
-        measure(res, "list", n, "calcurse", timed(["calcurse", "-D", s.cc, "-G"], s.cc_env, cap),
-                capnote)
-    rss("list", "ours", [todo_bin, "list", "--file", s.plist], s.env)
-    rss("list", "task", ["task", "list"], s.tw_env, cap)
-    rss("list", "calcurse", ["calcurse", "-D", s.cc, "-G"], s.cc_env, cap)
-    log("  list done")
-    # first complete screen (before any change, so that every tool shows the same items)
-    for r in range(reps):
-        measure(res, "screen", n, "ours",
-                lambda: first_screen("ours", "env TZ=UTC TODO_TUI_NOTIFY=/bin/true %s --file %s"
-                                     % (todo_bin, s.plist), ours_ready(s.first_title), cap), capnote)
-        measure(res, "screen", n, "calcurse",
-                lambda: first_screen("cc", "env TZ=UTC calcurse -D %s" % s.cc, calcurse_ready, cap),
-                capnote)
-    log("  first screen done")
-    # complete one: the last items, which are Taskwarrior's highest IDs (so none renumbers)
-    for r in range(reps):
-        it = s.items[n - 1 - r]
-        measure(res, "complete", n, "ours",
-                timed([todo_bin, "complete", s.short(it), "--file", s.plist], s.env), "")
-        measure(res, "complete", n, "task", timed(["task", str(n - r), "done"], s.tw_env, cap),
-                capnote)
-    it = s.items[n - 1 - reps]
-    rss("complete", "ours", [todo_bin, "complete", s.short(it), "--file", s.plist], s.env)
-    rss("complete", "task", ["task", str(n - reps), "done"], s.tw_env, cap)
-    log("  complete done")
-    # add one (a past deadline: with N future items the 64 notification slots are
-    # full, and an add that needs a 65th is refused by design, SPEC 5)
-    for r in range(reps):
-        measure(res, "add", n, "ours",
-                timed([todo_bin, "add", ADD_TITLE, "--due", "2020-01-01 09:00", "--file", s.plist],
-                      s.env), "")
-        measure(res, "add", n, "task",
-                timed(["task", "add", ADD_TITLE, "due:2020-01-01T09:00"], s.tw_env, cap), capnote)
-        measure(res, "add", n, "calcurse", timed(["calcurse", "-D", s.cc, "-i", s.ics], s.cc_env, cap),
-                capnote)
-    rss("add", "ours", [todo_bin, "add", ADD_TITLE, "--due", "2020-01-01 09:00", "--file", s.plist], s.env)
-    rss("add", "task", ["task", "add", ADD_TITLE, "due:2020-01-01T09:00"], s.tw_env, cap)
-    rss("add", "calcurse", ["calcurse", "-D", s.cc, "-i", s.ics], s.cc_env, cap)
-    log("  add done")
+    def rounds_of(self, s, name, entries):
+        """entries: [(tool, make) ...], make() -> (argv, env, check, after); after runs unmeasured."""
+        for r in range(self.rounds + 1):
+            for tool, make in entries:
+                argv, env, check, after = make()
+                self.one(s, (name, s.n, tool), argv, env, check, rss=(r == 0))
+                if after:
+                    after()
+        self.log("  %s: %s" % (name, ", ".join(
+            "%s %s" % (t, fmt_ms(self.median(name, s.n, t))) for t, _ in entries)))
+
+    def median(self, name, n, tool):
+        v = self.times.get((name, n, tool))
+        return statistics.median(v) * 1000 if v else None
+
+    def size(self, s):
+        b, n = self.todo_bin, s.n
+        ours, cc, tw = s.env, s.cc_env, s.tw_env
+
+        def expect(cond, why):
+            return None if cond else why
+
+        def ok(_):
+            return None
+
+        # --version (and /bin/true, the cost of starting any process here)
+        self.rounds_of(s, "version", [
+            ("todo-tui", lambda: ([b, "--version"], ours,
+                                  lambda o: expect(re.match(rb"\d+\.\d+", o), "no version"), None)),
+            ("true", lambda: (["/bin/true"], ours, ok, None)),
+            ("calcurse", lambda: (["calcurse", "--version"], cc,
+                                  lambda o: expect(o.startswith(b"calcurse"), "no version"), None)),
+            ("task", lambda: (["task", "--version"], tw,
+                              lambda o: expect(re.match(rb"\d+\.\d+", o), "no version"), None)),
+        ])
+
+        # list, list --json, calcurse -G, task list
+        def list_check(o):
+            return expect(count_lines(o) == s.pending["todo-tui"],
+                          "%d lines for %d pending" % (count_lines(o), s.pending["todo-tui"]))
+
+        def json_check(o):
+            got = json.loads(o)
+            return expect(len(got) == s.pending["todo-tui"] and all(not x["completed"] for x in got),
+                          "%d items for %d pending" % (len(got), s.pending["todo-tui"]))
+
+        self.rounds_of(s, "list", [
+            ("todo-tui", lambda: ([b, "list"], ours, list_check, None)),
+            ("json", lambda: ([b, "list", "--json"], ours, json_check, None)),
+            ("floor", lambda: ([self.floor, s.plist], ours, list_check, None)),
+            ("calcurse", lambda: (["calcurse", "-D", s.cc, "-G"], cc,
+                                  lambda o: expect(count_lines(o) == n, "%d lines" % count_lines(o)),
+                                  None)),
+            ("task", lambda: (["task", "list"], tw,
+                              lambda o: expect(task_count(o) == s.pending["task"],
+                                               "%d tasks shown" % task_count(o)), None)),
+        ])
+        # The floor prints what `list` prints, byte for byte.
+        if True:
+            now = str(int(time.time()))
+            _, _, c1 = run([self.floor, s.plist, now], ours, self.cap, s.out + ".floor")
+            _, _, c2 = run([b, "list"], ours, self.cap, s.out)
+            if c1 or c2 or output(s.out + ".floor") != output(s.out):
+                raise Failed("bench/floor.c does not print what `todo-tui list` prints")
+
+        # The unmeasured reads after a change: they absorb Taskwarrior's deferred garbage
+        # collection, and check that the change happened (the pending count).
+        def read_ours():
+            _, _, code = run([b, "list"], ours, self.cap * 3, s.out)
+            if code or count_lines(output(s.out)) != s.pending["todo-tui"]:
+                raise Failed("after a change, `list` shows %d lines, not %d"
+                             % (count_lines(output(s.out)), s.pending["todo-tui"]))
+
+        def read_task():
+            _, _, code = run(["task", "list"], tw, self.cap * 3, s.out)
+            if code or task_count(output(s.out)) != s.pending["task"]:
+                raise Failed("after a change, `task list` shows %d, not %d"
+                             % (task_count(output(s.out)), s.pending["task"]))
+
+        # complete one vs task N done: the same item, Taskwarrior's highest ID (no renumbering).
+        def complete_ours():
+            item = s.items[s.next_done - 1]
+            s.pending["todo-tui"] -= 1
+            return ([b, "complete", s.short(item)], ours,
+                    lambda o: expect(o.startswith("Completed “".encode()), "said %r" % o[:80]), read_ours)
+
+        def complete_task():
+            k = s.next_done
+            s.next_done -= 1
+            s.pending["task"] -= 1
+            return (["task", str(k), "done"], tw,
+                    lambda o: expect(b"Completed 1 task." in o, "said %r" % o[-80:]), read_task)
+
+        self.rounds_of(s, "complete", [("todo-tui", complete_ours), ("task", complete_task)])
+
+        # add one, with a past deadline (an add needs no notification slot then: with
+        # thousands of future items, the 64 slots are full and one that needs a slot is refused).
+        def add_ours():
+            s.pending["todo-tui"] += 1
+            s.overdue["todo-tui"] += 1
+            return ([b, "add", "Bench added item", "--due", PAST[0]], ours,
+                    lambda o: expect(UUID_RE.match(o.decode()), "said %r" % o[:80]), read_ours)
+
+        def add_task():
+            s.pending["task"] += 1
+            s.overdue["task"] += 1
+            return (["task", "add", "Bench added item", PAST[1]], tw,
+                    lambda o: expect(re.search(rb"Created task \d+\.", o), "said %r" % o[-80:]), read_task)
+
+        self.rounds_of(s, "add", [("todo-tui", add_ours), ("task", add_task)])
+
+        # badge vs task +OVERDUE count: the added items are the overdue ones.
+        self.rounds_of(s, "badge", [
+            ("todo-tui", lambda: ([b, "badge"], ours,
+                                  lambda o: expect(o == b"%d\n" % s.overdue["todo-tui"], "said %r" % o[:40]),
+                                  None)),
+            ("task", lambda: (["task", "+OVERDUE", "count"], tw,
+                              lambda o: expect(o == b"%d\n" % s.overdue["task"], "said %r" % o[:40]), None)),
+        ])
+
+        if n == 10000 and os.environ.get("BENCH_CALLGRIND", "1") != "0" and shutil.which("valgrind"):
+            self.callgrind(s)
+
+    def callgrind(self, s):
+        """Instructions (valgrind --tool=callgrind) of list and add at this size, and of the floor."""
+        # valgrind 3.19 cannot read the DWARF of Swift 6.3's binaries: a copy without it.
+        b = os.path.join(os.path.dirname(s.dir), "todo-tui-nodebug")
+        if not os.path.exists(b):
+            subprocess.run(["strip", "--strip-debug", "-o", b, self.todo_bin], check=True)
+        runs = [("list", [b, "list"], s.env), ("floor", [self.floor, s.plist], s.env),
+                ("calcurse -G", ["calcurse", "-D", s.cc, "-G"], s.cc_env),
+                ("add", [b, "add", "Bench added item", "--due", PAST[0]], s.env)]
+        for what, argv, env in runs:
+            vg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv
+            _, _, code = run(vg, env, self.cap * 20, s.out)
+            err = output(s.out + ".err").decode(errors="replace")
+            m = re.search(r"Collected : (\d+)", err)
+            if code != 0 or not m:
+                raise Failed("callgrind of %s: exit %d %s" % (what, code, err[-300:]))
+            self.instr[(what, s.n)] = int(m.group(1))
+            if what == "add":
+                s.pending["todo-tui"] += 1
+            self.log("  callgrind %s: %.1f M instructions" % (what, int(m.group(1)) / 1e6))
+
+
+def fmt_ms(v):
+    if v is None:
+        return "—"
+    return "%.2f" % v if v < 10 else ("%.1f" % v if v < 100 else "%.0f" % v)
+
+
+# ---------------------------------------------------------------- the machine
+
+
+def cmd(argv):
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "n/a"
 
 
 def machine(todo_bin):
-    def cmd(argv):
-        try:
-            return subprocess.run(argv, capture_output=True, text=True, timeout=60).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
-            return "n/a"
-    mem = "n/a"
-    with open("/proc/meminfo") as f:
-        for line in f:
-            if line.startswith("MemTotal:"):
-                mem = "%.1f GiB" % (int(line.split()[1]) / 1024 / 1024)
     cpu = "n/a"
     with open("/proc/cpuinfo") as f:
         for line in f:
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
+    mem = "n/a"
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemTotal:"):
+                mem = "%.1f GiB" % (int(line.split()[1]) / 1024 / 1024)
     return {
         "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "host": platform.node(), "nproc": os.cpu_count(), "cpu": cpu, "memory": mem,
-        "kernel": platform.release(), "os": cmd(["sh", "-c", ". /etc/os-release; echo $PRETTY_NAME"]),
+        "nproc": os.cpu_count(), "cpu": cpu, "memory": mem, "kernel": platform.release(),
+        "os": cmd(["sh", "-c", ". /etc/os-release; echo $PRETTY_NAME"]),
         "swift": cmd(["swift", "--version"]).split("\n")[0],
         "commit": cmd(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]),
-        "loadavg_at_start": open("/proc/loadavg").read().split()[:3],
         "calcurse": cmd(["calcurse", "--version"]).split("\n")[0],
         "task": cmd(["task", "--version"]), "todo_bin": todo_bin,
+        "binary_bytes": os.path.getsize(todo_bin),
     }
+
+
+def load():
+    return open("/proc/loadavg").read().split()[:3]
+
+
+def busy():
+    """The processes using the CPU now, besides this benchmark (what else was running)."""
+    out = cmd(["ps", "-eo", "pcpu,comm", "--sort=-pcpu", "--no-headers"])
+    rows = []
+    for line in out.splitlines()[:8]:
+        parts = line.split(None, 1)
+        if len(parts) == 2 and float(parts[0]) >= 5 and parts[1] not in ("ps", "python3"):
+            rows.append("%s %s%%" % (parts[1], parts[0]))
+    return rows
 
 
 def notifier_rows(todo_bin, log):
     script = os.path.join(HERE, "notifier.sh")
     if os.environ.get("BENCH_NOTIFIER") == "skip":
-        return None, "n/a (skipped: BENCH_NOTIFIER=skip)"
-    if not os.access(script, os.X_OK):
-        return None, "n/a (notifier bench missing)"
-    log("notifier: bench/notifier.sh")
-    p = subprocess.run([script], env=dict(os.environ, TODO_BIN=todo_bin), capture_output=True,
-                       text=True, timeout=600)
-    rows = []
+        return None, "skipped (BENCH_NOTIFIER=skip)"
+    log("notifier: bench/notifier.sh (a minute idle)")
+    p = subprocess.run(["bash", script], env=dict(os.environ, TODO_BIN=todo_bin, TZ="UTC"),
+                       capture_output=True, text=True, timeout=900)
+    rows = {}
     for line in p.stdout.splitlines():
         parts = line.split()
         if len(parts) >= 3:
             try:
-                rows.append((parts[0], float(parts[1]), " ".join(parts[2:])))
+                rows[parts[0]] = (float(parts[1]), " ".join(parts[2:]))
             except ValueError:
                 pass
-    if p.returncode != 0 and not rows:
-        return None, "n/a (notifier.sh exited %d: %s)" % (p.returncode, p.stderr.strip()[-200:])
+    if p.returncode != 0 or not rows:
+        return rows or None, "notifier.sh exited %d: %s" % (p.returncode, p.stderr.strip()[-200:])
     return rows, None
-
-
-def todo_bench_rows(todo_bin, log):
-    exe = os.path.join(os.path.dirname(todo_bin), "todo-bench")
-    if not os.access(exe, os.X_OK):
-        return [], "todo-bench not built"
-    usage = subprocess.run([exe], capture_output=True, text=True).stderr
-    names = re.findall(r"usage: todo-bench ([\w|]+)", usage)
-    known = names[0].split("|") if names else []
-    rows = []
-    for name, args in (("codec", ["10000"]), ("plan", []), ("frame", [])):
-        if name not in known:
-            rows.append((name, None, "not registered in todo-bench"))
-            continue
-        log("todo-bench %s %s" % (name, " ".join(args)))
-        p = subprocess.run(["nice", "-n", "10", exe, name] + args, capture_output=True, text=True,
-                           timeout=600)
-        for line in p.stdout.splitlines():
-            m = re.match(r"(\S+) median_ms=([\d.]+) max_ms=([\d.]+)", line)
-            if m:
-                rows.append((m.group(1), float(m.group(2)), "max %s ms" % m.group(3)))
-        if p.returncode != 0:
-            rows.append((name, None, "exited %d: %s" % (p.returncode, p.stderr.strip()[-200:])))
-    return rows, None
-
-
-# ---------------------------------------------------------------- the table
-
-TARGETS = {  # workload -> [(peer, max ratio)] at 10,000 items
-    "list": [("calcurse", 0.5), ("task", 0.1)],
-    "complete": [("task", 0.5)],
-    "add": [("task", 0.5)],
-    "screen": [("calcurse", 0.5)],
-}
-LABEL = {"list": "list all pending", "add": "add one", "complete": "complete one",
-         "screen": "first complete screen"}
-
-
-def fmt_ms(v):
-    if v is None:
-        return "—"
-    return "%.1f" % v if v < 100 else "%.0f" % v
-
-
-def cell_text(res, work, n, tool):
-    c = res.rows.get((work, n, tool))
-    if c is None:
-        return "—"
-    if c["note"]:
-        return c["note"]
-    return fmt_ms(res.median_ms(work, n, tool))
-
-
-def table(res, sizes, bytes_on_disk, reps, notifier, nerr, inproc):
-    out = []
-    out.append("Medians in ms (runs: %s); ratio = ours / peer; ✓ = target met (targets at 10,000 items)."
-               % ", ".join("%d×%d" % (reps[n], n) for n in sizes))
-    out.append("")
-    out.append("| workload | items | todo-tui | task | calcurse | ours/task | ours/calcurse | target |")
-    out.append("|---|---:|---:|---:|---:|---:|---:|---|")
-    verdicts = []
-    for work in ("list", "add", "complete", "screen"):
-        for n in sizes:
-            ours = res.median_ms(work, n, "ours")
-            ratios = {}
-            for peer in ("task", "calcurse"):
-                pm = res.median_ms(work, n, peer)
-                c = res.rows.get((work, n, peer))
-                if ours is not None and pm:
-                    ratios[peer] = "%.2f" % (ours / pm)
-                elif c and c["note"] and ours is not None:
-                    cap = re.match(r"> (\d+)", c["note"])
-                    ratios[peer] = "< %.3f" % (ours / (float(cap.group(1)) * 1000)) if cap else "—"
-                else:
-                    ratios[peer] = "—"
-            target = ""
-            if n == 10000 and work in TARGETS:
-                parts = []
-                for peer, k in TARGETS[work]:
-                    pm = res.median_ms(work, n, peer)
-                    ok = ours is not None and pm is not None and ours <= k * pm
-                    parts.append("≤ %g× %s %s" % (k, peer, "✓" if ok else "✗"))
-                    verdicts.append(("%s ≤ %g× %s at 10,000" % (LABEL[work], k, peer), ok))
-                target = ", ".join(parts)
-            if n == 100000:
-                ok = ours is not None and ours < 500
-                target = "< 500 ms %s" % ("✓" if ok else "✗")
-                verdicts.append(("%s under 0.5 s at 100,000" % LABEL[work], ok))
-            out.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
-                LABEL[work], n, cell_text(res, work, n, "ours"), cell_text(res, work, n, "task"),
-                cell_text(res, work, n, "calcurse"), ratios["task"], ratios["calcurse"], target))
-    out.append("")
-    out.append("Peak RSS in MiB (one run under /usr/bin/time; the first screen: VmHWM of the program in tmux).")
-    out.append("")
-    out.append("| workload | items | todo-tui | task | calcurse | target |")
-    out.append("|---|---:|---:|---:|---:|---|")
-
-    def rss(work, n, tool):
-        c = res.rows.get((work, n, tool))
-        if not c or not c["rss"]:
-            return None
-        return max(c["rss"]) / 1024
-
-    for work in ("list", "add", "complete", "screen"):
-        for n in sizes:
-            vals = [rss(work, n, t) for t in ("ours", "task", "calcurse")]
-            target = ""
-            if n == 100000:
-                cc_screen = rss("screen", n, "calcurse")
-                c = res.rows.get(("screen", n, "calcurse"))
-                partial = bool(c and c["note"])
-                ok = vals[0] is not None and cc_screen is not None and vals[0] <= cc_screen
-                # calcurse killed before its screen was complete: its RSS then is a lower
-                # bound, so only "ours is lower" can be told.
-                mark = "✓" if ok else ("? (calcurse not loaded)" if partial else "✗")
-                target = "≤ calcurse screen (%s%s) %s" % (
-                    "%.1f" % cc_screen if cc_screen else "—", ", when killed" if partial else "", mark)
-                verdicts.append(("peak RSS of %s ≤ calcurse's full-screen app at 100,000" % LABEL[work],
-                                 ok if ok or not partial else None))
-            out.append("| %s | %d | %s | %s | %s | %s |" % (
-                LABEL[work], n, *["—" if v is None else "%.1f" % v for v in vals], target))
-    out.append("")
-    out.append("Bytes on disk after setup (ours: the plist; task: its data folder; calcurse: apts + todo).")
-    out.append("")
-    out.append("| items | todo-tui | task | calcurse |")
-    out.append("|---:|---:|---:|---:|")
-    for n in sizes:
-        b = bytes_on_disk[n]
-        out.append("| %d | %s | %s | %s |" % (n, *["{:,}".format(b[t]) for t in ("ours", "task", "calcurse")]))
-    out.append("")
-    out.append("Notifier (bench/notifier.sh):")
-    out.append("")
-    if notifier is None:
-        out.append("- idle wakeups per minute: " + nerr)
-        out.append("- notification lateness: " + nerr)
-    else:
-        for name, value, unit in notifier:
-            out.append("- %s: %g %s" % (name, value, unit))
-    out.append("")
-    out.append("In-process (todo-bench, median ms):")
-    out.append("")
-    for name, value, note in inproc:
-        out.append("- %s: %s%s" % (name, "—" if value is None else "%.2f ms" % value,
-                                   " (%s)" % note if note else ""))
-    return "\n".join(out), verdicts
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("todo_bin")
-    ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--sizes")
+    ap.add_argument("--rounds", type=int)
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     a = ap.parse_args()
+    quick = os.environ.get("BENCH_QUICK") == "1"
+    sizes = [int(x) for x in (a.sizes or ("1000,10000" if quick else "1000,10000,100000")).split(",")]
+    rounds = a.rounds or (3 if quick else 7)
+    full = not quick and sizes == [1000, 10000, 100000] and rounds >= 7
+    if quick:
+        os.environ.setdefault("BENCH_NOTIFIER", "skip")
+    cap = float(os.environ.get("PEER_CAP", "60"))
     todo_bin = os.path.abspath(a.todo_bin)
-    sizes = [int(x) for x in a.sizes.split(",")]
-    reps = {1000: 11, 10000: 7, 100000: 5}
-    for part in filter(None, os.environ.get("BENCH_REPS", "").split(",")):
-        k, v = part.split(":")
-        reps[int(k)] = int(v)
-    for n in sizes:
-        reps.setdefault(n, 3)
-    cap = float(os.environ.get("PEER_CAP", "30"))
-    for tool in ("task", "calcurse", "tmux"):
+    for tool in ("task", "calcurse", "/usr/bin/time"):
         if shutil.which(tool) is None:
             sys.exit("error: %s is not installed (make bench installs it with apt as root)" % tool)
     t_start = time.perf_counter()
@@ -533,50 +475,57 @@ def main():
         print("[%5.0f s] %s" % (time.perf_counter() - t_start, msg), file=sys.stderr, flush=True)
 
     info = machine(todo_bin)
-    log("machine: %s, %s CPUs, %s, kernel %s, %s" % (info["cpu"], info["nproc"], info["memory"],
-                                                       info["kernel"], info["swift"]))
-    res = Results()
-    bytes_on_disk = {}
+    info["load_at_start"] = load()
+    info["busy_at_start"] = busy()
+    log("machine: %s, %s CPUs, load %s; busy: %s" % (info["cpu"], info["nproc"],
+                                                       " ".join(info["load_at_start"]),
+                                                       ", ".join(info["busy_at_start"]) or "nothing"))
+    bench = Bench(todo_bin, rounds, cap, log)
     base = tempfile.mkdtemp(prefix="todo-bench-")
-    subprocess.run(TMUX + ["new-session", "-d", "-s", "keep", "sleep 86400"], check=True)
+    floor = os.path.join(base, "floor")
+    if subprocess.run(["cc", "-O2", "-o", floor, os.path.join(HERE, "floor.c")]).returncode != 0:
+        sys.exit("error: cannot compile bench/floor.c")
+    bench.floor = floor
+    sizes_info = {}
     try:
         for n in sizes:
-            log("%d items: setting up (Taskwarrior import is not timed)" % n)
-            s = Setup(n, base, todo_bin)
-            bytes_on_disk[n] = s.bytes
-            log("  Taskwarrior import took %.1f s; %d repetitions" % (s.tw_import_s, reps[n]))
-            bench_size(s, todo_bin, reps[n], cap, res, log)
+            log("%d items: setting up (not timed)" % n)
+            s = Setup(n, base, todo_bin, cap, log)
+            log("  calcurse %s its file; Taskwarrior's import took %.1f s" % (
+                "reordered" if s.cc_reordered else "kept the order of", s.tw_import_s))
+            before = load()
+            bench.size(s)
+            sizes_info[n] = {"bytes": s.bytes, "load_before": before, "load_after": load(),
+                             "busy_after": busy(), "calcurse_reordered": s.cc_reordered}
             shutil.rmtree(s.dir, ignore_errors=True)
     finally:
-        tmux("kill-server")
         shutil.rmtree(base, ignore_errors=True)
     notifier, nerr = notifier_rows(todo_bin, log)
-    inproc, _ = todo_bench_rows(todo_bin, log)
-    text, verdicts = table(res, sizes, bytes_on_disk, reps, notifier, nerr, inproc)
-    summary = ["", "Targets:"] + ["- %s %s" % ({True: "✓", False: "✗", None: "?"}[ok], what)
-                                  for what, ok in verdicts]
-    text += "\n" + "\n".join(summary) + "\n"
-    header = "todo-tui bench, %s — %s, %s CPUs, %s, kernel %s, %s, load %s at start\n\n" % (
-        info["date"], info["cpu"], info["nproc"], info["memory"], info["kernel"], info["swift"],
-        " ".join(info["loadavg_at_start"]))
-    print(header + text)
-    os.makedirs(a.out, exist_ok=True)
+    info["load_at_end"] = load()
+    info["wall_seconds"] = round(time.perf_counter() - t_start)
     stamp = info["date"].replace(":", "").replace("-", "")
-    with open(os.path.join(a.out, "bench-%s.txt" % stamp), "w") as f:
-        f.write(header + text)
+    os.makedirs(a.out, exist_ok=True)
+    plot = os.path.join(a.out, "bench-%s.png" % stamp)
+    text, verdicts = report.render(bench, sizes, rounds, info, sizes_info, notifier, nerr, plot)
+    print(text)
+    with open(os.path.join(a.out, "bench-%s.md" % stamp), "w") as f:
+        f.write(text)
     with open(os.path.join(a.out, "bench-%s.json" % stamp), "w") as f:
-        json.dump({
-            "machine": info, "sizes": sizes, "reps": reps, "peer_cap_s": cap,
-            "runs": [{"workload": w, "items": n, "tool": t, "seconds": c["times"], "rss_kib": c["rss"],
-                      "note": c["note"]} for (w, n, t), c in sorted(res.rows.items())],
-            "bytes_on_disk": bytes_on_disk,
-            "notifier": notifier and [{"name": a, "value": b, "unit": c} for a, b, c in notifier],
-            "notifier_note": nerr,
-            "todo_bench": [{"name": a, "median_ms": b, "note": c} for a, b, c in inproc],
-            "targets": [{"target": w, "met": ok} for w, ok in verdicts],
-            "wall_seconds": round(time.perf_counter() - t_start, 1),
-        }, f, indent=1, ensure_ascii=False)
-    log("results: %s" % os.path.join(a.out, "bench-%s.{txt,json}" % stamp))
+        json.dump({"machine": info, "sizes": sizes, "rounds": rounds, "cap_s": cap,
+                   "times_s": [{"command": c, "items": n, "tool": t, "seconds": v}
+                               for (c, n, t), v in sorted(bench.times.items())],
+                   "rss_kib": [{"command": c, "items": n, "tool": t, "kib": v}
+                               for (c, n, t), v in sorted(bench.rss.items())],
+                   "notes": [{"command": c, "items": n, "tool": t, "note": v}
+                             for (c, n, t), v in sorted(bench.notes.items())],
+                   "instructions": [{"what": w, "items": n, "count": v}
+                                    for (w, n), v in sorted(bench.instr.items())],
+                   "sizes_info": sizes_info, "notifier": notifier, "notifier_note": nerr,
+                   "targets": [{"target": w, "held": ok, "value": v} for w, ok, v in verdicts]},
+                  f, indent=1, ensure_ascii=False)
+    if full:
+        report.write_results_md(text, stamp, plot)
+    log("results: %s" % os.path.join(a.out, "bench-%s.{md,json,png}" % stamp))
 
 
 if __name__ == "__main__":

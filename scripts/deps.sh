@@ -2,14 +2,14 @@
 # Installs (as root, with apt) the system packages a target needs, or says
 # clearly what is missing. Usage: scripts/deps.sh build|test|bench
 set -u
-want=(libncurses-dev pkg-config)
+want=(libncurses-dev pkg-config libical-dev)
 case "${1:-build}" in
-  test) want+=(tmux libnotify-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0) ;;
-  bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3) ;;
+  test) want+=(tmux libnotify-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0 python3-icalendar python3-dateutil tzdata radicale vdirsyncer) ;;
+  bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3 gnuplot-nox gcc) ;;
 esac
-# Recurrence (issue 13): libical to build; python-dateutil, the tests' independent engine.
-want+=(libical-dev)
-[ "${1:-build}" = test ] && want+=(python3-dateutil tzdata)
+# libical builds iCalendar and recurrence; the tests read our output with
+# independent engines (python3-icalendar, python-dateutil) and sync through a
+# real Radicale with the real vdirsyncer.
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,4 +1,7 @@
+#define _GNU_SOURCE
 #include "CSystem.h"
+
+#include <unistd.h>
 
 #include <string.h>
 
@@ -21,3 +24,5 @@ int csystem_timerfd_disarm(int fd) {
   memset(&spec, 0, sizeof spec);
   return timerfd_settime(fd, 0, &spec, NULL);
 }
+
+int csystem_syncfs(int fd) { return syncfs(fd); }

@@ -40,9 +40,36 @@ enum CLI {
     }
   }
 
-  /// Whether stdout gets colour: a terminal, and `NO_COLOR` unset or empty.
+  /// Whether stdout gets colour: a terminal that is not `TERM=dumb`, and
+  /// `NO_COLOR` unset or empty (no-color.org).
   static var colour: Bool {
-    isatty(1) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    let env = ProcessInfo.processInfo.environment
+    return isatty(1) == 1 && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb"
+  }
+
+  /// The current instant for the commands. A test hook: `TODO_TUI_NOW`
+  /// (ISO 8601 with offset, or seconds since 1970) fixes the clock of the
+  /// command-line commands only (not the app, not the daemon).
+  static let now: Date = {
+    guard let text = ProcessInfo.processInfo.environment["TODO_TUI_NOW"], !text.isEmpty else { return Date() }
+    if let secs = Double(text) { return Date(timeIntervalSince1970: secs) }
+    if let d = ISO8601DateFormatter().date(from: text) { return d }
+    fail("TODO_TUI_NOW='\(text)' is neither ISO 8601 with an offset nor seconds since 1970", code: 1)
+  }()
+
+  /// Formats dates in the local time zone and the locale's clock (12- or 24-hour).
+  static func formatter(now: Date) -> DueFormatter {
+    DueFormatter(
+      timeZone: SystemTimeZone.current, now: now,
+      hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
+  }
+
+  /// The live environment, with the clock of ``now``.
+  static var environment: TodoEnvironment {
+    var env = TodoEnvironment.live
+    let now = CLI.now
+    env.now = { now }
+    return env
   }
 }
 
@@ -65,14 +92,37 @@ struct FileOption: ParsableArguments {
   }
 }
 
+extension CLI {
+  /// The exit statuses, as `--help` and the man page state them.
+  static let exitStatusHelp = """
+    Every command takes --file PATH, before or after the command name.
+
+    EXIT STATUS:
+      0   success
+      1   failure: bad data, no such item (or several), the file's lock, I/O
+      64  usage error: an unknown command or option, a missing or bad argument
+    """
+}
+
+/// The IDs of `complete`, `reopen` and `delete`: one or more.
+struct IDArguments: ParsableArguments {
+  @Argument(help: "Full UUIDs or unique prefixes of at least 4 characters.") var ids: [String] = []
+
+  func validate() throws {
+    if ids.isEmpty { throw ValidationError("expected at least one ID") }
+  }
+}
+
 struct TodoTUI: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "todo-tui",
     abstract: "A to-do list with deadlines and reminders, in the terminal.",
-    version: "0.1.0",
+    discussion: CLI.exitStatusHelp,
+    version: FastPath.version,
     subcommands: [
-      App.self, Add.self, List.self, Complete.self, Remind.self, Edit.self, Delete.self,
+      App.self, Add.self, List.self, Complete.self, Reopen.self, Remind.self, Edit.self, Delete.self,
       Badge.self, Pending.self, Daemon.self, Import.self, Export.self,
+      Sync.self,
     ],
     defaultSubcommand: App.self
   )

@@ -5,12 +5,14 @@ import TodoCore
 struct Add: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Add an item; prints its UUID.")
   @OptionGroup var options: FileOption
-  @Argument(help: "The title (put -- before a title that starts with -).") var title: String
+  @Argument(help: "The title: its words are joined with spaces (put -- before a title that starts with -).")
+  var title: [String] = []
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3').", discussion: TimeEcho.whenHelp, valueName: "when"
-    ))
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).",
+      discussion: TimeEcho.whenHelp,
+      valueName: "when"))
   var due: String = "in 1h"
   @Option(
     name: .long,
@@ -18,12 +20,18 @@ struct Add: ParsableCommand {
       "How it repeats (daily, every mon,thu…).", discussion: TimeEcho.ruleHelp, valueName: "rule"))
   var `repeat`: String?
 
+  func validate() throws {
+    if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
+  }
+
   func run() throws {
-    let env = TodoEnvironment.live
-    let deadline = try WhenParser(now: env.now(), calendar: env.calendar).parse(due)
+    let env = CLI.environment
+    let deadline = try Due.parse(due, env: env)
     let rule = try TimeEcho.rule(`repeat`)
     let change = try options.store.mutate { list in
-      try list.add(title: title, deadline: deadline, env: env) { item in item.repeatRule = rule ?? nil }
+      try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
+        item.repeatRule = rule ?? nil
+      }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
@@ -35,41 +43,74 @@ struct List: ParsableCommand {
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
   @Flag(help: "Completed items too.") var all = false
+  @Flag(help: "Only completed items.") var completed = false
+
+  func validate() throws {
+    if all && completed { throw ValidationError("--all and --completed cannot be used together") }
+  }
+
+  /// Whether `item` is listed.
+  func shows(_ item: TodoItem) -> Bool {
+    all || (completed ? item.completed != nil : item.isPending)
+  }
 
   func run() throws {
     let doc = try options.load()
-    let now = Date()
+    let now = CLI.now
     // Both readers return the items by deadline; sort only what is not.
     var items = doc.items
     if zip(items, items.dropFirst()).contains(where: { TodoItem.byDeadline($1, $0) }) {
       items.sort(by: TodoItem.byDeadline)
     }
-    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
+    let fmt = CLI.formatter(now: now)
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
-      let shown = all ? items : items.filter(\.isPending)
+      let shown = items.filter(shows)
       CLI.out(JSONOutput.list(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
       return
     }
-    ListOutput.write(items, includeCompleted: all, now: now, formatter: fmt, colour: CLI.colour)
+    let plan = Scheduler.plan(doc.items, now: now)
+    ListOutput.write(
+      items, where: shows, now: now, formatter: fmt, scheduled: plan.scheduledIDs, colour: CLI.colour)
   }
 }
 
 struct Complete: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Complete items (cancels their notifications).")
   @OptionGroup var options: FileOption
-  @Argument(help: "Full UUIDs or unique prefixes of at least 4 characters.") var ids: [String]
-
-  func validate() throws {
-    if ids.isEmpty { throw ValidationError("expected at least one ID") }
-  }
+  @OptionGroup var targets: IDArguments
+  var ids: [String] { targets.ids }
 
   func run() throws {
-    let now = Date()
+    let now = CLI.now
     let change = try options.store.mutate { list in
       try list.complete(ids.map(list.resolve), now: now)
     }
     CLI.out(change.summary + "\n")
+  }
+}
+
+struct Reopen: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Make completed items pending again; their notifications are planned afresh.")
+  @OptionGroup var options: FileOption
+  @OptionGroup var targets: IDArguments
+  var ids: [String] { targets.ids }
+
+  func run() throws {
+    let now = CLI.now
+    let summary = try options.store.mutate { list -> String in
+      let resolved = try ids.map(list.resolve)
+      for id in resolved {
+        try list.edit(id, now: now) { item in
+          item.completed = nil
+          item.cancelled = false
+        }
+      }
+      if resolved.count == 1, let item = list[resolved[0]] { return "Reopened “\(item.title)”" }
+      return "Reopened \(resolved.count) items"
+    }
+    CLI.out(summary + "\n")
   }
 }
 
@@ -81,13 +122,13 @@ struct Remind: ParsableCommand {
   @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String = "30m"
 
   func run() throws {
-    let env = TodoEnvironment.live
+    let env = CLI.environment
     let now = env.now()
     let at = try WhenParser(now: now, calendar: env.calendar).add(duration: duration, to: now)
     let change = try options.store.mutate { list in
       try list.remind(try list.resolve(id), at: at, now: now)
     }
-    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
+    let fmt = CLI.formatter(now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
   }
 }
@@ -98,7 +139,9 @@ struct Edit: ParsableCommand {
   @Argument(help: "A UUID or unique prefix.") var id: String
   @Option(name: .long, help: "The new title.") var title: String?
   @Option(
-    name: .long, help: ArgumentHelp("The new deadline.", discussion: TimeEcho.whenHelp, valueName: "when"))
+    name: .long,
+    help: ArgumentHelp(
+      "The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
   var due: String?
   @Option(
     name: .long,
@@ -112,30 +155,27 @@ struct Edit: ParsableCommand {
   }
 
   func run() throws {
-    let env = TodoEnvironment.live
+    let env = CLI.environment
     let now = env.now()
-    let deadline = try due.map { try WhenParser(now: now, calendar: env.calendar).parse($0) }
+    let deadline = try due.map { try Due.parse($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let change = try options.store.mutate { list in
       try list.edit(try list.resolve(id), now: now) { item in
         if let t = title { item.title = try Title.validate(t) }
-        if let d = deadline { item.deadline = d.wholeSeconds }
+        if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }
       }
     }
     CLI.out(change.summary + "\n")
-    TimeEcho.report(deadline, now: now)
+    TimeEcho.report(deadline ?? nil, now: now)
   }
 }
 
 struct Delete: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Remove items for good.")
   @OptionGroup var options: FileOption
-  @Argument(help: "Full UUIDs or unique prefixes of at least 4 characters.") var ids: [String]
-
-  func validate() throws {
-    if ids.isEmpty { throw ValidationError("expected at least one ID") }
-  }
+  @OptionGroup var targets: IDArguments
+  var ids: [String] { targets.ids }
 
   func run() throws {
     let change = try options.store.mutate { list in try list.delete(ids.map(list.resolve)) }
@@ -149,7 +189,7 @@ struct Badge: ParsableCommand {
 
   func run() throws {
     let doc = try options.load()
-    let now = Date()
+    let now = CLI.now
     CLI.out("\(doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) })\n")
   }
 }
@@ -162,9 +202,9 @@ struct Pending: ParsableCommand {
 
   func run() throws {
     let doc = try options.load()
-    let now = Date()
+    let now = CLI.now
     let plan = Scheduler.plan(doc.items, now: now)
-    let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
+    let fmt = CLI.formatter(now: now)
     if json {
       CLI.out(JSONOutput.pending(plan, formatter: fmt))
       return
@@ -182,32 +222,22 @@ struct Pending: ParsableCommand {
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Merge items from a plist (ours or the tutorial app's); same UUID = same item.")
+    abstract: "Merge items from a plist (ours or the tutorial app's), a JSON export, an .ics file, "
+      + "a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item.")
   @OptionGroup var options: FileOption
-  @Argument(help: "The file to import.") var source: String
+  @Argument(help: "The file, folder or - to import.") var source: String
 
   func run() throws {
-    let url = URL(fileURLWithPath: source)
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw CLIError(message: "\(source): cannot read: \((error as NSError).localizedDescription)")
-    }
-    let incoming: TodoDocument
-    do {
-      incoming = try ImportFormats.decode(data, path: source)
-    } catch let e as TodoError {
-      throw e
-    } catch {
-      throw CLIError(message: "\(source) cannot be imported (\(error))")
-    }
+    let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    let change = try options.store.mutate { list in list.merge(incoming.items) }
-    CLI.out("Imported \(change.after.count) items\n")
+    try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    CLI.out("Imported \(incoming.items.count) items\n")
   }
 }
 
 struct Export: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Write all items to stdout.")
+  static let configuration = CommandConfiguration(
+    abstract: "Write all items to stdout; import reads what it writes back to the same items.")
   @OptionGroup var options: FileOption
   @Option(help: "plist, json or ics.") var format: ExportFormat = .plist
 
@@ -217,18 +247,26 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let doc = try options.load()
-    let now = Date()
+    let now = CLI.now
     let items = doc.items.sorted(by: TodoItem.byDeadline)
     switch format {
     case .plist:
-      let bytes = PlistCodec.encode(items)
+      let bytes = PlistCodec.encode(items, otherRootKeys: doc.otherRootKeys)
       FileHandle.standardOutput.write(Data(bytes))
     case .json:
       let plan = Scheduler.plan(doc.items, now: now)
-      let fmt = DueFormatter(timeZone: SystemTimeZone.current, now: now)
-      CLI.out(JSONOutput.list(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      CLI.out(
+        JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current))
     case .ics:
-      CLI.out(ICalendar.export(items, now: now))
+      CLI.out(ICalMapping.ics(for: items, now: now))
     }
+  }
+}
+
+/// `--due WHEN|none`: a deadline, or nil for a someday item.
+enum Due {
+  static func parse(_ text: String, env: TodoEnvironment) throws -> Date? {
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+    return try WhenParser(now: env.now(), calendar: env.calendar).parse(text)
   }
 }

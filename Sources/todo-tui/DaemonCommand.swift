@@ -18,6 +18,7 @@ struct Daemon: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "The notifier, in the foreground, until SIGTERM/SIGINT.")
   @OptionGroup var options: FileOption
+  @OptionGroup var sync: VdirOption  // live sync with a vdir (SyncCommand.swift)
 
   func run() throws {
     let store = options.store
@@ -51,6 +52,8 @@ struct Daemon: ParsableCommand {
       pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
       pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
     ]
+    let live = try sync.live(store: store, say: say)  // live sync: its descriptors come last
+    fds += live?.pollFDs ?? []
     while true {
       do {
         try engine.fireDue(now: Date())
@@ -71,6 +74,7 @@ struct Daemon: ParsableCommand {
       }
       if fds[1].revents != 0, watcher.drain() { engine.invalidate() }
       if fds[2].revents != 0 { timer.drain() }
+      live?.handle(fds[3...])
     }
     engine.shutdown()
   }

@@ -3,10 +3,14 @@ import Foundation
 import TodoCore
 
 /// Parses argv and runs the command. Every failure is one `error:` line on
-/// stderr and a non-zero exit; usage errors name what was expected.
+/// stderr and a non-zero exit: 1 for a failure, 64 for a usage error, which
+/// names what was expected (and, for a typo, what was probably meant).
 func runMain() -> Never {
+  let args = Array(CommandLine.arguments.dropFirst())
+  var argv = args
   do {
-    var command = try TodoTUI.parseAsRoot()
+    argv = try Prepass.rewrite(args)
+    var command = try FastPath.command(["todo-tui"] + argv) ?? TodoTUI.parseAsRoot(argv)
     try command.run()
     exit(0)
   } catch let e as TodoError {
@@ -19,6 +23,7 @@ func runMain() -> Never {
       TodoTUI.exit(withError: error)  // --help, --version
     }
     let msg = TodoTUI.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    if let e = Prepass.unknownOption(msg, args: argv) { CLI.fail(e.message, code: e.code) }
     CLI.fail(msg + " (see 'todo-tui help')", code: 64)
   }
 }

@@ -51,3 +51,17 @@ expect_idle() {
   local a b hz; hz=$(getconf CLK_TCK); a=$(cpu_ticks "$1"); sleep "$2"; b=$(cpu_ticks "$1")
   [ $(( (b - a) * 100 )) -lt $(( hz * $2 * 5 )) ] || fail "busy while idle: $((b - a)) ticks in $2 s"
 }
+# field ID FIELD: one field of an item as the CLI's JSON gives it ("null" when none).
+field() {
+  T list --all --json | python3 -c 'import json,sys
+for i in json.load(sys.stdin):
+    if i["id"].lower().startswith(sys.argv[1].lower()):
+        v = i.get(sys.argv[2]); print("null" if v is None else v)' "$1" "$2"
+}
+# id_of TITLE: the UUID of the item with this title.
+id_of() {
+  T list --all --json | python3 -c 'import json,sys
+print(next(i["id"] for i in json.load(sys.stdin) if i["title"] == sys.argv[1]))' "$1"
+}
+# soon SECONDS: an ISO 8601 instant that many seconds from now.
+soon() { date -u -d "+$1 sec" +%Y-%m-%dT%H:%M:%SZ; }

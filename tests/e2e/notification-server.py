@@ -3,9 +3,11 @@
 
 It owns org.freedesktop.Notifications on the session bus, answers Notify,
 GetCapabilities, GetServerInformation and CloseNotification, logs every
-Notify call as one JSON line, and "clicks" a button: the Nth bubble gets the
-Nth action named on the command line (ActionInvoked, then NotificationClosed),
-as a user pressing it would. Run it with Debian's /usr/bin/python3 (python3-dbus,
+Notify call as one JSON line (with its urgency, icon, desktop entry and the id
+it replaces) and every CloseNotification as {"close": ID}, and "clicks" a
+button: the Nth bubble gets the Nth action named on the command line
+(ActionInvoked, then NotificationClosed), as a user pressing it would; an
+action "-" leaves that bubble on screen, waiting. Run it with Debian's /usr/bin/python3 (python3-dbus,
 python3-gi).
 
 usage: notification-server.py LOG READY ACTION...
@@ -27,6 +29,7 @@ class Server(dbus.service.Object):
         self.log = log
         self.actions = list(actions)
         self.last_id = 0
+        self.open = set()
 
     @dbus.service.method(IFACE, in_signature="", out_signature="as")
     def GetCapabilities(self):
@@ -38,26 +41,40 @@ class Server(dbus.service.Object):
 
     @dbus.service.method(IFACE, in_signature="susssasa{sv}i", out_signature="u")
     def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, timeout):
-        self.last_id += 1
-        nid = self.last_id
+        if replaces_id and int(replaces_id) in self.open:
+            nid = int(replaces_id)
+        else:
+            self.last_id += 1
+            nid = self.last_id
+        self.open.add(nid)
         choice = self.actions.pop(0) if self.actions else ""
+        urgency = hints.get("urgency")
         with open(self.log, "a") as f:
             f.write(json.dumps({
                 "id": nid, "app_name": str(app_name), "summary": str(summary), "body": str(body),
                 "actions": [str(a) for a in actions], "clicked": choice,
+                "urgency": None if urgency is None else int(urgency),
+                "replaces_id": int(replaces_id), "icon": str(app_icon),
+                "desktop_entry": str(hints.get("desktop-entry", "")),
+                "timeout": int(timeout),
             }) + "\n")
         if choice and choice in [str(a) for a in actions[::2]]:
             GLib.timeout_add(200, self.click, nid, choice)
         return dbus.UInt32(nid)
 
     def click(self, nid, action):
+        self.open.discard(int(nid))
         self.ActionInvoked(dbus.UInt32(nid), action)
         self.NotificationClosed(dbus.UInt32(nid), dbus.UInt32(2))
         return False
 
     @dbus.service.method(IFACE, in_signature="u", out_signature="")
     def CloseNotification(self, nid):
-        self.NotificationClosed(nid, dbus.UInt32(3))
+        with open(self.log, "a") as f:
+            f.write(json.dumps({"close": int(nid)}) + "\n")
+        if int(nid) in self.open:
+            self.open.discard(int(nid))
+            self.NotificationClosed(nid, dbus.UInt32(3))
 
     @dbus.service.signal(IFACE, signature="us")
     def ActionInvoked(self, nid, action_key):

@@ -16,6 +16,8 @@ wait_screen '^ From the CLI ' 1
 echo "appeared after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 wait_screen '│ Title +Half typed'        # the form is untouched
 keys Escape
+wait_screen 'Discard the changes'
+keys y
 wait_screen '3/64 scheduled'
 # The selection stayed on "Late" (now the third row): x completes it.
 keys x
@@ -33,7 +35,7 @@ expect_match "$(screen -e | grep 'Soon')" $'31m' "red row"
 expect_eq "$(tm display -p '#{pane_title}')" "todo-tui (1)" "terminal title"
 # The app is the notifier (no daemon): the deadline fired as a banner.
 wait_screen 'Todo Item “Soon” Is Overdue'
-keys c
+keys C   # the banner's key: completes its item
 wait_screen 'Completed “Soon”'
 wait_screen '0 overdue'
 # Idle between deadlines: it sleeps (no polling loop).

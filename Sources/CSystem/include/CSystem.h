@@ -14,4 +14,8 @@ int csystem_timerfd_create_realtime(void);
 int csystem_timerfd_arm_absolute(int fd, int64_t sec, int64_t nsec);
 int csystem_timerfd_disarm(int fd);
 
+// syncfs: flush the whole file system of `fd` at once (one call for a batch
+// of files instead of one fsync each).
+int csystem_syncfs(int fd);
+
 #endif

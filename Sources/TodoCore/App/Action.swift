@@ -16,6 +16,8 @@ public enum Action: Equatable, Sendable {
   case askDelete(UUID)
   case confirmDelete(Bool)
   case undo
+  /// U and Ctrl-R: does again what the last undo took back.
+  case redo
   // Filter, help, closing
   case startFilter
   case filter(TextField.Edit)
@@ -52,6 +54,8 @@ public enum FormAction: Equatable, Sendable {
   /// ↑ ↓: turn the picker's wheel, or move between the fields.
   case turn(Int)
   case submit
+  /// The answer to "discard the changes?" after Esc: y (true) or n.
+  case discard(Bool)
 }
 
 /// A terminal size in cells.

@@ -39,6 +39,8 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var message = ""
   /// Changes that `u` undoes, the last one last.
   public internal(set) var undoStack: [Change] = []
+  /// What `u` did, that `U` (Ctrl-R) does again, the last one last.
+  public internal(set) var redoStack: [Change] = []
   /// The instant the screen shows (overdue is judged against it).
   public internal(set) var now: Date
   /// The calendar and time zone dates are shown and read in.
@@ -60,7 +62,7 @@ public struct AppState: Equatable, Sendable {
   /// Whether the file has been read at least once.
   public internal(set) var loaded = false
 
-  /// How many steps `u` can undo.
+  /// How many steps `u` can undo (and `U` redo).
   public static let undoDepth = 100
   /// How long a banner stays without a key press.
   public static let bannerSeconds: TimeInterval = 30

@@ -14,6 +14,9 @@ public struct Form: Equatable, Sendable {
   public enum Focus: Equatable, Sendable { case title, deadline, picker }
 
   public var purpose: Purpose
+  /// The title when the form opened: a title left as it was is not saved, so
+  /// that a title another process changed meanwhile keeps their value.
+  public let initialTitle: String
   public var title: TextField
   public var deadline: TextField
   /// The picker's value, set once Tab has opened it; it then is the deadline.
@@ -21,13 +24,25 @@ public struct Form: Equatable, Sendable {
   public var focus: Focus
   /// Why the last Enter did not save.
   public var error: String?
+  /// Esc was pressed with changes typed: y discards them, n keeps editing.
+  public var askingToDiscard = false
 
   public init(purpose: Purpose, title: String = "") {
     self.purpose = purpose
     self.title = TextField(title)
+    initialTitle = self.title.text
     deadline = TextField("", limit: 64)
     focus = .title
   }
+
+  /// Whether the title differs from the one the form opened with.
+  public var titleTouched: Bool { title.text != initialTitle }
+
+  /// Whether the deadline was typed or picked (an empty field keeps the item's deadline).
+  public var deadlineTouched: Bool { !deadline.isEmpty || picker != nil }
+
+  /// Whether anything was typed or picked that Esc would throw away.
+  public var isTouched: Bool { titleTouched || deadlineTouched }
 
   /// The default a blank deadline field takes when adding.
   public static let defaultWhen = "in 1h"
@@ -71,8 +86,8 @@ public struct DeadlineProblem: Error, Equatable, Sendable {
   public var message: String { "“\(text)” is not a time: try tomorrow 9am, fri 17:00, in 2h" }
 }
 
-/// A date picker of three wheels, day, hour and minute, that ↑ and ↓ turn.
-/// Hour and minute wrap around within their day and hour, as a wheel does.
+/// A date picker of three wheels, day, hour and minute (in steps of 5), that
+/// ↑ and ↓ turn. Hour and minute wrap around within their day and hour, as a wheel does.
 public struct DatePicker: Equatable, Sendable {
   public enum Part: Int, Equatable, Sendable, CaseIterable { case day, hour, minute }
   public var date: Date
@@ -95,9 +110,15 @@ public struct DatePicker: Equatable, Sendable {
         calendar.date(
           bySettingHour: target, minute: calendar.component(.minute, from: date), second: 0, of: date) ?? date
     case .minute:
+      // Steps of 5 minutes, to the next multiple of 5 first (9:03 ↑ 9:05, ↓ 9:00).
       let m = calendar.component(.minute, from: date)
-      let target = ((m + steps) % 60 + 60) % 60
+      var target = m
+      for _ in 0..<abs(steps) {
+        target = steps > 0 ? (target / 5 + 1) * 5 : (target % 5 == 0 ? target - 5 : target / 5 * 5)
+      }
+      target = (target % 60 + 60) % 60
       date = calendar.date(byAdding: .minute, value: target - m, to: date) ?? date
+      date = date.addingTimeInterval(-Double(calendar.component(.second, from: date)))
     }
     date = date.wholeSeconds
   }

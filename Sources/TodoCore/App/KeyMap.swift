@@ -11,6 +11,13 @@ public enum KeyMap {
     case .list: return list(key, state)
     case .swipe(let id): return swipe(key, id)
     case .filter: return filter(key)
+    case .form(let f) where f.askingToDiscard:
+      switch key {
+      case .char("y"), .char("Y"): return .form(.discard(true))
+      case .char("n"), .char("N"): return .form(.discard(false))
+      case .escape: return .escape
+      default: return nil
+      }
     case .form: return form(key)
     case .help: return help(key)
     case .confirmDelete:
@@ -21,16 +28,20 @@ public enum KeyMap {
   static func list(_ key: Key, _ state: AppState) -> Action? {
     if let m = movement(key) { return m }
     let id = state.selectedItem?.id
-    // While a banner shows, c and r act on its item, as a notification's buttons.
-    let target = state.banner?.itemID ?? id
+    // The banner's own keys, shown in it: they act on its item, as a
+    // notification's buttons do; the other keys keep acting on the row.
+    let banner = state.banner?.itemID
     switch key {
+    case .char("C"): return banner.map(Action.complete)
+    case .char("R"): return banner.map(Action.remind)
     case .char("a"), .char("+"): return .add
     case .enter, .char("e"): return id.map(Action.edit)
     case .left, .char("h"): return id.map(Action.swipe)
-    case .char("x"), .char("c"): return target.map(Action.complete)
-    case .char("r"): return target.map(Action.remind)
+    case .char("x"), .char("c"): return id.map(Action.complete)
+    case .char("r"): return id.map(Action.remind)
     case .char("d"), .delete: return id.map(Action.askDelete)
     case .char("u"): return .undo
+    case .char("U"), .ctrl("r"): return .redo
     case .char("/"): return .startFilter
     case .char("?"): return .help
     case .char("q"): return .quit
@@ -120,8 +131,10 @@ public enum KeyMap {
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
     ("x  c", "complete"),
     ("r", "remind in 30 minutes"),
+    ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),
     ("u", "undo"),
+    ("U  Ctrl-R", "redo"),
     ("/", "filter as you type; Enter keeps, Esc clears"),
     ("Tab", "in the form: the date picker (↑ ↓ turn, ← → part)"),
     ("Ctrl-U", "in a field: delete to the start"),

@@ -49,13 +49,14 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     } else {
       state.message = "Not deleted"
     }
-  case .undo:
+  case .undo, .redo:
+    let undo = action == .undo
     if let why = refusal(state) {
       state.message = why
-    } else if let last = state.undoStack.popLast() {
-      effects += [.mutate(.undo(last))]
+    } else if let last = undo ? state.undoStack.popLast() : state.redoStack.popLast() {
+      effects += [.mutate(undo ? .undo(last) : .redo(last))]
     } else {
-      state.message = "Nothing to undo"
+      state.message = undo ? "Nothing to undo" : "Nothing to redo"
     }
 
   case .startFilter:
@@ -114,13 +115,9 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .loadFailed(let why):
     state.fatal = why
   case .mutated(let m, let change):
-    if m.isUndoable && !change.isEmpty {
-      state.undoStack.append(change)
-      if state.undoStack.count > AppState.undoDepth { state.undoStack.removeFirst() }
-    }
+    record(&state, m, change)
     if case .form = state.mode { state.mode = .list }
     if case .swipe = state.mode { state.mode = .list }
-    state.message = m.isUndoable ? change.summary + (change.isEmpty ? "" : " — u undoes") : change.summary
     state.now = env.now()
     state.apply(change)
     if case .add = m, let id = change.after.keys.first,
@@ -131,6 +128,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     closeVanished(&state)
   case .mutationFailed(let m, let why):
     if case .undo(let change) = m { state.undoStack.append(change) }
+    if case .redo(let change) = m { state.redoStack.append(change) }
     if case .form(var form) = state.mode {
       form.error = why
       state.mode = .form(form)
@@ -149,6 +147,55 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   return effects
 }
 
+/// Keeps the undo and redo stacks and says what a mutation did. A change the
+/// user makes goes on the undo stack and clears the redo stack; what an undo
+/// did goes on the redo stack, and what a redo did back on the undo stack,
+/// each under the summary of the change the user made.
+private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
+  func push(_ c: Change, _ stack: inout [Change]) {
+    stack.append(c)
+    if stack.count > AppState.undoDepth { stack.removeFirst() }
+  }
+  switch m {
+  case .undo(let original):
+    if !change.changesUserFields {
+      state.message = "Nothing to undo in “\(original.summary)”: changed elsewhere since"
+    } else {
+      push(Change(before: change.before, after: change.after, summary: original.summary), &state.redoStack)
+      state.message = "Undid: \(original.summary) — U redoes"
+    }
+  case .redo(let undone):
+    if !change.changesUserFields {
+      state.message = "Nothing to redo in “\(undone.summary)”: changed elsewhere since"
+    } else {
+      push(Change(before: change.before, after: change.after, summary: undone.summary), &state.undoStack)
+      state.message = "Redid: \(undone.summary) — u undoes"
+    }
+  default:
+    guard !change.isEmpty else {
+      state.message = change.summary
+      return
+    }
+    push(change, &state.undoStack)
+    state.redoStack = []
+    state.message = change.summary + " — u undoes"
+  }
+}
+
+extension Change {
+  /// Whether an item came or went, or a field a user sets changed (not only
+  /// the time of the last change or the delivery records).
+  var changesUserFields: Bool {
+    after.contains { id, new in
+      switch (before[id] ?? nil, new) {
+      case (nil, nil): return false
+      case (let old?, let new?): return !old.sameUserFields(as: new)
+      default: return true
+      }
+    }
+  }
+}
+
 /// Shows banners for notifications not shown already; true when there was one.
 @discardableResult
 private func showBanners(_ state: inout AppState, _ notes: [ScheduledNotification], env: TodoEnvironment)
@@ -164,14 +211,14 @@ private func showBanners(_ state: inout AppState, _ notes: [ScheduledNotificatio
 }
 
 /// Why the list may not be changed now, or nil.
-private func refusal(_ state: AppState) -> String? {
+func refusal(_ state: AppState) -> String? {
   if let r = state.readOnly { return r }
   if state.fatal != nil { return "the file cannot be read" }
   return nil
 }
 
 /// Asks for a mutation, unless the file is read-only.
-private func mutate(_ state: inout AppState, _ m: Mutation) -> [Effect] {
+func mutate(_ state: inout AppState, _ m: Mutation) -> [Effect] {
   if let why = refusal(state) {
     state.message = why
     return [.bell]
@@ -202,9 +249,17 @@ private func escape(_ state: inout AppState) {
   switch state.mode {
   case .swipe, .help:
     state.mode = .list
-  case .form:
-    state.mode = .list
-    state.message = "Cancelled"
+  case .form(var form):
+    if form.askingToDiscard {
+      form.askingToDiscard = false  // Esc on the question: back to editing
+      state.mode = .form(form)
+    } else if form.isTouched {
+      form.askingToDiscard = true
+      state.mode = .form(form)
+    } else {
+      state.mode = .list
+      state.message = "Cancelled"
+    }
   case .confirmDelete:
     state.mode = .list
     state.message = "Not deleted"
@@ -233,96 +288,4 @@ private func closeVanished(_ state: inout AppState) {
     if state.item(id) == nil { state.mode = .list }
   default: break
   }
-}
-
-private func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironment) -> [Effect] {
-  guard case .form(var form) = state.mode else { return [] }
-  var effects: [Effect] = []
-  form.error = nil
-  switch action {
-  case .edit(let edit):
-    switch form.focus {
-    case .title:
-      if !form.title.apply(edit) {
-        form.error = "A title is plain text of at most \(Title.maxLength) characters; the rest was left out"
-      }
-    case .deadline:
-      form.deadline.apply(edit)
-    case .picker:
-      switch edit {
-      case .left: form.picker?.move(-1)
-      case .right: form.picker?.move(1)
-      case .insert(let s):
-        // Typing leaves the picker for the text field.
-        form.picker = nil
-        form.focus = .deadline
-        form.deadline = TextField("", limit: form.deadline.limit)
-        form.deadline.apply(.insert(s))
-      default: break
-      }
-    }
-  case .nextField, .previousField:
-    let forward = action == .nextField
-    switch (form.focus, forward) {
-    case (.title, true): form.focus = .deadline
-    case (.deadline, true):
-      let start: Date
-      switch form.resolvedDeadline(now: env.now(), calendar: state.calendar) {
-      case .success(let d?): start = d
-      case .success(nil), .failure: start = env.now().addingTimeInterval(3600).wholeSeconds
-      }
-      form.picker = form.picker ?? DatePicker(date: start)
-      form.focus = .picker
-    case (.picker, true): form.focus = .title
-    case (.title, false):
-      form.focus = .picker
-      if form.picker == nil {
-        let d = (try? form.resolvedDeadline(now: env.now(), calendar: state.calendar).get()) ?? nil
-        form.picker = DatePicker(date: d ?? env.now().addingTimeInterval(3600).wholeSeconds)
-      }
-    case (.deadline, false): form.focus = .title
-    case (.picker, false):
-      form.focus = .deadline
-      form.picker = nil
-    }
-  case .turn(let n):
-    switch form.focus {
-    case .picker: form.picker?.turn(n, calendar: state.calendar)
-    case .title: if n < 0 { form.focus = .deadline }
-    case .deadline: if n > 0 { form.focus = .title }
-    }
-  case .submit:
-    if form.focus == .title {
-      form.focus = .deadline
-    } else {
-      let title: String
-      do { title = try Title.validate(form.title.text) } catch {
-        form.error = "\(error)"
-        form.focus = .title
-        state.mode = .form(form)
-        return [.bell]
-      }
-      switch form.resolvedDeadline(now: env.now(), calendar: state.calendar) {
-      case .failure(let p):
-        form.error = p.message
-        effects.append(.bell)
-      case .success(let d):
-        state.mode = .form(form)
-        switch form.purpose {
-        case .add: return mutate(&state, .add(title: title, deadline: d))
-        case .edit(let id, let old):
-          let newTitle = title == state.item(id)?.title ? nil : title
-          let newDeadline = d == old ? nil : d
-          if newTitle == nil && newDeadline == nil {
-            state.mode = .list
-            state.message = "Nothing changed"
-            return []
-          }
-          return mutate(&state, .edit(id, title: newTitle, deadline: newDeadline))
-        }
-      }
-    }
-  }
-  state.mode = .form(form)
-  return effects
 }

@@ -55,7 +55,7 @@ private func drawBanner(
   var x = c.put(
     " " + (n.deadline.map(fmt.due) ?? "no deadline") + " · \(n.badge) overdue   ", x: 0, y: y + 1, style: .dim
   )
-  for (key, label) in [("c", "Complete"), ("r", "Remind in 30 min"), ("Esc", "dismiss")] {
+  for (key, label) in [("C", "Complete"), ("R", "Remind in 30 min"), ("Esc", "dismiss")] {
     x = c.put(key, x: x, y: y + 1, style: .bold)
     x = c.put(" " + label + "  ", x: x, y: y + 1)
   }
@@ -223,10 +223,16 @@ private func drawForm(
   case .failure(let p):
     c.put(p.message, x: fx, y: y0 + 4, style: .red, limit: x0 + w - 1)
   }
-  let keys =
-    form.focus == .picker
-    ? "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel" : "Tab picker  Enter save  Esc cancel"
-  c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
+  if form.askingToDiscard {
+    c.put(
+      "Discard the changes? y discards, n keeps editing", x: x0 + 2, y: y0 + 5, style: Style(.red, .bold),
+      limit: x0 + w - 1)
+  } else {
+    let keys =
+      form.focus == .picker
+      ? "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel" : "Tab picker  Enter save  Esc cancel"
+    c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
+  }
 }
 
 private func drawPicker(
@@ -286,7 +292,7 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   case .list:
     keys =
       state.banner != nil
-      ? ["c complete", "r remind", "Esc dismiss"]
+      ? ["C complete", "R remind", "Esc dismiss", "c x r: the row"]
       : ["a add", "← swipe", "c complete", "? help", "q quit", "u undo", "/ filter"]
   case .swipe: keys = ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]

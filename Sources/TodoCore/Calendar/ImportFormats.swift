@@ -1,17 +1,101 @@
 import Foundation
 
-/// What `import` reads: our plist, the tutorial app's (XML or binary, a root
-/// with `todoItems` among other keys), or an iCalendar file of VTODOs.
+/// What `import` reads: our plist or the tutorial app's (XML or binary), our
+/// JSON export, an iCalendar file of VTODOs, a folder of `.ics` files, or `-`
+/// (stdin). The format is recognised from the content, not the name.
 public enum ImportFormats {
+  public enum Kind: Equatable, Sendable { case plist, json, ics }
+
+  /// Items read for import, with what merging them needs to know.
+  public struct Imported: Sendable {
+    public var items: [TodoItem]
+    public var warnings: [String]
+    /// Items completed by an iCalendar STATUS without a COMPLETED date (completed
+    /// "now"): one already completed here keeps its completion time.
+    public var undatedCompletions: Set<UUID>
+  }
+
+  /// The format of `data`: iCalendar or JSON by their first bytes (after a
+  /// byte-order mark and white space), else a property list.
+  public static func kind(of data: Data) -> Kind {
+    var i = data.startIndex
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { i += 3 }
+    while i < data.endIndex, [0x20, 0x09, 0x0D, 0x0A].contains(data[i]) { i += 1 }
+    guard i < data.endIndex else { return .plist }
+    if data[i] == UInt8(ascii: "[") || data[i] == UInt8(ascii: "{") { return .json }
+    let head = String(decoding: data[i..<min(i + 15, data.endIndex)], as: UTF8.self)
+    return head.uppercased() == "BEGIN:VCALENDAR" ? .ics : .plist
+  }
+
+  /// The items of one file's content.
   /// - Parameter path: the file's name, for the error message.
-  public static func decode(_ data: Data, path: String = "import") throws -> TodoDocument {
-    if data.starts(with: Array("BEGIN:VCALENDAR".utf8)) {
-      return try ICalendar.decode(data)
+  public static func decode(_ data: Data, path: String = "import", env: TodoEnvironment = .live) throws
+    -> TodoDocument
+  {
+    let r = try imported(data, path: path, env: env)
+    return TodoDocument(items: r.items, warnings: r.warnings)
+  }
+
+  static func imported(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
+    switch kind(of: data) {
+    case .ics:
+      let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
+      return Imported(items: r.items, warnings: [], undatedCompletions: r.undated)
+    case .json:
+      return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
+    case .plist:
+      do {
+        let doc = try PlistCodec.decode(data, tolerant: true)
+        return Imported(items: doc.items, warnings: doc.warnings, undatedCompletions: [])
+      } catch let e as CodecError {
+        throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
+      }
     }
-    do {
-      return try PlistCodec.decode(data, tolerant: true)
-    } catch let e as CodecError {
-      throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
+  }
+
+  /// Reads `source`: a file, a folder (its `.ics` files, in name order), or `-` for `stdin`.
+  public static func read(
+    _ source: String, stdin: () throws -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+    env: TodoEnvironment = .live
+  ) throws -> Imported {
+    if source == "-" { return try imported(try stdin(), path: "stdin", env: env) }
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: source, isDirectory: &isDir) else {
+      throw TodoError.io(path: source, detail: "no such file or folder; nothing was imported")
     }
+    guard isDir.boolValue else { return try imported(try contents(source), path: source, env: env) }
+    let names: [String]
+    do { names = try FileManager.default.contentsOfDirectory(atPath: source) } catch {
+      throw TodoError.io(path: source, detail: "cannot list the folder; nothing was imported")
+    }
+    var all = Imported(items: [], warnings: [], undatedCompletions: [])
+    for name in names.sorted() where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
+      let path = (source as NSString).appendingPathComponent(name)
+      let r = try ICalMapping.read(try contents(path), path: path, now: env.now(), calendar: env.calendar)
+      all.items += r.items
+      all.undatedCompletions.formUnion(r.undated)
+    }
+    return all
+  }
+
+  static func contents(_ path: String) throws -> Data {
+    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw TodoError.io(
+        path: path, detail: "cannot read: \((error as NSError).localizedDescription); nothing was imported")
+    }
+  }
+
+  /// Merges imported items by identity (SPEC 6): see ``TodoList/merge(_:)``.
+  /// An item completed here that the import calls completed without a date
+  /// keeps its completion time, so importing a file twice changes nothing.
+  @discardableResult
+  public static func merge(_ imported: Imported, into list: inout TodoList) -> Change {
+    var items = imported.items
+    if !imported.undatedCompletions.isEmpty {
+      for k in items.indices where imported.undatedCompletions.contains(items[k].id) {
+        if let done = list[items[k].id]?.completed { items[k].completed = done }
+      }
+    }
+    return list.merge(items)
   }
 }

@@ -14,10 +14,12 @@ public final class Store: @unchecked Sendable {
   public init(path: String) { self.path = path }
 
   /// `--file`, else `TODO_TUI_FILE`, else `$XDG_DATA_HOME/todo-tui/todos.plist`.
+  /// An `XDG_DATA_HOME` that is not an absolute path is ignored, as the XDG
+  /// Base Directory spec says (`$HOME/.local/share` instead).
   public static func defaultPath(environment: [String: String]) -> String {
     if let f = environment["TODO_TUI_FILE"], !f.isEmpty { return f }
     let data =
-      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
     return data + "/todo-tui/todos.plist"
   }

@@ -6,7 +6,11 @@ import Foundation
 /// costs no more than a few milliseconds. `DateFormatter` is the reference it is tested against.
 public final class DueFormatter {
   public let timeZone: TimeZone
+  /// The clock of ``phrase(_:)``: "17:00" or "5:00 PM".
+  public let hourCycle: HourCycle
   private var currentYear: Int
+  /// The local day number (days since 1970-01-01) of `now`.
+  private var today = 0
   private var offsetFrom = Date.distantFuture
   private var offsetUntil = Date.distantPast
   private var offset = 0
@@ -16,12 +20,26 @@ public final class DueFormatter {
   ]
   static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-  /// - Parameter now: the year of `now` is left out of dates in the same year.
-  public init(timeZone: TimeZone, now: Date) {
+  /// - Parameters:
+  ///   - now: the year of `now` is left out of dates in the same year, and
+  ///     ``phrase(_:)`` names days near it ("today", "tomorrow", "Fri").
+  ///   - hourCycle: the clock of ``phrase(_:)``.
+  public init(timeZone: TimeZone, now: Date, hourCycle: HourCycle = .h12) {
     self.timeZone = timeZone
+    self.hourCycle = hourCycle
     currentYear = 0
     currentYear = fields(now).year
+    today = dayNumber(now)
   }
+
+  /// The local day number of an instant: days since 1970-01-01 in this time zone.
+  public func dayNumber(_ date: Date) -> Int {
+    let t = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds(date)
+    return t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
+  }
+
+  /// Local days from `now`'s day to `date`'s: 0 today, 1 tomorrow, -1 yesterday.
+  public func daysFromToday(_ date: Date) -> Int { dayNumber(date) - today }
 
   /// Local civil fields of an instant.
   public struct Fields: Equatable {
@@ -99,6 +117,57 @@ public final class DueFormatter {
     out.append(contentsOf: f.hour < 12 ? [32, 65, 77] : [32, 80, 77])  // " AM" / " PM"
   }
 
+  /// The deadline as people say it near now (SPEC 2): "today 17:00",
+  /// "tomorrow 9:00", "yesterday 17:00", "Fri 17:00" (within the coming
+  /// week), "Dec 3 9:00", "Dec 3 2027 9:00" (another year); with a 12-hour
+  /// clock "today 5:00 PM". `list` and the app show deadlines with it.
+  public func phrase(_ date: Date) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(24)
+    appendPhrase(date, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends ``phrase(_:)`` as UTF-8 (ASCII only: its length is its width).
+  public func appendPhrase(_ date: Date, to out: inout [UInt8]) {
+    let f = fields(date)
+    switch daysFromToday(date) {
+    case 0: out.append(contentsOf: Self.todayBytes)
+    case 1: out.append(contentsOf: Self.tomorrowBytes)
+    case -1: out.append(contentsOf: Self.yesterdayBytes)
+    case 2...6: out.append(contentsOf: Self.weekdayBytes[f.weekday - 1])
+    default:
+      out.append(contentsOf: Self.monthBytes[f.month - 1])
+      out.append(32)
+      Self.appendDecimal(f.day, to: &out)
+      if f.year != currentYear {
+        out.append(32)
+        Self.appendDecimal(f.year, to: &out)
+      }
+    }
+    out.append(32)
+    appendClock(hour: f.hour, minute: f.minute, to: &out)
+  }
+
+  /// "17:05" or "5:05 PM", as the hour cycle says.
+  public func clock(_ date: Date) -> String {
+    let f = fields(date)
+    var out: [UInt8] = []
+    appendClock(hour: f.hour, minute: f.minute, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  func appendClock(hour: Int, minute: Int, to out: inout [UInt8]) {
+    Self.appendDecimal(hourCycle == .h24 ? hour : (hour % 12 == 0 ? 12 : hour % 12), to: &out)
+    out.append(58)  // ":"
+    if minute < 10 { out.append(48) }
+    Self.appendDecimal(minute, to: &out)
+    if hourCycle == .h12 { out.append(contentsOf: hour < 12 ? [32, 65, 77] : [32, 80, 77]) }  // " AM" / " PM"
+  }
+
+  static let todayBytes = Array("today".utf8)
+  static let tomorrowBytes = Array("tomorrow".utf8)
+  static let yesterdayBytes = Array("yesterday".utf8)
   static let monthBytes = months.map { Array($0.utf8) }
   static let weekdayBytes = weekdays.map { Array($0.utf8) }
 
@@ -111,6 +180,74 @@ public final class DueFormatter {
     }
     if v >= 10 { appendDecimal(v / 10, to: &out) }
     out.append(UInt8(48 + v % 10))
+  }
+}
+
+/// The marks `list` (and the app) show beside an item's deadline (SPEC 2):
+/// its state (overdue, completed, cancelled) and whether a reminder is
+/// pending, it repeats, or it could not be scheduled (over the 64-slot limit).
+/// Every glyph is one cell wide in any locale.
+public struct ItemMarks: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let reminder = ItemMarks(rawValue: 1)
+  public static let repeats = ItemMarks(rawValue: 2)
+  public static let noSlot = ItemMarks(rawValue: 4)
+
+  /// The marks in the order they are shown, with their glyphs.
+  public static let glyphs: [(ItemMarks, String)] = [(.reminder, "◷"), (.repeats, "↻"), (.noSlot, "⊘")]
+  /// The state glyphs.
+  public static let overdueGlyph = "!"
+  public static let completedGlyph = "✓"
+  public static let cancelledGlyph = "✗"
+
+  /// The marks of `item`; `scheduled` holds the items that have a slot
+  /// (`Plan.scheduledIDs`).
+  public init(_ item: TodoItem, now: Date, scheduled: Set<UUID>) {
+    var m: ItemMarks = []
+    if item.isPending, item.undeliveredReminder != nil { m.insert(.reminder) }
+    if item.repeatRule != nil { m.insert(.repeats) }
+    if item.isPending, !scheduled.contains(item.id),
+      Scheduler.futureCount(CollectionOfOne(item), now: now) > 0
+    {
+      m.insert(.noSlot)
+    }
+    self = m
+  }
+
+  /// The state glyph of `item` at `now`, or nil for a pending item not yet due.
+  public static func stateGlyph(_ item: TodoItem, now: Date) -> String? {
+    if item.cancelled { return cancelledGlyph }
+    if item.completed != nil { return completedGlyph }
+    return item.isOverdue(at: now) ? overdueGlyph : nil
+  }
+}
+
+/// A 12- or 24-hour clock, as the user's locale has it.
+public enum HourCycle: Sendable, Equatable {
+  /// "5:00 PM"
+  case h12
+  /// "17:00"
+  case h24
+
+  /// The clock of the locale the environment names for times: the first of
+  /// `LC_ALL`, `LC_TIME`, `LANG` that is set (as the C library reads them).
+  /// `C`, `POSIX` or none: 24-hour. Otherwise the locale's own preference,
+  /// from its CLDR data (en_US 12-hour; en_GB, de_DE 24-hour).
+  public static func from(environment env: [String: String]) -> HourCycle {
+    let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "C"
+    return forLocale(name)
+  }
+
+  /// The clock of a POSIX locale name such as `en_US.UTF-8` or `de_DE@euro`.
+  public static func forLocale(_ posixName: String) -> HourCycle {
+    let id = String(posixName.prefix { $0 != "." && $0 != "@" })
+    if id.isEmpty || id == "C" || id == "POSIX" { return .h24 }
+    switch Locale(identifier: id).hourCycle {
+    case .oneToTwelve, .zeroToEleven: return .h12
+    default: return .h24
+    }
   }
 }
 

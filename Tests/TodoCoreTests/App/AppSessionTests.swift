@@ -94,12 +94,84 @@ final class AppSessionTests: XCTestCase {
           $0.focus = .title
         })
     }
-    press(.escape) {
+    // Esc with something picked asks first; n keeps editing, y discards.
+    press(.escape) { $0.mode = .form(self.form { $0.askingToDiscard = true }) }
+    press(.char("n")) {
+      $0.mode = .form(
+        self.form {
+          $0.askingToDiscard = false
+          $0.error = nil
+        })
+    }
+    press(.escape) { $0.mode = .form(self.form { $0.askingToDiscard = true }) }
+    press(.char("y")) {
+      $0.mode = .list
+      $0.message = "Discarded"
+    }
+    press(.char("a")) {
+      $0.mode = .form(Form(purpose: .add))
+      $0.message = ""
+    }
+    press(.escape) {  // nothing typed: closes at once
       $0.mode = .list
       $0.message = "Cancelled"
     }
     press(.char("u"), [.mutate(.undo(deletion))]) { $0.undoStack = [] }
     press(.char("u")) { $0.message = "Nothing to undo" }
+  }
+
+  /// u and U (Ctrl-R) after another process renamed the item: each puts back
+  /// only the field it changed, and the screen shows the file's title.
+  func testUndoAndRedoKeepATitleChangedElsewhere() {
+    var list = TodoList(state.pending)
+    press(.char("c"), [.mutate(.complete([appID(1)]))])
+    let completion = try! Mutation.complete([appID(1)]).apply(to: &list, env: env)
+    send(.mutated(.complete([appID(1)]), completion), [.setTerminalTitle("todo-tui")]) {
+      $0.apply(completion)
+      $0.undoStack = [completion]
+      $0.message = "Completed “Pay rent” — u undoes"
+      $0.terminalTitle = "todo-tui"
+    }
+    try! list.edit(appID(1), title: "Pay the rent", now: appNow)  // the CLI, meanwhile
+    press(.char("u"), [.mutate(.undo(completion))]) { $0.undoStack = [] }
+    let undone = try! Mutation.undo(completion).apply(to: &list, env: env)
+    XCTAssertEqual(undone.after[appID(1)]??.title, "Pay the rent", "what the undo really left")
+    XCTAssertNil(list[appID(1)]?.completed)
+    let redoable = Change(before: undone.before, after: undone.after, summary: completion.summary)
+    send(.mutated(.undo(completion), undone), [.setTerminalTitle("todo-tui (1)")]) {
+      $0.apply(undone)
+      $0.redoStack = [redoable]
+      $0.message = "Undid: Completed “Pay rent” — U redoes"
+      $0.terminalTitle = "todo-tui (1)"
+    }
+    XCTAssertEqual(state.visible.first?.title, "Pay the rent")
+    try! list.edit(appID(1), title: "Pay rent today", now: appNow)  // renamed again
+    press(.char("U"), [.mutate(.redo(redoable))]) { $0.redoStack = [] }
+    let redone = try! Mutation.redo(redoable).apply(to: &list, env: env)
+    XCTAssertEqual(list[appID(1)]?.title, "Pay rent today")
+    XCTAssertNotNil(list[appID(1)]?.completed)
+    send(.mutated(.redo(redoable), redone), [.setTerminalTitle("todo-tui")]) {
+      $0.apply(redone)
+      $0.undoStack = [Change(before: redone.before, after: redone.after, summary: completion.summary)]
+      $0.message = "Redid: Completed “Pay rent” — u undoes"
+      $0.terminalTitle = "todo-tui"
+    }
+    press(.ctrl("r")) { $0.message = "Nothing to redo" }
+    // A new change clears what could be redone.
+    press(.char("u"), [.mutate(.undo(self.state.undoStack[0]))]) { $0.undoStack = [] }
+    send(.mutationFailed(.undo(redone), "disk full"), [.bell]) {
+      $0.undoStack = [redone]
+      $0.message = "disk full"
+    }
+    state.redoStack = [redoable]
+    press(.char("c"), [.mutate(.complete([appID(2)]))])
+    let other = try! Mutation.complete([appID(2)]).apply(to: &list, env: env)
+    send(.mutated(.complete([appID(2)]), other)) {
+      $0.apply(other)
+      $0.undoStack = [redone, other]
+      $0.redoStack = []
+      $0.message = "Completed “Call Bob” — u undoes"
+    }
   }
 
   /// The form now, changed.

@@ -61,4 +61,70 @@ final class DueFormatterTests: XCTestCase {
       ISOTime.string(d, formatter: DueFormatter(timeZone: TimeZone(identifier: "America/New_York")!, now: d)),
       "2026-11-23T09:00:00-05:00")
   }
+
+  /// The deadline as people say it near now (SPEC 2), in both clocks.
+  func testPhraseNamesDaysNearNow() {
+    let tz = TimeZone(identifier: "Europe/Berlin")!
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = tz
+    func at(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int = 0) -> Date {
+      cal.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi))!
+    }
+    let now = at(2026, 11, 23, 14, 30)  // a Monday
+    let f24 = DueFormatter(timeZone: tz, now: now, hourCycle: .h24)
+    let f12 = DueFormatter(timeZone: tz, now: now, hourCycle: .h12)
+    let cases: [(Date, String, String)] = [
+      (at(2026, 11, 23, 17), "today 17:00", "today 5:00 PM"),
+      (at(2026, 11, 23, 0, 5), "today 0:05", "today 12:05 AM"),
+      (at(2026, 11, 24, 9), "tomorrow 9:00", "tomorrow 9:00 AM"),
+      (at(2026, 11, 22, 23, 59), "yesterday 23:59", "yesterday 11:59 PM"),
+      (at(2026, 11, 27, 17), "Fri 17:00", "Fri 5:00 PM"),
+      (at(2026, 11, 29, 12), "Sun 12:00", "Sun 12:00 PM"),
+      (at(2026, 11, 30, 9), "Nov 30 9:00", "Nov 30 9:00 AM"),
+      (at(2026, 11, 21, 9), "Nov 21 9:00", "Nov 21 9:00 AM"),
+      (at(2026, 12, 3, 9), "Dec 3 9:00", "Dec 3 9:00 AM"),
+      (at(2027, 12, 3, 9), "Dec 3 2027 9:00", "Dec 3 2027 9:00 AM"),
+      (at(2025, 1, 1, 18, 45), "Jan 1 2025 18:45", "Jan 1 2025 6:45 PM"),
+    ]
+    for (d, h24, h12) in cases {
+      XCTAssertEqual(f24.phrase(d), h24)
+      XCTAssertEqual(f12.phrase(d), h12)
+    }
+    XCTAssertEqual(f24.clock(at(2026, 11, 23, 7, 5)), "7:05")
+    XCTAssertEqual(f12.clock(at(2026, 11, 23, 12, 0)), "12:00 PM")
+  }
+
+  /// "today" is the local day, across a DST change and in zones far from UTC.
+  func testPhraseDaysAreLocalDays() {
+    for name in ["America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/London"] {
+      let tz = TimeZone(identifier: name)!
+      var cal = Calendar(identifier: .gregorian)
+      cal.timeZone = tz
+      // The Saturday before Europe's and the US's autumn changes, and 48 hours on.
+      for (y, m, d) in [(2026, 10, 24), (2026, 10, 31), (2026, 3, 7)] {
+        let now = cal.date(from: DateComponents(year: y, month: m, day: d, hour: 23, minute: 30))!
+        let f = DueFormatter(timeZone: tz, now: now, hourCycle: .h24)
+        for hours in stride(from: -47, through: 72, by: 1) {
+          let t = now.addingTimeInterval(Double(hours) * 3600)
+          let expected = cal.dateComponents(
+            [.day], from: cal.startOfDay(for: now), to: cal.startOfDay(for: t)
+          ).day!
+          XCTAssertEqual(f.daysFromToday(t), expected, "\(name) \(y)-\(m)-\(d) \(hours)h")
+        }
+      }
+    }
+  }
+
+  func testHourCycleFollowsTheLocale() {
+    XCTAssertEqual(HourCycle.from(environment: ["LANG": "en_US.UTF-8"]), .h12)
+    XCTAssertEqual(HourCycle.from(environment: ["LANG": "en_GB.UTF-8"]), .h24)
+    XCTAssertEqual(HourCycle.from(environment: ["LANG": "de_DE.UTF-8"]), .h24)
+    XCTAssertEqual(HourCycle.from(environment: ["LANG": "de_DE@euro"]), .h24)
+    XCTAssertEqual(HourCycle.from(environment: ["LANG": "C.UTF-8"]), .h24)
+    XCTAssertEqual(HourCycle.from(environment: [:]), .h24)
+    // LC_ALL beats LC_TIME beats LANG; an empty value is unset.
+    XCTAssertEqual(HourCycle.from(environment: ["LC_ALL": "en_US.UTF-8", "LANG": "de_DE.UTF-8"]), .h12)
+    XCTAssertEqual(HourCycle.from(environment: ["LC_TIME": "en_GB.UTF-8", "LANG": "en_US.UTF-8"]), .h24)
+    XCTAssertEqual(HourCycle.from(environment: ["LC_ALL": "", "LC_TIME": "en_US", "LANG": "C"]), .h12)
+  }
 }

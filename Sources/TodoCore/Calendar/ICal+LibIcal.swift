@@ -1,0 +1,376 @@
+import CLibical
+import Foundation
+
+// The one file that touches libical's C types. It reads iCalendar text into
+// plain Swift values (``ICalComponent``, ``ICalProperty``) and builds
+// iCalendar text from calls on ``ICalWriter``; every byte is parsed and
+// written by libical (folding at 75 octets, escaping, time zones).
+
+/// A wall-clock date and time as written, without a zone.
+struct ICalWall: Equatable, Sendable {
+  var year, month, day, hour, minute, second: Int
+}
+
+/// A DATE or DATE-TIME value.
+enum ICalTime: Equatable, Sendable {
+  /// `…Z`.
+  case utc(Date)
+  /// With a TZID that the file's VTIMEZONE or libical's built-in zones resolve.
+  case zoned(Date, tzid: String)
+  /// No zone (or a TZID no one knows): a local time.
+  case floating(ICalWall)
+  /// `VALUE=DATE`.
+  case date(ICalWall)
+}
+
+/// One property as libical read it.
+struct ICalProperty: Sendable {
+  /// Upper case: `DUE`, `X-MOZ-GENERATION`.
+  var name: String
+  /// The whole property as iCalendar text (folded, ending in CRLF).
+  var ical: String
+  /// The value as iCalendar text (`FREQ=WEEKLY`, `20261123T090000`).
+  var value: String
+  /// A TEXT value, unescaped.
+  var text: String?
+  /// A DATE or DATE-TIME value, resolved.
+  var time: ICalTime?
+  /// A TRIGGER's duration in seconds (negative: before).
+  var duration: Int?
+  /// Parameter name (upper case) → value.
+  var parameters: [String: String]
+}
+
+/// One component (VTODO, VALARM, VTIMEZONE…) as libical read it.
+struct ICalComponent: Sendable {
+  var name: String
+  var properties: [ICalProperty]
+  var components: [ICalComponent]
+  /// The component as iCalendar text (not filled for the VTODOs themselves).
+  var ical: String
+
+  func first(_ name: String) -> ICalProperty? { properties.first { $0.name == name } }
+}
+
+/// What libical could not read: its message and, when it was inside a VTODO, that VTODO's UID.
+struct ICalReadError: Error {
+  var detail: String
+  var uid: String?
+}
+
+/// libical keeps global state (built-in zones, error numbers); one caller at a time.
+private let libicalLock = NSRecursiveLock()
+
+enum LibIcal {
+  /// The VTODOs of an iCalendar object (a VCALENDAR, several, or a bare VTODO)
+  /// and the VTIMEZONEs beside them (TZID → iCalendar text).
+  static func parse(_ data: Data) throws(ICalReadError) -> (todos: [ICalComponent], zones: [String: String]) {
+    var bytes = [UInt8](data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    ICalNames.uppercase(&bytes)
+    bytes.append(0)
+    libicalLock.lock()
+    defer { libicalLock.unlock() }
+    guard
+      let root = bytes.withUnsafeBufferPointer({ buf in
+        buf.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
+      })
+    else { throw ICalReadError(detail: "libical cannot read it as iCalendar (no complete VCALENDAR)") }
+    defer { icalcomponent_free(root) }
+    var calendars: [OpaquePointer] = []
+    switch icalcomponent_isa(root) {
+    case ICAL_XROOT_COMPONENT: calendars = children(root, ICAL_VCALENDAR_COMPONENT)
+    case ICAL_VCALENDAR_COMPONENT, ICAL_VTODO_COMPONENT: calendars = [root]
+    default:
+      throw ICalReadError(
+        detail:
+          "libical read a \(string(icalcomponent_kind_to_string(icalcomponent_isa(root)))), not a VCALENDAR")
+    }
+    var todos: [ICalComponent] = []
+    var zones: [String: String] = [:]
+    for cal in calendars {
+      for p in properties(cal) where icalproperty_isa(p) == ICAL_XLICERROR_PROPERTY {
+        throw ICalReadError(detail: take(icalproperty_get_value_as_string_r(p)))
+      }
+      for z in children(cal, ICAL_VTIMEZONE_COMPONENT) {
+        if let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) {
+          let id = take(icalproperty_get_value_as_string_r(tzid))
+          if zones[id] == nil { zones[id] = take(icalcomponent_as_ical_string_r(z)) }
+        }
+      }
+      let vtodos =
+        icalcomponent_isa(cal) == ICAL_VTODO_COMPONENT ? [cal] : children(cal, ICAL_VTODO_COMPONENT)
+      for t in vtodos {
+        let todo = component(t, owner: t, text: false)
+        if let e = firstError(todo) {
+          throw ICalReadError(detail: e, uid: todo.first("UID")?.text ?? todo.first("UID")?.value)
+        }
+        todos.append(todo)
+      }
+    }
+    return (todos, zones)
+  }
+
+  /// The properties and components of iCalendar text that holds only those
+  /// (an item's unmapped part), read as if inside a VTODO.
+  static func parseContent(_ ical: String) -> ICalComponent? {
+    let wrapped = "BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n"
+    return try? parse(Data(wrapped.utf8)).todos.first
+  }
+
+  private static func firstError(_ c: ICalComponent) -> String? {
+    if let e = c.properties.first(where: { $0.name == "X-LIC-ERROR" }) { return e.value }
+    for sub in c.components { if let e = firstError(sub) { return e } }
+    return nil
+  }
+
+  private static func children(_ c: OpaquePointer, _ kind: icalcomponent_kind) -> [OpaquePointer] {
+    var out: [OpaquePointer] = []
+    var k = icalcomponent_get_first_component(c, kind)
+    while let x = k {
+      out.append(x)
+      k = icalcomponent_get_next_component(c, kind)
+    }
+    return out
+  }
+
+  private static func properties(_ c: OpaquePointer) -> [OpaquePointer] {
+    var out: [OpaquePointer] = []
+    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
+    while let x = p {
+      out.append(x)
+      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
+    }
+    return out
+  }
+
+  private static func component(_ c: OpaquePointer, owner: OpaquePointer, text: Bool) -> ICalComponent {
+    ICalComponent(
+      name: string(icalcomponent_kind_to_string(icalcomponent_isa(c))),
+      properties: properties(c).map { property($0, owner: owner) },
+      components: children(c, ICAL_ANY_COMPONENT).map { component($0, owner: owner, text: true) },
+      ical: text ? take(icalcomponent_as_ical_string_r(c)) : "")
+  }
+
+  private static func property(_ p: OpaquePointer, owner: OpaquePointer) -> ICalProperty {
+    var params: [String: String] = [:]
+    var q = icalproperty_get_first_parameter(p, ICAL_ANY_PARAMETER)
+    while let x = q {
+      let s = take(icalparameter_as_ical_string_r(x))
+      if let eq = s.firstIndex(of: "=") {
+        params[String(s[..<eq]).uppercased()] = String(s[s.index(after: eq)...])
+      }
+      q = icalproperty_get_next_parameter(p, ICAL_ANY_PARAMETER)
+    }
+    var out = ICalProperty(
+      name: take(icalproperty_get_property_name_r(p)).uppercased(),
+      ical: take(icalproperty_as_ical_string_r(p)),
+      value: take(icalproperty_get_value_as_string_r(p)), text: nil, time: nil, duration: nil,
+      parameters: params)
+    guard let v = icalproperty_get_value(p) else { return out }
+    switch icalvalue_isa(v) {
+    case ICAL_TEXT_VALUE: out.text = string(icalvalue_get_text(v))
+    case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
+      out.time = time(icalproperty_get_datetime_with_component(p, owner))
+    default: break
+    }
+    if icalproperty_isa(p) == ICAL_TRIGGER_PROPERTY {
+      let t = icalproperty_get_trigger(p)
+      if icaltime_is_null_time(t.time) != 0 { out.duration = Int(icaldurationtype_as_int(t.duration)) }
+    }
+    return out
+  }
+
+  private static func time(_ t: icaltimetype) -> ICalTime {
+    let wall = ICalWall(
+      year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
+      second: Int(t.second))
+    if t.is_date != 0 { return .date(wall) }
+    if icaltime_is_utc(t) != 0 {
+      return .utc(
+        Date(
+          timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone()))
+        ))
+    }
+    if let z = t.zone {
+      let instant = Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, z)))
+      return .zoned(instant, tzid: string(icaltimezone_get_tzid(z)))
+    }
+    return .floating(wall)
+  }
+
+  static func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+
+  /// A string libical allocated for the caller (`…_r`), freed here.
+  static func take(_ p: UnsafeMutablePointer<CChar>?) -> String {
+    guard let p else { return "" }
+    defer { icalmemory_free_buffer(p) }
+    return String(cString: p)
+  }
+}
+
+/// Builds one VCALENDAR through libical and writes it out as text.
+final class ICalWriter {
+  private let root: OpaquePointer
+  private var zones: [String: OpaquePointer] = [:]
+  private var zoneTexts: [String: Bool] = [:]
+
+  init() {
+    libicalLock.lock()
+    root = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)
+    icalcomponent_add_property(root, icalproperty_new_version("2.0"))
+    icalcomponent_add_property(root, icalproperty_new_prodid("-//todo-tui//todo-tui//EN"))
+  }
+
+  deinit {
+    icalcomponent_free(root)
+    for z in zones.values { icaltimezone_free(z, 1) }
+    libicalLock.unlock()
+  }
+
+  /// Adds a VTIMEZONE (its iCalendar text) once per TZID; it also resolves that TZID in ``wall(of:tzid:)``.
+  func addTimezone(tzid: String, ical: String) {
+    guard zoneTexts[tzid] == nil, let c = icalcomponent_new_from_string(ical) else { return }
+    zoneTexts[tzid] = true
+    icalcomponent_add_component(root, c)
+  }
+
+  /// The wall-clock time of `date` in the zone TZID (the VTIMEZONE added, else libical's built-in zone).
+  func wall(of date: Date, tzid: String) -> ICalWall? {
+    guard let z = zone(tzid) else { return nil }
+    let t = icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, z)
+    return ICalWall(
+      year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
+      second: Int(t.second))
+  }
+
+  private func zone(_ tzid: String) -> OpaquePointer? {
+    if let z = zones[tzid] { return z }
+    var sub = icalcomponent_get_first_component(root, ICAL_VTIMEZONE_COMPONENT)
+    while let s = sub {
+      if let p = icalcomponent_get_first_property(s, ICAL_TZID_PROPERTY),
+        LibIcal.take(icalproperty_get_value_as_string_r(p)) == tzid, let z = icaltimezone_new()
+      {
+        icaltimezone_set_component(z, icalcomponent_new_clone(s))
+        zones[tzid] = z
+        return z
+      }
+      sub = icalcomponent_get_next_component(root, ICAL_VTIMEZONE_COMPONENT)
+    }
+    return icaltimezone_get_builtin_timezone(tzid)
+  }
+
+  /// Adds one VTODO; `body` adds its properties in order.
+  func addTodo(_ body: (ICalTodoBuilder) -> Void) {
+    let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
+    body(ICalTodoBuilder(comp: c))
+    icalcomponent_add_component(root, c)
+  }
+
+  /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets).
+  func text() -> String { LibIcal.take(icalcomponent_as_ical_string_r(root)) }
+}
+
+/// The properties of one VTODO being written.
+struct ICalTodoBuilder {
+  fileprivate let comp: OpaquePointer
+
+  /// A TEXT property (UID, SUMMARY…), escaped by libical.
+  func text(_ name: String, _ value: String) {
+    let p = icalproperty_new(icalproperty_string_to_kind(name))!
+    icalproperty_set_value(p, icalvalue_new_text(value))
+    icalcomponent_add_property(comp, p)
+  }
+
+  /// A property given by its value's iCalendar text (STATUS:COMPLETED, SEQUENCE:2, RRULE:…).
+  /// A value libical cannot read is left out.
+  func value(_ name: String, _ value: String) {
+    guard let p = icalproperty_new_from_string(name + ":" + value) else { return }
+    guard icalproperty_isa(p) != ICAL_XLICERROR_PROPERTY else { return icalproperty_free(p) }
+    icalcomponent_add_property(comp, p)
+  }
+
+  /// A DATE or DATE-TIME property; `template` (a property of the same name as
+  /// iCalendar text) gives its parameters.
+  func time(_ name: String, _ value: ICalTime, template: String? = nil) {
+    let p =
+      template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
+        icalproperty_string_to_kind(name))!
+    icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
+    var t = icaltime_null_time()
+    func set(_ w: ICalWall) {
+      (t.year, t.month, t.day) = (Int32(w.year), Int32(w.month), Int32(w.day))
+      (t.hour, t.minute, t.second) = (Int32(w.hour), Int32(w.minute), Int32(w.second))
+    }
+    switch value {
+    case .utc(let d):
+      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
+      t = icaltime_from_timet_with_zone(time_t(d.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
+    case .zoned(let d, _):
+      // A zone's wall clock is written with ``time(_:wall:tzid:template:)``; here, the instant in UTC.
+      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
+      t = icaltime_from_timet_with_zone(time_t(d.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
+    case .floating(let w): set(w)
+    case .date(let w):
+      icalproperty_remove_parameter_by_kind(p, ICAL_TZID_PARAMETER)
+      set(w)
+      t.is_date = 1
+      icalproperty_set_parameter(p, icalparameter_new_value(ICAL_VALUE_DATE))
+    }
+    icalproperty_set_value(p, t.is_date != 0 ? icalvalue_new_date(t) : icalvalue_new_datetime(t))
+    icalcomponent_add_property(comp, p)
+  }
+
+  /// A DATE-TIME at a wall-clock time in the zone TZID (`DUE;TZID=…:…`).
+  func time(_ name: String, wall: ICalWall, tzid: String, template: String? = nil) {
+    let p =
+      template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
+        icalproperty_string_to_kind(name))!
+    icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
+    icalproperty_set_parameter(p, icalparameter_new_tzid(tzid))
+    var t = icaltime_null_time()
+    (t.year, t.month, t.day) = (Int32(wall.year), Int32(wall.month), Int32(wall.day))
+    (t.hour, t.minute, t.second) = (Int32(wall.hour), Int32(wall.minute), Int32(wall.second))
+    icalproperty_set_value(p, icalvalue_new_datetime(t))
+    icalcomponent_add_property(comp, p)
+  }
+
+  /// A VALARM that warns `seconds` before the due time: `template` (a VALARM as
+  /// iCalendar text) with its TRIGGER set, or ACTION:DISPLAY with `description`.
+  func warning(seconds: Int, description: String, template: String?) {
+    var trig = icaltriggertype()
+    trig.time = icaltime_null_time()
+    trig.duration = icaldurationtype_from_int(Int32(-seconds))
+    if let t = template, let alarm = icalcomponent_new_from_string(t),
+      let p = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY)
+    {
+      icalproperty_set_trigger(p, trig)
+      icalcomponent_add_component(comp, alarm)
+      return
+    }
+    let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+    icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+    let p = icalproperty_new_trigger(trig)!
+    icalproperty_set_parameter(p, icalparameter_new_related(ICAL_RELATED_END))
+    icalcomponent_add_property(alarm, p)
+    icalcomponent_add_property(alarm, icalproperty_new_description(description))
+    icalcomponent_add_component(comp, alarm)
+  }
+
+  /// Properties and components given as iCalendar text (what an item keeps
+  /// unmapped), read by libical and added in their order.
+  func content(_ ical: String) {
+    guard let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n") else {
+      return
+    }
+    defer { icalcomponent_free(wrapper) }
+    while let p = icalcomponent_get_first_property(wrapper, ICAL_ANY_PROPERTY) {
+      icalcomponent_remove_property(wrapper, p)
+      icalcomponent_add_property(comp, p)
+    }
+    while let c = icalcomponent_get_first_component(wrapper, ICAL_ANY_COMPONENT) {
+      icalcomponent_remove_component(wrapper, c)
+      icalcomponent_add_component(comp, c)
+    }
+  }
+}

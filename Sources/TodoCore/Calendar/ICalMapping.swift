@@ -1,0 +1,253 @@
+import Foundation
+
+/// iCalendar (RFC 5545) VTODOs ⇄ items, the mapping of SPEC 7. Import, export
+/// and the vdir sync all go through these two functions.
+///
+/// SUMMARY ⇄ title; DUE ⇄ deadline (TZID with its VTIMEZONE or libical's zone;
+/// DATE-only is 09:00 local; floating is local); no DUE ⇄ someday; STATUS and
+/// COMPLETED ⇄ completed; STATUS:CANCELLED ⇄ cancelled; RRULE ⇄ repeat; the
+/// first VALARM whose TRIGGER is `RELATED=END` and not after the due time ⇄
+/// warn; UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
+/// sequence (DTSTAMP is written as the last change). Every other property and
+/// component is kept in `icalExtra` as iCalendar text and written back; so is
+/// the DUE when it is not in UTC (its TZID or DATE form is written again), the
+/// VTIMEZONEs its properties name, and the warning's VALARM when it holds more
+/// than we would write (its TRIGGER is set from `warn`).
+public enum ICalMapping {
+  /// The items of every VTODO in one iCalendar object (a file, or one vdir entry).
+  /// - Parameters:
+  ///   - path: the file's name, for error messages.
+  ///   - now: the import time (a COMPLETED status without a date is completed now).
+  ///   - calendar: the local time zone (DATE-only and floating times are local).
+  /// - Throws: ``TodoError/badFile(path:detail:)`` when libical cannot read the
+  ///   data or an instant is outside years 1–9999; nothing is returned then.
+  public static func items(fromICS data: Data, path: String, now: Date, calendar: Calendar) throws
+    -> [TodoItem]
+  {
+    try read(data, path: path, now: now, calendar: calendar).items
+  }
+
+  /// The items and the UUIDs of those completed by STATUS alone (no COMPLETED date).
+  static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
+    items: [TodoItem], undated: Set<UUID>
+  ) {
+    let parsed: (todos: [ICalComponent], zones: [String: String])
+    do { parsed = try LibIcal.parse(data) } catch {
+      let at = error.uid.map { "VTODO \($0): " } ?? ""
+      throw TodoError.badFile(path: path, detail: at + error.detail + "; nothing was imported")
+    }
+    var items: [TodoItem] = []
+    var undated = Set<UUID>()
+    for todo in parsed.todos {
+      let (item, noDate) = Self.item(todo, zones: parsed.zones, now: now, calendar: calendar)
+      do { try Instants.check(item) } catch {
+        throw TodoError.badFile(
+          path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
+      }
+      if noDate { undated.insert(item.id) }
+      items.append(item)
+    }
+    return (items, undated)
+  }
+
+  /// One VCALENDAR holding a VTODO for each item (for a vdir: one item a call).
+  /// - Complexity: O(n) in the items and their kept iCalendar text.
+  public static func ics(for items: [TodoItem], now: Date, calendar: Calendar = .localGregorian) -> String {
+    let w = ICalWriter()
+    for item in items { write(item, to: w, calendar: calendar) }
+    return w.text()
+  }
+
+  // MARK: - Reading
+
+  static let mappedStatus: Set<String> = ["NEEDS-ACTION", "COMPLETED", "CANCELLED"]
+
+  static func item(_ t: ICalComponent, zones: [String: String], now: Date, calendar: Calendar) -> (
+    TodoItem, Bool
+  ) {
+    let uidText = t.first("UID").map { $0.text ?? $0.value }
+    let id =
+      uidText.map { UUID(uuidString: $0) ?? UUID.derived(from: $0) }
+      ?? UUID.derived(from: t.properties.map(\.ical).joined())
+    var item = TodoItem(id: id, title: "", deadline: nil, created: now.wholeSeconds)
+    if let u = uidText, u != id.uuidString { item.uid = u }
+    // In the order ``write`` puts them, so that what it writes reads back the same:
+    // the DUE's form and a STATUS we do not map first, then the other properties,
+    // the warning's VALARM, the other components, the VTIMEZONEs.
+    var head: [String] = []
+    var statusKept: String?
+    var extra: [String] = []
+    var tzids = Set<String>()
+    var seen = Set<String>()
+    var undated = false
+    var status: String?
+    for p in t.properties {
+      if let z = p.parameters["TZID"] { tzids.insert(z) }
+      let first = seen.insert(p.name).inserted
+      switch (p.name, first) {
+      case ("UID", true), ("DTSTAMP", true): continue
+      case ("SUMMARY", true):
+        let s = p.text ?? p.value
+        item.title = Title.isClean(s) ? s : Title.sanitize(s, cuttingAt: .max)
+      case ("DUE", true) where p.time != nil:
+        item.deadline = instant(p.time!, calendar: calendar)
+        if case .utc = p.time!, p.parameters.isEmpty {} else { head.append(p.ical) }
+      case ("CREATED", true) where p.time != nil: item.created = instant(p.time!, calendar: calendar)
+      case ("LAST-MODIFIED", true) where p.time != nil: item.modified = instant(p.time!, calendar: calendar)
+      case ("COMPLETED", true) where p.time != nil: item.completed = instant(p.time!, calendar: calendar)
+      case ("SEQUENCE", true) where Int(p.value) != nil: item.sequence = Int(p.value)
+      case ("RRULE", true): item.repeatRule = p.value
+      case ("STATUS", true):
+        status = p.value.uppercased()
+        if !mappedStatus.contains(status!) { statusKept = p.ical }
+      default: extra.append(p.ical)
+      }
+    }
+    if status == "CANCELLED" { item.cancelled = true }
+    if status == "COMPLETED" && item.completed == nil {
+      item.completed = now.wholeSeconds
+      undated = true
+    }
+    if let s = statusKept { head.append(s) }
+    var warned = false
+    var componentsSoFar = 0
+    for c in t.components {
+      collectTZIDs(c, into: &tzids)
+      if !warned, let secs = warning(c) {
+        warned = true
+        item.warn = secs
+        let plain = c.properties.allSatisfy { p in
+          p.name == "TRIGGER" && p.parameters.keys.allSatisfy({ $0 == "RELATED" })
+            || p.name == "ACTION" && p.value == "DISPLAY" || p.name == "DESCRIPTION" && p.text == item.title
+        }
+        if !(plain && c.components.isEmpty && c.properties.count == 3) {
+          extra.insert(c.ical, at: extra.count - componentsSoFar)
+        }
+        continue
+      }
+      extra.append(c.ical)
+      componentsSoFar += 1
+    }
+    extra.insert(contentsOf: head, at: 0)
+    for z in tzids.sorted() { if let text = zones[z] { extra.append(text) } }
+    item.icalExtra = extra.isEmpty ? nil : extra.joined()
+    return (item, undated)
+  }
+
+  /// The seconds before the due time of a VALARM that warns before it
+  /// (TRIGGER;RELATED=END with a duration that is not after it), or nil.
+  static func warning(_ c: ICalComponent) -> Int? {
+    guard c.name == "VALARM", let t = c.first("TRIGGER"), t.parameters["RELATED"]?.uppercased() == "END",
+      let d = t.duration, d <= 0
+    else { return nil }
+    return -d
+  }
+
+  static func collectTZIDs(_ c: ICalComponent, into set: inout Set<String>) {
+    for p in c.properties { if let z = p.parameters["TZID"] { set.insert(z) } }
+    for s in c.components { collectTZIDs(s, into: &set) }
+  }
+
+  /// The instant of a DATE or DATE-TIME: a DATE is 09:00 local, a floating time is local.
+  static func instant(_ t: ICalTime, calendar: Calendar) -> Date {
+    switch t {
+    case .utc(let d), .zoned(let d, _): return d.wholeSeconds
+    case .floating(let w): return local(w, calendar: calendar)
+    case .date(var w):
+      w.hour = 9
+      w.minute = 0
+      w.second = 0
+      return local(w, calendar: calendar)
+    }
+  }
+
+  static func local(_ w: ICalWall, calendar: Calendar) -> Date {
+    let dc = DateComponents(
+      timeZone: calendar.timeZone, year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute,
+      second: w.second)
+    return (calendar.date(from: dc) ?? Date(timeIntervalSince1970: Instants.validRange.upperBound + 1))
+      .wholeSeconds
+  }
+
+  static func wall(_ d: Date, calendar: Calendar) -> ICalWall {
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: d)
+    return ICalWall(
+      year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1, hour: c.hour ?? 0, minute: c.minute ?? 0,
+      second: c.second ?? 0)
+  }
+
+  // MARK: - Writing
+
+  static func write(_ item: TodoItem, to w: ICalWriter, calendar: Calendar) {
+    let kept = item.icalExtra.flatMap(LibIcal.parseContent)
+    var dueTemplate: ICalProperty?
+    var alarmTemplate: ICalComponent?
+    var rest: [String] = []
+    var status: String?
+    for p in kept?.properties ?? [] {
+      if p.name == "DUE" && dueTemplate == nil {
+        dueTemplate = p
+      } else if p.name == "STATUS" && status == nil {
+        status = p.value
+      } else {
+        rest.append(p.ical)
+      }
+    }
+    for c in kept?.components ?? [] {
+      if c.name == "VTIMEZONE", let tzid = c.first("TZID")?.value {
+        w.addTimezone(tzid: tzid, ical: c.ical)
+      } else if alarmTemplate == nil && warning(c) != nil {
+        alarmTemplate = c
+      } else {
+        rest.append(c.ical)
+      }
+    }
+    w.addTodo { b in
+      b.text("UID", item.icalUID)
+      b.time("DTSTAMP", .utc(item.modified ?? item.created))
+      b.time("CREATED", .utc(item.created))
+      if let m = item.modified { b.time("LAST-MODIFIED", .utc(m)) }
+      if let s = item.sequence { b.value("SEQUENCE", String(s)) }
+      b.text("SUMMARY", item.title)
+      if let d = item.deadline { writeDue(d, template: dueTemplate, to: b, writer: w, calendar: calendar) }
+      if let c = item.completed {
+        b.value("STATUS", "COMPLETED")
+        b.time("COMPLETED", .utc(c))
+      } else if item.cancelled {
+        b.value("STATUS", "CANCELLED")
+      } else {
+        b.value("STATUS", status.flatMap { mappedStatus.contains($0) ? nil : $0 } ?? "NEEDS-ACTION")
+      }
+      if let r = item.repeatRule { b.value("RRULE", r) }
+      if let s = item.warn { b.warning(seconds: s, description: item.title, template: alarmTemplate?.ical) }
+      if !rest.isEmpty { b.content(rest.joined()) }
+    }
+  }
+
+  /// DUE in the form it came in: the same TZID (the zone's wall clock), a DATE
+  /// while the deadline is 09:00 local, floating local time; else UTC.
+  static func writeDue(
+    _ d: Date, template: ICalProperty?, to b: ICalTodoBuilder, writer w: ICalWriter, calendar: Calendar
+  ) {
+    guard let t = template, let form = t.time else { return b.time("DUE", .utc(d)) }
+    switch form {
+    case .utc: b.time("DUE", .utc(d), template: t.ical)
+    case .zoned(_, let tzid):
+      if let wall = w.wall(of: d, tzid: tzid) {
+        b.time("DUE", wall: wall, tzid: tzid, template: t.ical)
+      } else {
+        b.time("DUE", .utc(d))
+      }
+    case .floating:
+      // Floating, or a TZID no one knows (read as local time): local wall clock, parameters kept.
+      b.time("DUE", .floating(wall(d, calendar: calendar)), template: t.ical)
+    case .date:
+      let lw = wall(d, calendar: calendar)
+      if lw.hour == 9 && lw.minute == 0 && lw.second == 0 {
+        b.time("DUE", .date(lw), template: t.ical)
+      } else {
+        b.time("DUE", .utc(d), template: t.ical)
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Live sync for the daemon: inotify on the vdir folder and on the data
+/// file's folder, and a wall-clock timer that debounces a burst of changes
+/// (vdirsyncer writing fifty files) into one sync about `debounce` after the
+/// last change, and never later than `maxDelay` after the first. No polling:
+/// the daemon adds ``pollFDs`` to its own `poll` and calls ``handle(_:)``.
+public final class LiveSync {
+  public let sync: VdirSync
+  let inotify: Int32
+  let timer: WallClockTimer
+  let dataName: String
+  let dataFolder: String
+  var vdirWatch: Int32 = -1
+  var dataWatch: Int32 = -1
+  let debounce: TimeInterval
+  let maxDelay: TimeInterval
+  var firstChange: Date?
+  let report: (String) -> Void
+
+  /// - Parameter report: one line for each thing the sync did, and for errors.
+  public init(
+    sync: VdirSync, debounce: TimeInterval = 0.7, maxDelay: TimeInterval = 3,
+    report: @escaping (String) -> Void
+  ) throws {
+    self.sync = sync
+    self.debounce = debounce
+    self.maxDelay = maxDelay
+    self.report = report
+    let data = try sync.store.resolvedPath()
+    let dir = (data as NSString).deletingLastPathComponent
+    dataFolder = dir.isEmpty ? "." : dir
+    dataName = (data as NSString).lastPathComponent
+    timer = try WallClockTimer()
+    inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard inotify >= 0 else {
+      throw TodoError.io(path: sync.vdir.path, detail: "inotify: " + Store.errorText(errno))
+    }
+    try Store.makeFolders(dataFolder)
+    dataWatch = inotify_add_watch(inotify, dataFolder, Self.mask)
+    watchVdir()
+    timer.arm(at: Date())  // a first sync at once
+  }
+
+  deinit { close(inotify) }
+
+  static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+
+  /// The descriptors to add to a `poll` set: inotify and the debounce timer.
+  public var pollFDs: [pollfd] {
+    [
+      pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
+    ]
+  }
+
+  /// After `poll`: `ready` are ``pollFDs`` as `poll` returned them.
+  public func handle<C: Collection>(_ ready: C, now: () -> Date = { Date() }) where C.Element == pollfd {
+    let r = Array(ready)
+    if r.count > 0, r[0].revents != 0, drain() {
+      let t = now()
+      let first = firstChange ?? t
+      firstChange = first
+      timer.arm(at: min(t + debounce, first + maxDelay))
+    }
+    if r.count > 1, r[1].revents != 0 {
+      timer.drain()
+      runNow()
+    }
+  }
+
+  /// Syncs now and reports what it did.
+  public func runNow() {
+    firstChange = nil
+    do {
+      let result = try sync.run()
+      for w in result.warnings { report("sync: " + w) }
+      for line in result.lines { report("sync: " + Self.describe(line)) }
+    } catch {
+      report("sync with \(sync.vdir.path) failed: \(error)")
+    }
+    if vdirWatch < 0 { watchVdir() }
+  }
+
+  func watchVdir() {
+    vdirWatch = inotify_add_watch(inotify, sync.vdir.path, Self.mask | UInt32(IN_DELETE_SELF))
+  }
+
+  /// Reads the pending events; true when one concerns an item file of the
+  /// vdir or the data file.
+  func drain() -> Bool {
+    var hit = false
+    let size = 64 * 1024
+    let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    defer { buf.deallocate() }
+    while true {
+      let n = read(inotify, buf, size)
+      if n <= 0 { break }
+      var off = 0
+      while off < n {
+        let ev = (buf + off).assumingMemoryBound(to: inotify_event.self).pointee
+        let len = Int(ev.len)
+        let name =
+          len > 0
+          ? String(
+            cString: (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)) : ""
+        if ev.wd == vdirWatch {
+          if ev.mask & UInt32(IN_IGNORED | IN_DELETE_SELF) != 0 {
+            vdirWatch = -1
+            hit = true
+          } else if !name.hasPrefix("."), name.hasSuffix(VdirFolder.fileExtension) {
+            hit = true
+          }
+        }
+        if ev.wd == dataWatch && name == dataName { hit = true }
+        off += MemoryLayout<inotify_event>.size + len
+      }
+    }
+    return hit
+  }
+
+  /// "list: updated “Pay rent”".
+  public static func describe(_ line: SyncReport.Line) -> String {
+    guard line.kind == .kept else { return "\(line.side.rawValue): \(line.kind.rawValue) “\(line.title)”" }
+    let other = line.side == .list ? "vdir" : "list"
+    return
+      "\(line.side.rawValue): created again “\(line.title)” (deleted there, changed in the \(other) since the last sync)"
+  }
+}

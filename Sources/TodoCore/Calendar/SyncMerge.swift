@@ -1,0 +1,66 @@
+import Foundation
+
+/// How one item is merged when both sides of a sync hold it (SPEC 7): a
+/// field changed on one side since the last sync takes that side's value; a
+/// field changed on both sides to different values takes the value of the
+/// side with the later LAST-MODIFIED (`modified`); with no common base
+/// (an item new on both sides) every differing field counts as changed on both.
+enum SyncMerge {
+  /// The merged item, built on the list's item `list` (its identity, its
+  /// reminder and the fields the vdir does not carry).
+  static func merge(list: TodoItem, vdir: TodoItem, base: SyncFields?) -> TodoItem {
+    let baseItem = base?.applied(to: list)
+    let vdirWins = later(vdir, than: list)
+    var out = list
+    func field<T: Equatable>(_ kp: WritableKeyPath<TodoItem, T>) {
+      let l = list[keyPath: kp]
+      let v = vdir[keyPath: kp]
+      guard l != v else { return }
+      if let b = baseItem?[keyPath: kp] {
+        if l == b {
+          out[keyPath: kp] = v  // changed in the vdir only
+          return
+        }
+        if v == b { return }  // changed in the list only
+      }
+      if vdirWins { out[keyPath: kp] = v }
+    }
+    field(\.title)
+    field(\.deadline)
+    field(\.completed)
+    field(\.cancelled)
+    field(\.repeatRule)
+    field(\.warn)
+    field(\.icalExtra)
+    out.modified = max(list.modified ?? .distantPast, vdir.modified ?? .distantPast)
+    if out.modified == .distantPast { out.modified = nil }
+    if let s = vdir.sequence, s > (list.sequence ?? -1) { out.sequence = s }
+    out.created = min(list.created, vdir.created)
+    return forwardDelivery(out, from: vdir)
+  }
+
+  /// Whether `a` was modified later than `b`; a tie (or neither known) is
+  /// decided the same way on every machine, by the fields themselves, so
+  /// that two machines merging the same pair agree.
+  static func later(_ a: TodoItem, than b: TodoItem) -> Bool {
+    let ma = a.modified ?? .distantPast
+    let mb = b.modified ?? .distantPast
+    if ma != mb { return ma > mb }
+    return String(describing: SyncFields(a)) > String(describing: SyncFields(b))
+  }
+
+  /// `item` with the delivery records that `other` (the same item from the
+  /// other side) holds for the times `item` now has: what was notified only
+  /// moves forward, and a record for another time does not apply.
+  static func forwardDelivery(_ item: TodoItem, from other: TodoItem) -> TodoItem {
+    var out = item
+    if let d = out.deadline {
+      if out.notifiedDeadline != d, other.notifiedDeadline == d { out.notifiedDeadline = d }
+      if out.notifiedWarning != d, other.notifiedWarning == d { out.notifiedWarning = d }
+    }
+    if let r = out.reminder, out.notifiedReminder != r, other.notifiedReminder == r {
+      out.notifiedReminder = r
+    }
+    return out
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// One item's file as a sync found it in the vdir. `item` is nil when the
+/// file is unchanged since the last sync (same etag, or same bytes): it was
+/// not parsed, and holds what the status says.
+struct VdirEntry: Sendable {
+  var href: String
+  var etag: String
+  var digest: String
+  var item: TodoItem?
+}
+
+/// What one sync will do, decided from the two sides and the status alone
+/// (vdirsyncer's actions, per item, with a field-wise merge instead of a
+/// conflict): files to write and delete in the vdir, the change to the
+/// data file, and the status to record once both are written.
+struct SyncPlan {
+  /// A file to write: `expected` is the etag it must still have (nil: it must not exist).
+  struct Write {
+    var uid: String
+    var href: String
+    var item: TodoItem
+    var expected: String?
+  }
+  struct Removal {
+    var uid: String
+    var href: String
+    var etag: String
+  }
+
+  var writes: [Write] = []
+  var removals: [Removal] = []
+  /// The change to the data file, against the items as read.
+  var listChange = Change(before: [:], after: [:], summary: "Synced")
+  /// UID → entry, for items on both sides after the sync; an entry of a
+  /// file still to be written gets its etag and digest when it is written.
+  var status: [String: SyncEntry] = [:]
+  var report: [SyncReport.Line] = []
+
+  /// Decides every item: `list` by UID, `vdir` by UID, `old` the last status.
+  /// `skipped` UIDs (files that did not parse) are left as they are;
+  /// `existing` are the vdir's files (href → etag), whose names a new file avoids.
+  init(
+    list: [String: TodoItem], vdir: [String: VdirEntry], old: [String: SyncEntry],
+    skipped: Set<String>, existing: [String: String]
+  ) {
+    var planned = Set<String>()
+    func taken(_ href: String) -> Bool { planned.contains(href) || existing[href] != nil }
+    var uids = Set(list.keys)
+    uids.formUnion(vdir.keys)
+    uids.formUnion(old.keys)
+    for uid in uids.sorted() {
+      if skipped.contains(uid) {
+        if let e = old[uid] { status[uid] = e }
+        continue
+      }
+      let entry = old[uid]
+      switch (list[uid], vdir[uid]) {
+      case (let l?, let v?):
+        let vItem = v.item ?? entry?.base.applied(to: l) ?? l
+        let merged = SyncMerge.merge(list: l, vdir: vItem, base: entry?.base)
+        let fields = SyncFields(merged)
+        if fields != SyncFields(l) || !Self.sameDelivery(merged, l) {
+          listChange.before[l.id] = l
+          listChange.after[l.id] = merged
+          report.append(.init(side: .list, kind: .updated, title: merged.title, uid: uid))
+        }
+        status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: fields)
+        if fields != SyncFields(vItem) {
+          writes.append(Write(uid: uid, href: v.href, item: merged, expected: v.etag))
+          report.append(.init(side: .vdir, kind: .updated, title: merged.title, uid: uid))
+        }
+
+      case (let l?, nil):
+        if let entry, SyncFields(l) == entry.base {
+          // Deleted in the vdir, unchanged here since: deleted here too.
+          listChange.before[l.id] = l
+          listChange.after[l.id] = .some(nil)
+          report.append(.init(side: .list, kind: .deleted, title: l.title, uid: uid))
+          continue
+        }
+        // New here, or changed here since the vdir deleted it: (re)created there.
+        var href = entry?.href ?? ""
+        if href.isEmpty || taken(href) { href = VdirFolder.href(forUID: uid, taken: taken) }
+        planned.insert(href)
+        writes.append(Write(uid: uid, href: href, item: l, expected: nil))
+        status[uid] = SyncEntry(href: href, etag: "", digest: "", base: SyncFields(l))
+        report.append(
+          .init(side: .vdir, kind: entry == nil ? .created : .kept, title: l.title, uid: uid))
+
+      case (nil, let v?):
+        let unchanged = entry.map { e in v.item.map { SyncFields($0) == e.base } ?? true } ?? false
+        if let entry, unchanged {
+          // Deleted here, unchanged in the vdir since: deleted there too.
+          removals.append(Removal(uid: uid, href: v.href, etag: v.etag))
+          report.append(.init(side: .vdir, kind: .deleted, title: entry.base.title, uid: uid))
+          continue
+        }
+        guard let item = v.item else { continue }  // not reached: no entry means it was parsed
+        listChange.before[item.id] = .some(nil)
+        listChange.after[item.id] = item
+        status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: SyncFields(item))
+        report.append(
+          .init(side: .list, kind: entry == nil ? .created : .kept, title: item.title, uid: uid))
+
+      case (nil, nil):
+        continue  // deleted on both sides
+      }
+    }
+  }
+
+  static func sameDelivery(_ a: TodoItem, _ b: TodoItem) -> Bool {
+    a.notifiedDeadline == b.notifiedDeadline && a.notifiedWarning == b.notifiedWarning
+      && a.notifiedReminder == b.notifiedReminder && a.modified == b.modified
+  }
+
+  /// Items the plan deletes from the data file.
+  var listDeletions: Int { listChange.after.values.filter { $0 == nil }.count }
+}
+
+/// What a sync did, side by side.
+public struct SyncReport: Equatable, Sendable {
+  public enum Side: String, Sendable { case list, vdir }
+  public enum Kind: String, Sendable { case created, updated, deleted, kept }
+  /// One item created, updated or deleted on one side; `kept` is an item
+  /// deleted on the other side but changed on this one since the last
+  /// sync, created again on `side`.
+  public struct Line: Equatable, Sendable {
+    public var side: Side
+    public var kind: Kind
+    public var title: String
+    public var uid: String
+  }
+  public var lines: [Line] = []
+  /// Files that were not read (and were left alone), and other notes.
+  public var warnings: [String] = []
+  /// Whether anything was written (vdir files, the data file or the status).
+  public var wrote = false
+
+  /// How many lines of `kind` on `side`.
+  public func count(_ side: Side, _ kind: Kind) -> Int {
+    lines.filter { $0.side == side && $0.kind == kind }.count
+  }
+}

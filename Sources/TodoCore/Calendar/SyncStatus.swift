@@ -1,0 +1,162 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The fields of an item that travel through a vdir: what a sync compares
+/// to tell whether a side changed an item, and merges field by field.
+/// Creation time, LAST-MODIFIED, SEQUENCE and the delivery records travel
+/// too but are not changes of their own (see ``SyncMerge``).
+struct SyncFields: Codable, Equatable, Sendable {
+  var title: String
+  var deadline: Date?
+  var completed: Date?
+  var cancelled: Bool
+  var repeatRule: String?
+  var warn: Int?
+  var icalExtra: String?
+
+  init(_ item: TodoItem) {
+    title = item.title
+    deadline = item.deadline
+    completed = item.completed
+    cancelled = item.cancelled
+    repeatRule = item.repeatRule
+    warn = item.warn
+    icalExtra = item.icalExtra
+  }
+
+  /// `item` with these fields.
+  func applied(to item: TodoItem) -> TodoItem {
+    var out = item
+    out.title = title
+    out.deadline = deadline
+    out.completed = completed
+    out.cancelled = cancelled
+    out.repeatRule = repeatRule
+    out.warn = warn
+    out.icalExtra = icalExtra
+    return out
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case title, deadline, completed, cancelled, repeatRule = "repeat", warn, icalExtra
+  }
+
+  init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    title = try c.decode(String.self, forKey: .title)
+    deadline = try c.decodeIfPresent(Date.self, forKey: .deadline)
+    completed = try c.decodeIfPresent(Date.self, forKey: .completed)
+    cancelled = try c.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false
+    repeatRule = try c.decodeIfPresent(String.self, forKey: .repeatRule)
+    warn = try c.decodeIfPresent(Int.self, forKey: .warn)
+    icalExtra = try c.decodeIfPresent(String.self, forKey: .icalExtra)
+  }
+
+  func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(title, forKey: .title)
+    try c.encodeIfPresent(deadline, forKey: .deadline)
+    try c.encodeIfPresent(completed, forKey: .completed)
+    if cancelled { try c.encode(true, forKey: .cancelled) }
+    try c.encodeIfPresent(repeatRule, forKey: .repeatRule)
+    try c.encodeIfPresent(warn, forKey: .warn)
+    try c.encodeIfPresent(icalExtra, forKey: .icalExtra)
+  }
+}
+
+/// What the last sync left on both sides for one item (by UID): the vdir
+/// file (href, etag, digest of its bytes) and the fields both sides held.
+struct SyncEntry: Codable, Equatable, Sendable {
+  var href: String
+  var etag: String
+  var digest: String
+  var base: SyncFields
+}
+
+/// The per-item status of one data file against one vdir, kept beside the
+/// data file (`todos.plist.sync-<hash of the vdir path>.json`), as
+/// vdirsyncer keeps its status per pair. Written atomically, under the data
+/// file's lock, after both sides were written; never written when nothing changed.
+struct SyncStatus: Codable, Equatable, Sendable {
+  var version = 1
+  /// The vdir, as an absolute path.
+  var vdir: String
+  /// UID → what both sides held.
+  var items: [String: SyncEntry] = [:]
+
+  /// The status file for `dataFile` (the resolved data file) and `vdir` (absolute).
+  static func path(dataFile: String, vdir: String) -> String {
+    dataFile + ".sync-" + String(ContentDigest.hex(Array(vdir.utf8)).prefix(12)) + ".json"
+  }
+
+  /// The status in `file`, or an empty one when there is none yet.
+  static func load(_ file: String, vdir: String) throws -> SyncStatus {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: file))
+    } catch let e as CocoaError where e.code == .fileReadNoSuchFile {
+      return SyncStatus(vdir: vdir)
+    } catch {
+      throw TodoError.io(path: file, detail: "cannot read the sync status: \(error.localizedDescription)")
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    do {
+      let status = try decoder.decode(SyncStatus.self, from: data)
+      guard status.version == 1 else {
+        throw TodoError.io(
+          path: file, detail: "a sync status of version \(status.version) (this program knows 1)")
+      }
+      return status
+    } catch let e as TodoError {
+      throw e
+    } catch {
+      throw TodoError.corruptFile(
+        path: file, detail: "the sync status does not parse (\(error)); remove it to sync afresh")
+    }
+  }
+
+  /// Replaces `file` atomically (temporary file, fsync, rename, fsync of the folder).
+  func save(_ file: String) throws {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(self)
+    let dir = (file as NSString).deletingLastPathComponent
+    let folder = dir.isEmpty ? "." : dir
+    let tmp = folder + "/." + (file as NSString).lastPathComponent + ".tmp-\(getpid())"
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno)) }
+    var ok = false
+    defer { if !ok { unlink(tmp) } }
+    do {
+      defer { close(fd) }
+      try data.withUnsafeBytes { buf in
+        var done = 0
+        while done < buf.count {
+          let n = write(fd, buf.baseAddress! + done, buf.count - done)
+          if n < 0 {
+            if errno == EINTR { continue }
+            throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno))
+          }
+          done += n
+        }
+      }
+      guard fsync(fd) == 0 else {
+        throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno))
+      }
+    }
+    guard rename(tmp, file) == 0 else {
+      throw TodoError.io(path: file, detail: "cannot replace: " + Store.errorText(errno))
+    }
+    ok = true
+    let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dfd >= 0 {
+      fsync(dfd)
+      close(dfd)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How items become `.ics` files and back: one file's bytes → its items,
+/// one item → a file's bytes. The sync engine knows nothing else of iCalendar.
+public struct VdirCodec: Sendable {
+  /// The items of one file (`path` for messages); a vdir file holds one.
+  public var parse: @Sendable (_ data: Data, _ path: String) throws -> [TodoItem]
+  /// The bytes of the file for one item, written at `now` (DTSTAMP).
+  public var render: @Sendable (_ item: TodoItem, _ now: Date) -> Data
+
+  public init(
+    parse: @escaping @Sendable (Data, String) throws -> [TodoItem],
+    render: @escaping @Sendable (TodoItem, Date) -> Data
+  ) {
+    self.parse = parse
+    self.render = render
+  }
+}
+
+extension VdirCodec {
+  /// iCalendar through the app's one mapping (``ICalMapping``, libical):
+  /// `env`'s calendar is the local time zone (DATE-only and floating times are local).
+  public static func iCalendar(env: TodoEnvironment) -> VdirCodec {
+    VdirCodec(
+      parse: { data, path in
+        try ICalMapping.items(fromICS: data, path: path, now: env.now(), calendar: env.calendar)
+      },
+      render: { item, now in Data(ICalMapping.ics(for: [item], now: now, calendar: env.calendar).utf8) })
+  }
+}

@@ -1,0 +1,220 @@
+import CSystem
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A vdir: a folder of `.ics` files, one item each, as vdirsyncer's
+/// `filesystem` storage, todoman and khal keep it. An item is known by its
+/// file name (href) and an etag made of the file's size, modification time
+/// and inode, so that an unchanged file need not be read again; files are
+/// replaced atomically (temporary file, rename), and temporary files never
+/// end in `.ics`, so that vdirsyncer does not take them for items.
+public struct VdirFolder: Sendable {
+  /// The folder.
+  public let path: String
+  static let fileExtension = ".ics"
+
+  public init(path: String) { self.path = path }
+
+  /// The etag of a file: "size;mtime-seconds.nanoseconds;inode".
+  static func etag(_ st: stat) -> String {
+    "\(st.st_size);\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec);\(st.st_ino)"
+  }
+
+  /// Whether the folder exists (and is a folder).
+  public var exists: Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Creates the folder (and its parents, 0700) when it is missing.
+  func create() throws { try Store.makeFolders(path) }
+
+  /// The items' files, href → etag: regular `.ics` files not starting with a dot.
+  /// - Complexity: one `stat` a file; no file is opened.
+  func list() throws -> [String: String] {
+    guard let dir = opendir(path) else {
+      throw TodoError.io(path: path, detail: "cannot read the vdir: " + Store.errorText(errno))
+    }
+    defer { closedir(dir) }
+    let dfd = dirfd(dir)
+    var out: [String: String] = [:]
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+      }
+      guard !name.hasPrefix("."), name.hasSuffix(Self.fileExtension) else { continue }
+      var st = stat()
+      guard fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+        continue
+      }
+      out[name] = Self.etag(st)
+    }
+    return out
+  }
+
+  /// The bytes of one file and its etag as read.
+  func read(_ href: String) throws -> (data: Data, etag: String) {
+    let file = path + "/" + href
+    let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard fd >= 0 else { throw TodoError.io(path: file, detail: Store.errorText(errno)) }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+      throw TodoError.io(path: file, detail: "is not a regular file")
+    }
+    guard st.st_size <= 16 << 20 else {
+      throw TodoError.io(path: file, detail: "is \(st.st_size >> 20) MiB, more than one to-do can be")
+    }
+    let data = try Store(path: file).readAll(fd, size: Int(st.st_size), path: file)
+    return (data, Self.etag(st))
+  }
+
+  /// The current etag of a file, or nil when it is gone.
+  func currentEtag(_ href: String) -> String? {
+    var st = stat()
+    guard lstat(path + "/" + href, &st) == 0 else { return nil }
+    return Self.etag(st)
+  }
+
+  /// A file name for an item made here: the UID when it is safe as a file
+  /// name (letters, digits, `-_.+@`, not starting with a dot, not too long),
+  /// else the UID with every other byte as `%XX`; a long UID is cut and
+  /// ends in a hash of the whole. `taken` names are avoided.
+  static func href(forUID uid: String, taken: (String) -> Bool) -> String {
+    var name = ""
+    for b in uid.utf8 {
+      let safe =
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+        || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x40 || (b == 0x2E && !name.isEmpty)
+      name += safe ? String(UnicodeScalar(b)) : String(format: "%%%02X", b)
+    }
+    if name.isEmpty { name = "item" }
+    if name.utf8.count > 180 {
+      name = String(name.prefix(160)) + "-" + ContentDigest.hex(Array(uid.utf8))
+    }
+    var candidate = name + fileExtension
+    var n = 2
+    while taken(candidate) {
+      candidate = name + "-\(n)" + fileExtension
+      n += 1
+    }
+    return candidate
+  }
+
+  // MARK: - Writing
+
+  /// Files written to temporary names, to be put in place together by ``commit()``.
+  final class Batch {
+    let folder: VdirFolder
+    private(set) var pending: [(tmp: String, href: String)] = []
+
+    init(folder: VdirFolder) { self.folder = folder }
+
+    /// Writes `data` to a temporary file that will become `href`.
+    func stage(_ data: Data, as href: String) throws {
+      let tmp = "." + href + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let file = folder.path + "/" + tmp
+      let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      guard fd >= 0 else {
+        throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
+      }
+      defer { close(fd) }
+      try data.withUnsafeBytes { buf in
+        var done = 0
+        while done < buf.count {
+          let n = write(fd, buf.baseAddress! + done, buf.count - done)
+          if n < 0 {
+            if errno == EINTR { continue }
+            let e = errno
+            unlink(file)
+            throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
+          }
+          done += n
+        }
+      }
+      pending.append((tmp, href))
+    }
+
+    /// Flushes the staged files to disk (one `syncfs` for all of them) and
+    /// renames each into place; returns href → etag of the files now in place.
+    /// `stillExpected` is asked just before each rename: a file changed by
+    /// someone else since it was read is left alone (its temporary removed).
+    func commit(stillExpected: (String) -> Bool) throws -> [String: String] {
+      guard !pending.isEmpty else { return [:] }
+      let dfd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard dfd >= 0 else { throw TodoError.io(path: folder.path, detail: Store.errorText(errno)) }
+      defer { close(dfd) }
+      if pending.count == 1 {
+        let fd = openat(dfd, pending[0].tmp, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+          fsync(fd)
+          close(fd)
+        }
+      } else {
+        csystem_syncfs(dfd)
+      }
+      var placed: [String: String] = [:]
+      for (tmp, href) in pending {
+        guard stillExpected(href) else {
+          unlinkat(dfd, tmp, 0)
+          continue
+        }
+        guard renameat(dfd, tmp, dfd, href) == 0 else {
+          let e = errno
+          unlinkat(dfd, tmp, 0)
+          throw TodoError.io(path: folder.path + "/" + href, detail: "cannot replace: " + Store.errorText(e))
+        }
+        var st = stat()
+        if fstatat(dfd, href, &st, AT_SYMLINK_NOFOLLOW) == 0 { placed[href] = VdirFolder.etag(st) }
+      }
+      pending = []
+      fsync(dfd)
+      return placed
+    }
+
+    /// Removes what was staged and not committed.
+    func discard() {
+      for (tmp, _) in pending { unlink(folder.path + "/" + tmp) }
+      pending = []
+    }
+  }
+
+  /// Removes a file, if it still has `etag` (else someone changed it: kept).
+  /// Returns whether it was removed (or was already gone).
+  func remove(_ href: String, ifEtag etag: String) throws -> Bool {
+    let file = path + "/" + href
+    guard let now = currentEtag(href) else { return true }
+    guard now == etag else { return false }
+    guard unlink(file) == 0 || errno == ENOENT else {
+      throw TodoError.io(path: file, detail: "cannot delete: " + Store.errorText(errno))
+    }
+    return true
+  }
+
+  /// Temporary files that a killed sync left (call while holding the sync lock).
+  func cleanStrayTemporaries() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    for n in names where n.hasPrefix(".") && n.contains(Self.fileExtension + ".tmp-") {
+      unlink(path + "/" + n)
+    }
+  }
+}
+
+/// A 64-bit FNV-1a digest of some bytes, as 16 hex digits: tells whether a
+/// file's contents changed (not a defence against forgery).
+enum ContentDigest {
+  static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return String(h, radix: 16, uppercase: false).leftPadded(to: 16)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to n: Int) -> String {
+    count >= n ? self : String(repeating: "0", count: n - count) + self
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One two-way sync of the data file with a vdir (SPEC 7), after
+/// vdirsyncer's algorithm: a status beside the data file records, per UID,
+/// what both sides held at the last sync, and decides what is new, changed
+/// or deleted on each side. Writes go in an order that survives a kill at
+/// any instant: vdir files (each atomically), then the data file (through
+/// ``Store/mutate(_:whileLocked:)``, merged field by field), then the status.
+/// A rerun after a kill sees the same item on both sides and merges it, so
+/// nothing is duplicated and nothing lost. Syncs of one pair are serialised
+/// by a lock file beside the status.
+public final class VdirSync {
+  public let store: Store
+  public let vdir: VdirFolder
+  let codec: VdirCodec
+  let env: TodoEnvironment
+
+  /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
+  public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
+    self.store = store
+    self.vdir = VdirFolder(path: Self.absolute(vdirPath))
+    self.codec = codec
+    self.env = env
+  }
+
+  static func absolute(_ path: String) -> String {
+    var p = path
+    if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
+    if let real = realpath(p, nil) {
+      defer { free(real) }
+      return String(cString: real)
+    }
+    return (p as NSString).standardizingPath
+  }
+
+  /// The status file of this pair.
+  public func statusPath() throws -> String {
+    SyncStatus.path(dataFile: try store.resolvedPath(), vdir: vdir.path)
+  }
+
+  /// Runs one sync and says what it did.
+  public func run() throws -> SyncReport {
+    let statusFile = try statusPath()
+    try Store.makeFolders((statusFile as NSString).deletingLastPathComponent)
+    return try withSyncLock(statusFile + ".lock") { try runLocked(statusFile) }
+  }
+
+  func runLocked(_ statusFile: String) throws -> SyncReport {
+    var report = SyncReport()
+    let old = try SyncStatus.load(statusFile, vdir: vdir.path)
+    if !vdir.exists {
+      guard old.items.isEmpty else {
+        throw TodoError.io(
+          path: vdir.path,
+          detail: "the vdir is missing, but the last sync left \(old.items.count) items there")
+      }
+      try vdir.create()
+    }
+    vdir.cleanStrayTemporaries()
+    Self.cleanStatusTemporaries(statusFile)
+
+    // The vdir side: unchanged files (etag, then bytes) are not parsed.
+    let (side, skipped, listing) = try readVdir(old, report: &report)
+
+    // The list side, by UID.
+    let doc = try store.load()
+    if doc.formatVersion > TodoDocument.currentVersion {
+      throw TodoError.newerFormat(
+        path: store.path, version: doc.formatVersion, known: TodoDocument.currentVersion)
+    }
+    var list: [String: TodoItem] = [:]
+    list.reserveCapacity(doc.items.count)
+    for item in doc.items {
+      if list.updateValue(item, forKey: item.icalUID) != nil {
+        report.warnings.append("two items of the data file have the UID \(item.icalUID); one is synced")
+      }
+    }
+
+    var plan = SyncPlan(
+      list: list, vdir: side, old: old.items, skipped: skipped,
+      existing: listing)
+    try refuseMassDeletion(plan, old: old, list: list, vdirCount: side.count)
+
+    // 1. The vdir: files written atomically, then removals.
+    let now = env.now()
+    let batch = VdirFolder.Batch(folder: vdir)
+    defer { batch.discard() }
+    var digests: [String: String] = [:]
+    for w in plan.writes {
+      let data = codec.render(w.item, now)
+      digests[w.href] = ContentDigest.hex(data)
+      try batch.stage(data, as: w.href)
+    }
+    let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
+    let placed = try batch.commit(stillExpected: { href in
+      self.vdir.currentEtag(href) == (expected[href] ?? nil)
+    })
+    for w in plan.writes {
+      if let etag = placed[w.href] {
+        plan.status[w.uid]?.etag = etag
+        plan.status[w.uid]?.digest = digests[w.href]!
+      } else {
+        // Changed by someone else meanwhile: left for the next sync.
+        plan.status[w.uid] = old.items[w.uid]
+        report.warnings.append("\(w.href) changed during the sync; it is synced next time")
+      }
+    }
+    for r in plan.removals where try !vdir.remove(r.href, ifEtag: r.etag) {
+      plan.status[r.uid] = old.items[r.uid]
+      report.warnings.append("\(r.href) changed during the sync; it is synced next time")
+    }
+    report.wrote = !plan.writes.isEmpty || !plan.removals.isEmpty
+
+    // 2. The data file, merged under its lock; 3. the status, still under it.
+    var status = old
+    status.items = plan.status
+    var saveError: Error?
+    let save = {
+      guard status != old else { return }
+      do {
+        try status.save(statusFile)
+        report.wrote = true
+      } catch { saveError = error }
+    }
+    if plan.listChange.isEmpty {
+      if status != old { try store.withLock(save) }
+    } else {
+      let change = plan.listChange
+      let kept = try store.mutate(
+        { current -> [UUID] in
+          // A deletion only of an item nobody changed since it was read.
+          var keep: [UUID] = []
+          var c = change
+          for (id, after) in change.after where after == nil {
+            if current[id] != change.before[id] ?? nil {
+              keep.append(id)
+              c.after[id] = nil
+              c.before[id] = nil
+            }
+          }
+          for id in keep {
+            if let uid = (change.before[id] ?? nil)?.icalUID { status.items[uid] = nil }
+          }
+          current.apply(c)
+          return keep
+        }, whileLocked: save)
+      report.wrote = true
+      if !kept.isEmpty { report.warnings.append("\(kept.count) items changed during the sync were kept") }
+    }
+    if let saveError { throw saveError }
+    report.lines = plan.report
+    return report
+  }
+
+  /// Reads the vdir: UID → its file. Files that do not parse are left alone
+  /// and their UIDs (as the status knows them) skipped this time.
+  func readVdir(_ old: SyncStatus, report: inout SyncReport) throws -> (
+    [String: VdirEntry], Set<String>, [String: String]
+  ) {
+    let listing = try vdir.list()
+    var byHref: [String: String] = [:]
+    byHref.reserveCapacity(old.items.count)
+    for (uid, e) in old.items { byHref[e.href] = uid }
+    var side: [String: VdirEntry] = [:]
+    side.reserveCapacity(listing.count)
+    var skipped = Set<String>()
+    for (href, etag) in listing.sorted(by: { $0.key < $1.key }) {
+      let known = byHref[href]
+      if let uid = known, old.items[uid]!.etag == etag {
+        let e = old.items[uid]!
+        side[uid] = VdirEntry(href: href, etag: etag, digest: e.digest, item: nil)
+        continue
+      }
+      let file = vdir.path + "/" + href
+      let data: Data
+      let readEtag: String
+      do {
+        (data, readEtag) = try vdir.read(href)
+      } catch {
+        if let uid = known { skipped.insert(uid) }
+        report.warnings.append("skipped \(file): \(error)")
+        continue
+      }
+      let digest = ContentDigest.hex(data)
+      if let uid = known, old.items[uid]!.digest == digest {
+        side[uid] = VdirEntry(href: href, etag: readEtag, digest: digest, item: nil)
+        continue
+      }
+      let items: [TodoItem]
+      do {
+        items = try codec.parse(data, file)
+      } catch {
+        if let uid = known { skipped.insert(uid) }
+        report.warnings.append("skipped \(file): \(error)")
+        continue
+      }
+      guard items.count == 1, let item = items.first else {
+        if let uid = known { skipped.insert(uid) }
+        if items.count > 1 {
+          report.warnings.append("skipped \(file): it holds \(items.count) to-dos, not one")
+        }
+        continue
+      }
+      let uid = item.icalUID
+      if let other = side[uid] {
+        // One UID in two files: the one the status knows wins; the other is left alone.
+        let keepOther = byHref[other.href] == uid
+        report.warnings.append(
+          "\(keepOther ? href : other.href) and \(keepOther ? other.href : href) hold the same UID; the second is ignored"
+        )
+        if keepOther { continue }
+      }
+      side[uid] = VdirEntry(href: href, etag: readEtag, digest: digest, item: item)
+    }
+    return (side, skipped, listing)
+  }
+
+  /// vdirsyncer's "storage empty" guard: a side that holds nothing now, but
+  /// held items at the last sync, is more likely a wrong path or a lost
+  /// file than a wish to delete everything on the other side.
+  func refuseMassDeletion(_ plan: SyncPlan, old: SyncStatus, list: [String: TodoItem], vdirCount: Int) throws
+  {
+    guard !old.items.isEmpty else { return }
+    if vdirCount == 0, plan.listDeletions > 0, plan.listDeletions == list.count {
+      throw TodoError.io(
+        path: vdir.path,
+        detail: "the vdir holds no items, but the last sync left \(old.items.count) there; "
+          + "not deleting all \(list.count) items of the data file (remove \((try? statusPath()) ?? "the sync status") to sync afresh)"
+      )
+    }
+    if list.isEmpty, !plan.removals.isEmpty, plan.removals.count == vdirCount {
+      throw TodoError.io(
+        path: store.path,
+        detail: "the data file holds no items, but the last sync left \(old.items.count); "
+          + "not deleting all \(vdirCount) files of the vdir (remove \((try? statusPath()) ?? "the sync status") to sync afresh)"
+      )
+    }
+  }
+
+  /// Holds an exclusive lock on `lockFile` (created, never truncated, not
+  /// followed when a symbolic link) while `body` runs.
+  func withSyncLock<T>(_ lockFile: String, _ body: () throws -> T) throws -> T {
+    let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
+    }
+    return try body()
+  }
+
+  static func cleanStatusTemporaries(_ statusFile: String) {
+    let dir = (statusFile as NSString).deletingLastPathComponent
+    let prefix = "." + (statusFile as NSString).lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+    for n in names where n.hasPrefix(prefix) { unlink(dir + "/" + n) }
+  }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+
+/// What swift-argument-parser does not do by itself, done to argv before it
+/// parses: `--file PATH` before the command name moves after it (SPEC 2:
+/// "before or after the command name"), and a mistyped command name is
+/// refused with "did you mean". After the parser fails on an unknown option,
+/// ``unknownOption(_:args:)`` adds the same suggestion.
+enum Prepass {
+  /// The command names a user may type, in the order of `--help`.
+  static var commands: [String] {
+    TodoTUI.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != App.self }.map {
+      $0._commandName
+    }
+  }
+
+  /// Every command name the parser knows (with the hidden ones and `help`).
+  static var allCommands: [String] {
+    TodoTUI.configuration.subcommands.map { $0._commandName } + ["help"]
+  }
+
+  /// argv (without the program name) as the parser should see it.
+  /// - Throws: ``CLIError`` (exit 64) for an unknown command name.
+  static func rewrite(_ args: [String]) throws -> [String] {
+    // The completion scripts' call-backs and the help dump go to the parser untouched.
+    if let first = args.first,
+      first.hasPrefix("---") || first == "--generate-completion-script"
+        || first == "--experimental-dump-help"
+    {
+      return args
+    }
+    var rest = args
+    var moved: [String] = []
+    var i = 0
+    while i < rest.count, rest[i].hasPrefix("-"), rest[i] != "--" {
+      if rest[i] == "--file", i + 1 < rest.count {
+        moved += rest[i...i + 1]
+        rest.removeSubrange(i...i + 1)
+      } else if rest[i].hasPrefix("--file=") {
+        moved.append(rest.remove(at: i))
+      } else {
+        i += 1
+      }
+    }
+    if i < rest.count, rest[i] != "--" {
+      let name = rest[i]
+      guard allCommands.contains(name) else { throw unknownCommand(name) }
+      rest.insert(contentsOf: moved, at: i + 1)
+    } else {
+      rest.insert(contentsOf: moved, at: i)  // no command: the full-screen app
+    }
+    return rest
+  }
+
+  static func unknownCommand(_ name: String) -> CLIError {
+    if let s = suggestion(for: name, among: commands) {
+      return CLIError(message: "unknown command '\(name)'; did you mean '\(s)'?", code: 64)
+    }
+    return CLIError(
+      message: "unknown command '\(name)' (commands: \(commands.joined(separator: ", ")))", code: 64)
+  }
+
+  /// The command named in argv as rewritten, if any.
+  static func command(in args: [String]) -> ParsableCommand.Type? {
+    guard let name = args.first(where: { !$0.hasPrefix("-") }) else { return nil }
+    return TodoTUI.configuration.subcommands.first { $0._commandName == name }
+  }
+
+  /// The error for a parser's "Unknown option" message, with a suggestion from
+  /// the options the command's help lists; nil when `message` is something else.
+  static func unknownOption(_ message: String, args: [String]) -> CLIError? {
+    let prefix = "Unknown option '"
+    guard message.hasPrefix(prefix), let end = message.dropFirst(prefix.count).firstIndex(of: "'") else {
+      return nil
+    }
+    let option = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<end])
+    let command = command(in: args)
+    let help = TodoTUI.helpMessage(for: command ?? TodoTUI.self)
+    if let s = suggestion(for: option, among: optionNames(inHelp: help)) {
+      return CLIError(message: "unknown option '\(option)'; did you mean '\(s)'?", code: 64)
+    }
+    let hint = command == Add.self ? " (put -- before a title that starts with -)" : ""
+    return CLIError(message: "unknown option '\(option)'\(hint)", code: 64)
+  }
+
+  /// The long options (`--json`) a help text lists.
+  static func optionNames(inHelp help: String) -> [String] {
+    var names: [String] = []
+    var word = ""
+    for ch in help + " " {
+      if ch.isLetter || ch.isNumber || ch == "-" {
+        word.append(ch)
+      } else {
+        if word.hasPrefix("--"), word.count > 2, word.dropFirst(2).first?.isLetter == true,
+          !names.contains(word)
+        {
+          names.append(word)
+        }
+        word = ""
+      }
+    }
+    return names
+  }
+
+  /// The candidate closest to `typed`, when it is close enough to be a typo:
+  /// at most one edit for short words, two for longer ones (a swap of two
+  /// neighbours is one edit, so 'lsit' is one away from 'list').
+  static func suggestion(for typed: String, among candidates: [String]) -> String? {
+    let limit = typed.count <= 4 ? 1 : 2
+    let scored = candidates.map { ($0, distance(typed.lowercased(), $0)) }.filter { $0.1 <= limit }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  /// The optimal string alignment distance: insertions, deletions,
+  /// substitutions and swaps of adjacent characters.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
+  }
+}

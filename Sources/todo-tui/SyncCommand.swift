@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `--vdir DIR`, else `TODO_TUI_VDIR`: the vdir to sync with (sync, daemon).
+struct VdirOption: ParsableArguments {
+  @Option(
+    name: .long,
+    help:
+      "The vdir: a folder of .ics files, one to-do each, as vdirsyncer keeps it (default: $TODO_TUI_VDIR).")
+  var vdir: String?
+
+  /// The vdir given, if any.
+  var path: String? {
+    if let v = vdir { return v }
+    let env = ProcessInfo.processInfo.environment["TODO_TUI_VDIR"] ?? ""
+    return env.isEmpty ? nil : env
+  }
+
+  /// The sync of `store` with the vdir given, or nil when none is.
+  func engine(store: Store) throws -> VdirSync? {
+    guard let path else { return nil }
+    if path.isEmpty { throw CLIError(message: "--vdir is empty") }
+    let env = TodoEnvironment.live
+    return VdirSync(store: store, vdirPath: path, codec: .iCalendar(env: env), env: env)
+  }
+
+  /// The daemon's live sync, or nil without a vdir (issue 16).
+  func live(store: Store, say: @escaping (String) -> Void) throws -> LiveSync? {
+    guard let engine = try engine(store: store) else { return nil }
+    say("syncing live with \(engine.vdir.path)")
+    return try LiveSync(sync: engine, report: say)
+  }
+}
+
+struct Sync: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Sync the data file with a vdir (a folder of .ics files), both ways.",
+    discussion: """
+      An item new on either side is created on the other; a change on one side \
+      reaches the other, merged field by field (the later LAST-MODIFIED wins a \
+      field changed on both); a deletion crosses unless the other side changed \
+      the item since the last sync. vdirsyncer syncs the vdir with a CalDAV server.
+      """)
+  @OptionGroup var options: FileOption
+  @OptionGroup var sync: VdirOption
+
+  func run() throws {
+    guard let engine = try sync.engine(store: options.store) else {
+      throw CLIError(message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR")
+    }
+    let report = try engine.run()
+    for w in report.warnings { CLI.warn(w) }
+    var out = ""
+    for line in report.lines { out += LiveSync.describe(line) + "\n" }
+    func n(_ side: SyncReport.Side) -> String {
+      let c = report.count(side, .created) + report.count(side, .kept)
+      return "\(c) created, \(report.count(side, .updated)) updated, \(report.count(side, .deleted)) deleted"
+    }
+    out += report.lines.isEmpty ? "nothing to do\n" : "list: \(n(.list)); vdir: \(n(.vdir))\n"
+    CLI.out(out)
+  }
+}
