@@ -27,6 +27,9 @@ extension Notifier {
     for n in ready { book.retries[n.key] = nil }
     // A warning whose deadline has come too is past warning: the deadline's bubble tells.
     let late = ready.filter { $0.kind == .warning && ($0.deadline ?? .distantPast) <= now }
+    // What this call records as delivered: `doc` was read before, so the
+    // next wake must not count it (it would wake at once, again and again).
+    var recorded = Set(late.map(\.key))
     if !late.isEmpty {
       record(late)
       ready.removeAll { $0.kind == .warning && ($0.deadline ?? .distantPast) <= now }
@@ -36,10 +39,11 @@ extension Notifier {
       // No bubbles: shown at once; what another notifier recorded first is not ours.
       let ours = record(ready)
       fresh = fresh.filter { ours.contains($0.key) }
+      recorded.formUnion(ready.map(\.key))
     } else if !book.stopping && (!ready.isEmpty || !book.queued.isEmpty) {
       start(ready, now: now, badge: { doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) } })
     }
-    next = firstToStart(doc.items)
+    next = firstToStart(doc.items, skipping: recorded)
     armRetryTick(now: now)
     if !fresh.isEmpty { onEvent(.fired(fresh)) }
     return fresh

@@ -193,12 +193,15 @@ public final class Notifier: @unchecked Sendable {
   }
 
   /// The earliest undelivered fire time of a notification the engine is not already handling.
-  func firstToStart<C: Collection>(_ items: C) -> Date? where C.Element == TodoItem {
-    if book.isIdle { return Self.firstUndelivered(items) }
+  func firstToStart<C: Collection>(_ items: C, skipping done: Set<NotificationKey> = []) -> Date?
+  where C.Element == TodoItem {
+    if book.isIdle && done.isEmpty { return Self.firstUndelivered(items) }
     var first: Date?
     for item in items {
       item.forEachUndelivered { n in
-        if !book.isHandling(n.key), first.map({ n.fireDate < $0 }) ?? true { first = n.fireDate }
+        if !done.contains(n.key), !book.isHandling(n.key), first.map({ n.fireDate < $0 }) ?? true {
+          first = n.fireDate
+        }
       }
     }
     return first

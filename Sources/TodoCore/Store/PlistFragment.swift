@@ -8,7 +8,6 @@ enum PlistFragment {
   private static let head = "<plist version=\"1.0\">\n<dict>\n\t<key>v</key>\n"
   private static let tail = "\n</dict>\n</plist>\n"
 
-
   /// The canonical XML text of a value read by Foundation: compact, keys
   /// sorted. Written here rather than by Foundation's serializer, which on
   /// Linux refuses a Swift array in a statically linked program ("objects of
@@ -20,7 +19,7 @@ enum PlistFragment {
   }
 
   private static func write(_ v: Any, to out: inout String, depth: Int) throws {
-    guard depth < 256 else { throw CodecError("a value of an unknown key is nested too deeply") }
+    guard depth < 1024 else { throw CodecError("a value of an unknown key is nested too deeply") }
     if type(of: v) == Bool.self, let b = v as? Bool {
       out += b ? "<true/>" : "<false/>"
     } else if let s = v as? String {
@@ -34,19 +33,24 @@ enum PlistFragment {
     } else if let d = v as? Data {
       out += "<data>" + d.base64EncodedString() + "</data>"
     } else if type(of: v) == Double.self || type(of: v) == Float.self, let d = v as? Double {
-      out += "<real>" + (d.isFinite ? "\(d)" : d.isNaN ? "nan" : d > 0 ? "+infinity" : "-infinity") + "</real>"
+      out +=
+        "<real>" + (d.isFinite ? "\(d)" : d.isNaN ? "nan" : d > 0 ? "+infinity" : "-infinity") + "</real>"
     } else if let i = v as? Int {
       out += "<integer>\(i)</integer>"
     } else if let d = v as? Double {
       out += "<real>\(d)</real>"
     } else if let a = v as? [Any] {
-      if a.isEmpty { out += "<array/>" } else {
+      if a.isEmpty {
+        out += "<array/>"
+      } else {
         out += "<array>"
         for e in a { try write(e, to: &out, depth: depth + 1) }
         out += "</array>"
       }
     } else if let dict = v as? [String: Any] {
-      if dict.isEmpty { out += "<dict/>" } else {
+      if dict.isEmpty {
+        out += "<dict/>"
+      } else {
         out += "<dict>"
         for k in dict.keys.sorted() {
           var bytes: [UInt8] = []

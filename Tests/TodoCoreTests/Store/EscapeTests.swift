@@ -5,15 +5,15 @@ import XCTest
 
 /// The byte-level escaper of the lean writer against the plain scalar-by-scalar rule.
 final class EscapeTests: XCTestCase {
-  func reference(_ s: String) -> [UInt8] {
+  func reference(_ s: String, keepingLineFeeds keep: Bool) -> [UInt8] {
     var out: [UInt8] = []
     for scalar in s.unicodeScalars {
       switch scalar {
       case "&": out += Array("&amp;".utf8)
       case "<": out += Array("&lt;".utf8)
       case ">": out += Array("&gt;".utf8)
-      case "\t", "\n": out.append(UInt8(scalar.value))  // XML holds them (iCalendar text in icalExtra)
-      case "\r": out += Array("&#13;".utf8)  // a raw CR reads back as LF
+      case "\t" where keep, "\n" where keep: out.append(UInt8(scalar.value))  // iCalendar text in icalExtra
+      case "\r" where keep: out += Array("&#13;".utf8)  // a raw CR reads back as LF
       default: out += Array(String(Title.isAllowed(scalar) ? scalar : "\u{FFFD}").utf8)
       }
     }
@@ -37,7 +37,10 @@ final class EscapeTests: XCTestCase {
     for s in cases {
       var out: [UInt8] = []
       PlistCodec.appendEscaped(s, to: &out)
-      XCTAssertEqual(out, reference(s), s.debugDescription)
+      XCTAssertEqual(out, reference(s, keepingLineFeeds: false), s.debugDescription)
+      var kept: [UInt8] = []
+      PlistCodec.appendEscaped(s, to: &kept, keepingLineFeeds: true)
+      XCTAssertEqual(kept, reference(s, keepingLineFeeds: true), "kept: " + s.debugDescription)
     }
   }
 }
