@@ -41,14 +41,35 @@ stress: build
 fuzz:
 	fuzz/run.sh
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/systemd/user
+# make install [PREFIX=/usr/local] [DESTDIR=staging] — the binary, its man page
+# and shell completions (generated from its own help by scripts/gen-share.sh),
+# the systemd user unit and the .desktop file and icon for notification servers.
+# SKIP_BUILD=1 installs the RELEASE binary as it is (tests/e2e/test-install.sh).
+SHARE := .build/share
+DATA = $(DESTDIR)$(PREFIX)/share
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/todo-tui $(DATA)/man/man1/todo-tui.1 \
+	$(DATA)/bash-completion/completions/todo-tui $(DATA)/zsh/site-functions/_todo-tui \
+	$(DATA)/fish/vendor_completions.d/todo-tui.fish $(DESTDIR)$(PREFIX)/lib/systemd/user/todo-tui.service \
+	$(DATA)/applications/todo-tui.desktop $(DATA)/icons/hicolor/scalable/apps/todo-tui.svg
+
+install: $(if $(SKIP_BUILD),,build)
+	scripts/gen-share.sh $(RELEASE) $(SHARE)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/systemd/user $(DATA)/man/man1 \
+		$(DATA)/bash-completion/completions $(DATA)/zsh/site-functions $(DATA)/fish/vendor_completions.d \
+		$(DATA)/applications $(DATA)/icons/hicolor/scalable/apps
 	install -m 0755 $(RELEASE) $(DESTDIR)$(PREFIX)/bin/todo-tui
+	install -m 0644 $(SHARE)/todo-tui.1 $(DATA)/man/man1/todo-tui.1
+	install -m 0644 $(SHARE)/completions/todo-tui.bash $(DATA)/bash-completion/completions/todo-tui
+	install -m 0644 $(SHARE)/completions/_todo-tui $(DATA)/zsh/site-functions/_todo-tui
+	install -m 0644 $(SHARE)/completions/todo-tui.fish $(DATA)/fish/vendor_completions.d/todo-tui.fish
 	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/todo-tui.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/todo-tui.service
 	chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/todo-tui.service
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/todo-tui.desktop > $(DATA)/applications/todo-tui.desktop
+	chmod 0644 $(DATA)/applications/todo-tui.desktop
+	install -m 0644 contrib/todo-tui.svg $(DATA)/icons/hicolor/scalable/apps/todo-tui.svg
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/todo-tui $(DESTDIR)$(PREFIX)/lib/systemd/user/todo-tui.service
+	rm -f $(INSTALLED)
 
 format:
 	$(SWIFT) format --configuration .swift-format -i -r Sources Tests Package.swift

@@ -1,11 +1,13 @@
 /* The floor of `todo-tui list`: a plain C program that reads the same data
- * file and prints the same lines (short id, overdue mark, "Due Nov 23 at 9:00
- * AM", title) for the pending items, in the file's order (the writer keeps
- * items by deadline). It knows only what the benchmark needs: the layout our
- * writer produces (one item a line), UTC (the benchmark runs with TZ=UTC), no
- * colour, titles without control characters. bench.py checks that its output
- * equals `todo-tui list`'s byte for byte, then counts its instructions as the
- * physical limit of the job.
+ * file and prints the same lines for the pending items (SPEC 2): short id,
+ * state glyph, the no-slot mark (the 64 soonest future deadlines hold the
+ * notification slots), the deadline phrase in an aligned column ("today 17:00",
+ * "Wed 9:05", "Dec 24 18:00"), the title. It knows only what the benchmark
+ * needs: the layout our writer produces (one item a line, by deadline), UTC
+ * (the benchmark runs with TZ=UTC), the 24-hour clock (LC_ALL=C.UTF-8), no
+ * colour, no reminders or repeats (it exits 3 on one), titles without control
+ * characters. bench.py checks that its output equals `todo-tui list`'s byte
+ * for byte, then counts its instructions as the physical limit of the job.
  *
  * Usage: floor FILE [NOW_EPOCH_SECONDS]
  */
@@ -37,11 +39,12 @@ static void put(const char *s, size_t n) {
   used += n;
 }
 
-static void put_dec(long v) {
-  char b[24];
-  int k = 0;
-  do { b[k++] = (char)('0' + v % 10); v /= 10; } while (v);
-  while (k) put(&b[--k], 1);
+static int dec(char *b, long v) {
+  char t[24];
+  int k = 0, n = 0;
+  do { t[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+  while (k) b[n++] = t[--k];
+  return n;
 }
 
 /* days since 1970-01-01 from a civil date, and back (H. Hinnant's algorithms). */
@@ -76,6 +79,15 @@ static const char *find(const char *p, const char *end, const char *needle) {
   return memmem(p, (size_t)(end - p), needle, strlen(needle));
 }
 
+struct row {
+  const char *id;
+  const char *title, *title_end; /* escaped */
+  long when;
+  int has_deadline, noslot;
+  char phrase[32];
+  int phrase_len;
+};
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs("usage: floor FILE [NOW]\n", stderr);
@@ -92,71 +104,114 @@ int main(int argc, char **argv) {
     got += (size_t)n;
   }
   long now = argc > 2 ? atol(argv[2]) : (long)time(NULL);
-  long y0, m0, d0;
-  civil_from_days(now / 86400, &y0, &m0, &d0);
+  long today = now / 86400, y0, m0, d0;
+  civil_from_days(today, &y0, &m0, &d0);
   static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  static const char weekdays[] = "SunMonTueWedThuFriSat";
+  size_t cap = 1024, n = 0;
+  struct row *rows = malloc(cap * sizeof *rows);
+  int slots = 64, any_noslot = 0, width = 0;
   const char *p = buf, *end = buf + got;
   while (p < end) {
     const char *eol = memchr(p, '\n', (size_t)(end - p));
     if (!eol) eol = end;
     /* \t\t<key>UUID</key><dict><key>UUID</key><string>UUID</string><key>title</key><string> */
     if (eol - p > 147 && p[0] == '\t' && p[1] == '\t' && memcmp(p + 2, "<key>", 5) == 0) {
-      const char *u = p + 7, *t = p + 147;
+      const char *t = p + 147;
       const char *te = memchr(t, '<', (size_t)(eol - t));
       if (!te || memcmp(p + 43, "</key><dict><key>UUID</key><string>", 35) != 0 ||
-          memcmp(p + 114, "</string><key>title</key><string>", 33) != 0 ||
-          memcmp(te, "</string><key>deadline</key><date>", 34) != 0)
+          memcmp(p + 114, "</string><key>title</key><string>", 33) != 0 || memcmp(te, "</string>", 9) != 0)
         return 1;
-      const char *dl = te + 34;
-      /* pending: nothing but `created` after the deadline (a completed or cancelled item has more) */
-      const char *rest = dl + 27 + 51;
-      if (memcmp(rest, "</dict>", 7) != 0 && (find(rest, eol, "<key>completed</key>") ||
-                                              find(rest, eol, "<key>cancelled</key><true/>"))) {
+      const char *rest = te + 9;
+      if (find(rest, eol, "<key>completed</key>") || find(rest, eol, "<key>cancelled</key><true/>")) {
         p = eol + 1;
         continue;
       }
-      /* 2026-11-23T09:00:00Z */
+      if (find(rest, eol, "<key>reminder</key>") || find(rest, eol, "<key>notified") ||
+          find(rest, eol, "<key>warn</key>") || find(rest, eol, "<key>repeat</key>"))
+        return 3;
+      if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
+      struct row *r = &rows[n++];
+      r->id = p + 7;
+      r->title = t;
+      r->title_end = te;
+      r->has_deadline = memcmp(rest, "<key>deadline</key><date>", 25) == 0;
+      r->noslot = 0;
+      r->phrase_len = 0;
+      if (!r->has_deadline) continue;
+      const char *dl = rest + 25; /* 2026-11-23T09:00:00Z */
       long day = days_from_civil(num(dl, 4), num(dl + 5, 2), num(dl + 8, 2));
       long secs = num(dl + 11, 2) * 3600 + num(dl + 14, 2) * 60 + num(dl + 17, 2);
-      long when = day * 86400 + secs;
-      char id[8];
-      for (int k = 0; k < 8; k++) {
-        char c = u[k];
-        id[k] = (c >= 'A' && c <= 'F') ? (char)(c + 32) : c;
+      r->when = day * 86400 + secs;
+      /* the 64 soonest future deadlines hold a slot (file order: by deadline, then UUID) */
+      if (r->when > now) {
+        if (slots > 0) slots--;
+        else r->noslot = any_noslot = 1;
       }
-      put(id, 8);
-      put(when <= now ? "  ! " : "    ", 4);
-      put("Due ", 4);
-      long y, m, d;
-      civil_from_days(day, &y, &m, &d);
-      put(months + 3 * (m - 1), 3);
-      put(" ", 1);
-      put_dec(d);
-      if (y != y0) {
-        put(", ", 2);
-        put_dec(y);
-      }
-      put(" at ", 4);
-      long h = secs / 3600, mi = secs % 3600 / 60;
-      put_dec(h % 12 == 0 ? 12 : h % 12);
-      put(":", 1);
-      if (mi < 10) put("0", 1);
-      put_dec(mi);
-      put(h < 12 ? " AM  " : " PM  ", 5);
-      for (const char *c = t; c < te;) {
-        if (*c == '&') {
-          if (!memcmp(c, "&amp;", 5)) { put("&", 1); c += 5; continue; }
-          if (!memcmp(c, "&lt;", 4)) { put("<", 1); c += 4; continue; }
-          if (!memcmp(c, "&gt;", 4)) { put(">", 1); c += 4; continue; }
+      char *ph = r->phrase;
+      int k = 0;
+      long diff = day - today;
+      if (diff == 0) { memcpy(ph, "today", 5); k = 5; }
+      else if (diff == 1) { memcpy(ph, "tomorrow", 8); k = 8; }
+      else if (diff == -1) { memcpy(ph, "yesterday", 9); k = 9; }
+      else if (diff >= 2 && diff <= 6) {
+        memcpy(ph, weekdays + 3 * (((day % 7) + 11) % 7), 3);
+        k = 3;
+      } else {
+        long y, m, d;
+        civil_from_days(day, &y, &m, &d);
+        memcpy(ph, months + 3 * (m - 1), 3);
+        k = 3;
+        ph[k++] = ' ';
+        k += dec(ph + k, d);
+        if (y != y0) {
+          ph[k++] = ' ';
+          k += dec(ph + k, y);
         }
-        const char *run = c;
-        while (c < te && *c != '&') c++;
-        if (c == run) c++;
-        put(run, (size_t)(c - run));
       }
-      put("\n", 1);
+      ph[k++] = ' ';
+      k += dec(ph + k, secs / 3600);
+      ph[k++] = ':';
+      long mi = secs % 3600 / 60;
+      if (mi < 10) ph[k++] = '0';
+      k += dec(ph + k, mi);
+      r->phrase_len = k;
+      if (k > width) width = k;
     }
     p = eol + 1;
+  }
+  static const char spaces[] = "                                ";
+  for (size_t i = 0; i < n; i++) {
+    struct row *r = &rows[i];
+    char id[8];
+    for (int k = 0; k < 8; k++) {
+      char c = r->id[k];
+      id[k] = (c >= 'A' && c <= 'F') ? (char)(c + 32) : c;
+    }
+    put(id, 8);
+    put(r->has_deadline && r->when <= now ? "  !" : "   ", 3);
+    if (any_noslot) {
+      if (r->noslot) put("\xe2\x8a\x98", 3); /* ⊘ */
+      else put(" ", 1);
+    }
+    put(" ", 1);
+    put(r->phrase, (size_t)r->phrase_len);
+    put(spaces, (size_t)(width - r->phrase_len));
+    put("  ", 2);
+    for (const char *c = r->title; c < r->title_end;) {
+      if (*c == '&') {
+        if (!memcmp(c, "&amp;", 5)) { put("&", 1); c += 5; continue; }
+        if (!memcmp(c, "&lt;", 4)) { put("<", 1); c += 4; continue; }
+        if (!memcmp(c, "&gt;", 4)) { put(">", 1); c += 4; continue; }
+      }
+      const char *run = c;
+      while (c < r->title_end && *c != '&') c++;
+      if (c == run) c++;
+      put(run, (size_t)(c - run));
+    }
+    /* no trailing blanks (titles here never end in one; a line flushed midway keeps them) */
+    while (used > 0 && out[used - 1] == ' ') used--;
+    put("\n", 1);
   }
   flush();
   return 0;

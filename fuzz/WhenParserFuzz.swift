@@ -1,17 +1,24 @@
 import Foundation
 
-// libFuzzer target for the WHEN and DURATION parsers (compiled into the
+// libFuzzer target for the WHEN, DURATION and RULE parsers (compiled into the
 // TodoCore module by fuzz/run.sh). The first byte picks a time zone and the
 // next eight the current instant; the rest is the text. Invariants: no crash,
 // results are whole seconds, and the same input always gives the same result.
 
+// Zones named as TZ names them (SystemTimeZone: POSIX strings too), each in a
+// month-first and a day-first locale (numeric dates).
 let fuzzZones = [
   "UTC", "America/New_York", "Europe/London", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu",
-  "Pacific/Chatham", "America/Santiago", "Pacific/Apia", "Asia/Tehran", "America/St_Johns", "Africa/Casablanca",
-].map { name -> Calendar in
-  var c = Calendar(identifier: .gregorian)
-  c.timeZone = TimeZone(identifier: name)!
-  return c
+  "Pacific/Chatham", "America/Santiago", "Pacific/Apia", "Asia/Tehran", "America/St_Johns",
+  "Africa/Casablanca",
+  "UTC-3", "<+05>-5", "CET-1CEST,M3.5.0,M10.5.0/3", ":Asia/Tokyo",
+].flatMap { name -> [Calendar] in
+  ["en_US", "en_GB"].map { locale in
+    var c = Calendar(identifier: .gregorian)
+    c.timeZone = SystemTimeZone.zone(forTZ: name)
+    c.locale = Locale(identifier: locale)
+    return c
+  }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -32,6 +39,15 @@ public func fuzzWhen(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   }
   if let d = try? parser.add(duration: text, to: now) {
     precondition(d > now, "a duration went backwards")
+  }
+  // A repeat rule reads to libical's canonical RRULE, which reads back to itself;
+  // its next occurrence (from a deadline near now) is after both.
+  if let rule = try? RepeatRule.parse(text) {
+    precondition((try? RepeatRule.parse(rule)) == rule, "canonical rule not a fixed point: \(rule)")
+    let deadline = now.addingTimeInterval(Double(bytes[1]) * 3600 - 128 * 3600).wholeSeconds
+    if let next = Recurrence.next(rule, deadline: deadline, now: now, in: calendar.timeZone) {
+      precondition(next > max(deadline, now), "an occurrence not after the deadline and now")
+    }
   }
   return 0
 }

@@ -17,11 +17,16 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(when plist)
 scratch="$root/.build-fuzz"
 mkdir -p "$scratch"
-# The one dependency of TodoCore, built normally (uninstrumented).
-nice -n 10 swift build -c release --scratch-path "$scratch" --target HeapModule >"$scratch/deps.log" 2>&1 ||
-  { cat "$scratch/deps.log"; exit 1; }
+# The dependencies of TodoCore, built normally (uninstrumented): HeapModule,
+# the CSystem shim; CLibical is a module map over the system's libical.
+for dep in HeapModule CSystem; do
+  nice -n 10 swift build -c release --scratch-path "$scratch" --target $dep >"$scratch/deps.log" 2>&1 ||
+    { cat "$scratch/deps.log"; exit 1; }
+done
 rel="$scratch/release"
-deps=("$rel"/HeapModule.build/*.o "$rel"/InternalCollectionsUtilities.build/*.o)
+deps=("$rel"/HeapModule.build/*.o "$rel"/InternalCollectionsUtilities.build/*.o "$rel"/CSystem.build/*.o)
+cmods=(-Xcc -fmodule-map-file="$rel/CSystem.build/module.modulemap" -Xcc -I"$root/Sources/CSystem/include"
+  -I "$root/Sources/CLibical" -lical)
 declare -A harness=([when]=WhenParserFuzz.swift [plist]=PlistReaderFuzz.swift)
 status=0
 for t in "${targets[@]}"; do
@@ -31,7 +36,7 @@ for t in "${targets[@]}"; do
   echo "building $t"
   # The harness is compiled into the TodoCore module, so it reaches internal API.
   nice -n 10 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name TodoCore \
-    -I "$rel/Modules" "${core[@]}" "$root/fuzz/$src" "${deps[@]}" -o "$bin"
+    -I "$rel/Modules" "${cmods[@]}" "${core[@]}" "$root/fuzz/$src" "${deps[@]}" -o "$bin"
   mkdir -p "$scratch/corpus/$t"
   echo "fuzzing $t for ${secs}s"
   # In rounds of at most 150 s: Foundation leaks a little on every parse error

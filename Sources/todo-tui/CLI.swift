@@ -93,9 +93,20 @@ struct FileOption: ParsableArguments {
 }
 
 extension CLI {
-  /// The exit statuses, as `--help` and the man page state them.
+  /// The root command's discussion: `--help` prints it and the man page
+  /// (scripts/manpage.py) makes each "TITLE:" part a section.
   static let exitStatusHelp = """
     Every command takes --file PATH, before or after the command name.
+
+    ENVIRONMENT:
+      TODO_TUI_FILE    The data file, when --file is not given.
+      XDG_DATA_HOME    The default data file is $XDG_DATA_HOME/todo-tui/todos.plist
+                       (~/.local/share when unset or not an absolute path).
+      TODO_TUI_NOTIFY  The bubble command instead of notify-send ('none': none).
+      TZ               The time zone that dates are read and shown in.
+      LC_TIME          The locale whose clock (12- or 24-hour) list shows; LC_ALL
+                       comes first, LANG last.
+      NO_COLOR         No colour (nor with TERM=dumb, nor into a pipe).
 
     EXIT STATUS:
       0   success
@@ -106,7 +117,9 @@ extension CLI {
 
 /// The IDs of `complete`, `reopen` and `delete`: one or more.
 struct IDArguments: ParsableArguments {
-  @Argument(help: "Full UUIDs or unique prefixes of at least 4 characters.") var ids: [String] = []
+  @Argument(
+    help: "Full UUIDs or unique prefixes of at least 4 characters.", completion: IDCompletion.kind)
+  var ids: [String] = []
 
   func validate() throws {
     if ids.isEmpty { throw ValidationError("expected at least one ID") }

@@ -8,8 +8,22 @@ struct Add: ParsableCommand {
   @Argument(help: "The title: its words are joined with spaces (put -- before a title that starts with -).")
   var title: [String] = []
   @Option(
-    name: .long, help: "When it is due (e.g. 'fri 17:00', 'in 2h', '2026-11-23 14:00'), or 'none' (someday).")
+    name: .long,
+    help: ArgumentHelp(
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).",
+      discussion: TimeEcho.whenHelp,
+      valueName: "when"))
   var due: String = "in 1h"
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How it repeats (daily, every mon,thu…).", discussion: TimeEcho.ruleHelp, valueName: "rule"))
+  var `repeat`: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
+  var warn: String?
 
   func validate() throws {
     if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
@@ -18,15 +32,27 @@ struct Add: ParsableCommand {
   func run() throws {
     let env = CLI.environment
     let deadline = try Due.parse(due, env: env)
+    let rule = try TimeEcho.rule(`repeat`)
+    let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.mutate { list in
-      try list.add(title: title.joined(separator: " "), deadline: deadline, env: env)
+      try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
+        item.repeatRule = rule ?? nil
+        item.warn = warning ?? nil
+      }
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
+    TimeEcho.report(deadline, now: env.now())
   }
 }
 
 struct List: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "List pending items by deadline.")
+  static let configuration = CommandConfiguration(
+    abstract: "List pending items by deadline, someday items last.",
+    discussion: """
+      One item a line: its short id, marks, the deadline in local time and the title. \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, △ an early warning is to come, ↻ repeats, \
+      ⊘ no notification slot (over the limit of 64).
+      """)
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
   @Flag(help: "Completed items too.") var all = false
@@ -53,7 +79,7 @@ struct List: ParsableCommand {
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
       let shown = items.filter(shows)
-      CLI.out(JSONOutput.list(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      JSONOutput.write(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt)
       return
     }
     let plan = Scheduler.plan(doc.items, now: now)
@@ -105,7 +131,7 @@ struct Remind: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Remind about an item in 30 minutes (or DURATION); the deadline is unchanged.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.") var id: String
+  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String = "30m"
 
   func run() throws {
@@ -123,25 +149,45 @@ struct Remind: ParsableCommand {
 struct Edit: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Change an item's title or deadline.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.") var id: String
+  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .long, help: "The new title.") var title: String?
-  @Option(name: .long, help: "The new deadline, or 'none' (someday).") var due: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
+  var due: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp("How it repeats, or none.", discussion: TimeEcho.ruleHelp, valueName: "rule"))
+  var `repeat`: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
+  var warn: String?
 
   func validate() throws {
-    if title == nil && due == nil { throw ValidationError("expected --title or --due (or both)") }
+    if title == nil && due == nil && `repeat` == nil && warn == nil {
+      throw ValidationError("expected --title or --due (or --repeat, --warn)")
+    }
   }
 
   func run() throws {
     let env = CLI.environment
     let now = env.now()
     let deadline = try due.map { try Due.parse($0, env: env) }
+    let rule = try TimeEcho.rule(`repeat`)
+    let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.mutate { list in
       try list.edit(try list.resolve(id), now: now) { item in
+        if let w = warning { item.warn = w }
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
+        if let r = rule { item.repeatRule = r }
       }
     }
     CLI.out(change.summary + "\n")
+    TimeEcho.report(deadline ?? nil, now: now)
   }
 }
 
@@ -162,9 +208,7 @@ struct Badge: ParsableCommand {
   @OptionGroup var options: FileOption
 
   func run() throws {
-    let doc = try options.load()
-    let now = CLI.now
-    CLI.out("\(doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) })\n")
+    CLI.out("\(try BadgeIndex.badge(store: options.store, now: CLI.now, warn: CLI.warn))\n")
   }
 }
 

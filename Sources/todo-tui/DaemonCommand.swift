@@ -10,10 +10,11 @@ import TodoCore
 ///
 /// One per data file (``NotifierLock``; a second one waits for the first to
 /// end). It sleeps in one `poll` on three descriptors: the data file's folder
-/// (inotify: a change through the CLI or the app reschedules at once), a
-/// wall-clock timer armed for the next fire time (it also wakes when the
-/// clock is set), and SIGTERM/SIGINT. No timeout: while nothing is due it
-/// does not wake at all.
+/// (inotify: a change through the CLI or the app reschedules at once; a folder
+/// deleted and made again is followed), a wall-clock timer armed for the next
+/// fire time (it also wakes when the clock is set), and SIGTERM/SIGINT. No
+/// timeout: while nothing is due it does not wake at all. The bubbles'
+/// commands are watched by the engine's own thread (see ``Notifier``).
 struct Daemon: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "The notifier, in the foreground, until SIGTERM/SIGINT.")
@@ -36,8 +37,9 @@ struct Daemon: ParsableCommand {
     let watcher = try FileWatcher(path: path)
     let timer = try WallClockTimer()
     let env = ProcessInfo.processInfo.environment
+    let command = NotifyCommand(environment: env)
     let engine = Notifier(
-      store: store, command: NotifyCommand(environment: env),
+      store: store, command: command,
       onEvent: { event in
         switch event {
         case .problem(let message): Daemon.say(message)
@@ -45,8 +47,9 @@ struct Daemon: ParsableCommand {
         case .fired: break
         }
       })
-    if case .failure(let problem) = engine.command!.resolve() { engine.report(problem.description) }
+    if case .failure(let problem) = command.resolve() { engine.report(problem.description) }
     say("notifying for \(path)")
+    var generation = watcher.generation
     var fds = [
       pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
       pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
@@ -72,7 +75,15 @@ struct Daemon: ParsableCommand {
         say("ending on signal \(sig)")
         break
       }
-      if fds[1].revents != 0, watcher.drain() { engine.invalidate() }
+      if fds[1].revents != 0, watcher.drain() {
+        engine.invalidate()
+        // The folder was deleted and made again: the lock file went with it.
+        if watcher.generation != generation, !lock.follow(for: store) {
+          say("another notifier took over \(path) after its folder was made again; ending")
+          break
+        }
+        generation = watcher.generation
+      }
       if fds[2].revents != 0 { timer.drain() }
       live?.handle(fds[3...])
     }

@@ -30,7 +30,9 @@ final class FullScreen {
 
   init(store: Store) {
     self.store = store
-    state = AppState(now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24))
+    state = AppState(
+      now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24),
+      hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
   }
 
   func run() throws {
@@ -93,7 +95,13 @@ final class FullScreen {
         fireDue()
       }
       if fds[4].revents != 0 {
-        for message in inbox.take() { dispatch(.notice(message)) }
+        let (messages, lockFreed) = inbox.take()
+        for message in messages { dispatch(.notice(message)) }
+        if lockFreed {
+          lockWaiter = nil
+          saveWaiting()
+          fireDue()
+        }
         if notifier?.takeOver() == true { fireDue() }
       }
       if running { draw() }
@@ -104,7 +112,9 @@ final class FullScreen {
   /// The next instant to wake at: the screen's next change or the next notification.
   func nextWake() -> Date? {
     let a = state.nextChange
-    let b = notifier == nil ? notifierStart : notifier!.nextWake(now: Date())
+    // While the lock is waited for, the notifier's due time would wake the
+    // loop at once, again and again: the lock's freeing wakes it instead.
+    let b = notifier == nil ? notifierStart : lockWaiter != nil ? nil : notifier!.nextWake(now: Date())
     switch (a, b) {
     case (let a?, let b?): return min(a, b)
     default: return a ?? b
@@ -123,22 +133,66 @@ final class FullScreen {
     }
   }
 
+  /// Mutations waiting, in order, for the file's lock that another process holds.
+  private var waiting: [Mutation] = []
+  /// Set while a background thread waits for the lock to free.
+  private var lockWaiter: Thread?
+
   /// Runs a mutation on the current file, under its lock. When others had
   /// changed the file since we last read it, it is read again afterwards.
+  /// The lock is never waited for here: while another process holds it, the
+  /// mutation waits in ``waiting`` and the app goes on (SPEC 4).
   func perform(_ m: Mutation) {
-    do {
-      var written: FileSignature?
-      let (change, othersChanged) = try store.mutate(
-        { list -> (Change, Bool) in
-          let others = FileSignature(store) != signature
-          return (try m.apply(to: &list, env: env), others)
-        }, whileLocked: { written = FileSignature(store) })
-      signature = written
-      dispatch(.mutated(m, change))
-      if othersChanged { load() } else { handOver() }
-    } catch {
-      dispatch(.mutationFailed(m, "\(error)"))
+    waiting.append(m)
+    if waiting.count == 1 { saveWaiting() }
+  }
+
+  /// Saves what waits, in order, until done or the lock is found held.
+  func saveWaiting() {
+    while let m = waiting.first {
+      do {
+        var written: FileSignature?
+        let (change, othersChanged) = try store.mutate(
+          wait: false,
+          { list -> (Change, Bool) in
+            let others = FileSignature(store) != signature
+            return (try m.apply(to: &list, env: env), others)
+          }, whileLocked: { written = FileSignature(store) })
+        waiting.removeFirst()
+        signature = written
+        dispatch(.mutated(m, change))
+        if othersChanged { load() } else { handOver() }
+      } catch let busy as LockBusy {
+        dispatch(.lockWait(busy.description))
+        waitForLock()
+        return
+      } catch {
+        waiting.removeFirst()
+        dispatch(.mutationFailed(m, "\(error)"))
+      }
     }
+    if state.waitingForLock != nil { dispatch(.lockWait(nil)) }
+  }
+
+  /// Waits for the lock on a background thread (blocked in `flock`, no
+  /// polling); when it frees, the inbox wakes the loop to save what waits.
+  func waitForLock() {
+    guard lockWaiter == nil else { return }
+    let store = store
+    let inbox = inbox
+    let t = Thread {
+      _ = try? store.withLock {}
+      inbox.post(nil, lockFreed: true)
+    }
+    t.name = "lock-wait"
+    lockWaiter = t
+    t.start()
+  }
+
+  /// Whether another process holds the lock now (asked without waiting).
+  func lockIsHeld() -> Bool {
+    do { try store.withLock(wait: false) {} } catch is LockBusy { return true } catch { return false }
+    return false
   }
 
   /// Reads the file and hands it to the reducer (or says why it cannot be read).
@@ -172,6 +226,13 @@ final class FullScreen {
       handOver()
     }
     guard let notifier else { return }
+    // The notifier writes under the lock: while another process holds it,
+    // wait for it in the background rather than freeze the screen.
+    guard waiting.isEmpty else { return }
+    if notifier.nextWake(now: Date()).map({ $0 <= Date() }) ?? false, lockIsHeld() {
+      waitForLock()
+      return
+    }
     let fired = notifier.fireDue(now: Date())
     guard !fired.isEmpty else { return }
     dispatch(.fired(fired, bell: !notifier.hasBubbles))
@@ -190,6 +251,7 @@ final class Inbox: @unchecked Sendable {
   private let writeFD: Int32
   private let lock = NSLock()
   private var messages: [String] = []
+  private var lockFreed = false
 
   init() {
     var p: [Int32] = [0, 0]
@@ -202,21 +264,24 @@ final class Inbox: @unchecked Sendable {
     writeFD = p[1]
   }
 
-  func post(_ message: String?) {
+  func post(_ message: String?, lockFreed freed: Bool = false) {
     lock.lock()
     if let m = message { messages.append(m) }
+    if freed { lockFreed = true }
     lock.unlock()
     var b: UInt8 = 1
     _ = write(writeFD, &b, 1)
   }
 
-  func take() -> [String] {
+  /// The messages posted since the last take, and whether the data file's lock freed.
+  func take() -> (messages: [String], lockFreed: Bool) {
     var buf = [UInt8](repeating: 0, count: 64)
     while read(fd, &buf, 64) > 0 {}
     lock.lock()
     defer { lock.unlock() }
-    let out = messages
+    let out = (messages, lockFreed)
     messages = []
+    lockFreed = false
     return out
   }
 }

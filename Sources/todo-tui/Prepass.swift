@@ -38,6 +38,12 @@ enum Prepass {
       } else if rest[i].hasPrefix("--file=") {
         moved.append(rest.remove(at: i))
       } else {
+        // A typo of an option before the command would make its value look like the command.
+        let name = String(rest[i].prefix { $0 != "=" })
+        let root = ["--file", "--help", "--version"]
+        if name.hasPrefix("--"), !root.contains(name), let s = suggestion(for: name, among: root) {
+          throw CLIError(message: "unknown option '\(name)'; did you mean '\(s)'?", code: 64)
+        }
         i += 1
       }
     }

@@ -49,6 +49,25 @@ diff -u "$gold/en_GB.txt" "$WORK/lctime.out" || fail "LC_TIME beats LANG"
 env LC_ALL=C "$TODO_BIN" list > "$WORK/c.out"
 diff -u "$gold/en_GB.txt" "$WORK/c.out" || fail "C is a 24-hour clock"
 
+# JSON: the fields of SPEC 2, dates with the offset, someday as null.
+"$TODO_BIN" list --json > "$WORK/list.json" || fail "list --json"
+/usr/bin/python3 - "$WORK/list.json" <<'PY' || fail "list --json fields"
+import json, sys
+items = json.load(open(sys.argv[1]))
+assert len(items) == 9, len(items)
+for i in items:
+    for k in ["id", "uid", "title", "deadline", "overdue", "completed", "reminder", "repeat", "warn", "scheduled"]:
+        assert k in i, (k, i)
+by = {i["title"]: i for i in items}
+assert by["Pay rent"]["overdue"] is True and by["Pay rent"]["deadline"] == "2026-11-22T17:00:00+01:00", by["Pay rent"]
+assert by["Call the bank"]["reminder"] == "2026-11-23T15:00:00+01:00" and by["Call the bank"]["scheduled"] is True
+assert by["Stand-up"]["repeat"] == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", by["Stand-up"]
+assert by["Learn the cello"]["deadline"] is None and by["Learn the cello"]["overdue"] is False
+assert by["Learn the cello"]["scheduled"] is False
+assert by["Buy milk"]["uid"] == by["Buy milk"]["id"] == "3C8E5F21-0000-4000-8000-3C8E5F210000"
+assert [i["title"] for i in items][-1] == "Learn the cello", "someday last"
+PY
+
 # Colour: never into a pipe; on a terminal red for overdue, unless NO_COLOR or TERM=dumb.
 grep -q $'\e' "$WORK/en_US.out" && fail "colour sent into a pipe"
 tty_list() {  # the list as written to a pseudo-terminal

@@ -73,6 +73,8 @@ expect_eq "$(rc_of T list --jsno)" 64 "mistyped option exit status"
 expect_eq "$(cat "$WORK/.err")" "error: unknown option '--jsno'; did you mean '--json'?" "did you mean --json"
 expect_eq "$(rc_of T add x --deu 2h)" 64 "mistyped option of add"
 expect_eq "$(cat "$WORK/.err")" "error: unknown option '--deu'; did you mean '--due'?"
+expect_eq "$(rc_of T --fiel "$WORK/b.plist" list)" 64 "mistyped option before the command"
+expect_eq "$(cat "$WORK/.err")" "error: unknown option '--fiel'; did you mean '--file'?"
 expect_eq "$(rc_of T add)" 64 "a missing title is a usage error"
 expect_eq "$(rc_of T complete ffff)" 1 "no such item is a failure, not usage"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The daemon fires each deadline within 1 s, once, with the argv and
-# environment of SPEC 5; a restart fires nothing twice; SIGTERM ends it with 0.
+# environment of SPEC 5 (started with descriptors 0, 1 and 2 only); a restart fires nothing twice; SIGTERM ends it with 0.
 . "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"
 
 a=$(T add 'Pay <rent> & "bills"' --due "$(in_seconds 2)")
@@ -23,10 +23,15 @@ expect_eq "$(head -n 1 "$f" | cut -d'|' -f2-4,6)" "deadline|$a|1|Pay <rent> & \"
 expect_match "$deadline" '^20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$' "TODO_DEADLINE"
 due=$(date -d "$deadline" '+%b %-d at %-I:%M %p')
 expect_eq "$(tail -n +2 "$f")" "--app-name=todo-tui
+--urgency=critical
+--icon=todo-tui
+--hint=string:desktop-entry:todo-tui
+--print-id
 --action=complete=Complete
 --action=remind=Remind in 30 minutes
 Todo Item \"Pay <rent> & \"bills\"\" Is Overdue
 Due $due · 1 overdue" "argv"
+expect_eq "$(head -n 1 "$f" | cut -d'|' -f8)" "0 1 2 3 " "descriptors the command started with (3 is ls's own)"
 expect_eq "$(tail -n 1 "$(call_for Tie)")" "Due $(date -d "$(cut -d'|' -f5 <<<"$(head -n 1 "$(call_for Tie)")")" '+%b %-d at %-I:%M %p') · 3 overdue" "badge of the tie"
 
 # Delivered state is in the file: nothing pending, and a restart fires nothing.

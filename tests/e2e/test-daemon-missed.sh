@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Notifications missed while nothing ran fire once at the next start; more
-# than 3 are collapsed into one summary bubble; 3 or fewer fire one by one.
+# than 3 are collapsed into one summary bubble (TODO_COUNT, no actions); 3 or
+# fewer fire one by one.
 . "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"
 
 for i in 1 2 3 4 5; do T add "Missed $i" --due "$(in_seconds $(( -7200 + i )))" >/dev/null; done
@@ -10,12 +11,17 @@ wait_calls 1 5
 sleep 1
 expect_eq "$(ncalls)" 1 "one summary for five missed"
 line=$(calls)
-expect_eq "$(cut -d'|' -f2,4,6,7 <<<"$line")" "summary|5|5 Todo Items Are Overdue|5" "kind|badge|title|count"
+expect_eq "$(cut -d'|' -f2,3,4,6,7 <<<"$line")" "summary||5|5 to-dos are due|5" "kind|id|badge|title|count"
 f=$(ls "$WORK"/calls/*)
-expect_eq "$(sed -n 2,3p "$f")" "--app-name=todo-tui
-5 Todo Items Are Overdue" "summary argv (no actions)"
-expect_match "$(sed -n 4p "$f")" '^"Missed 1" · Due ' "first body line"
-expect_eq "$(tail -n +4 "$f" | wc -l)" 5 "body lines"
+expect_eq "$(sed -n 2,7p "$f")" "--app-name=todo-tui
+--urgency=critical
+--icon=todo-tui
+--hint=string:desktop-entry:todo-tui
+--print-id
+5 to-dos are due" "summary argv (no actions)"
+expect_match "$(sed -n 8p "$f")" '^"Missed 1" · Due ' "first body line"
+expect_eq "$(tail -n +8 "$f" | wc -l)" 6 "body lines (five items, the overdue count)"
+expect_eq "$(tail -n 1 "$f")" "5 overdue" "last body line"
 stop_daemon "$DPID"
 start_daemon
 sleep 1

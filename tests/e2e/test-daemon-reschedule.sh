@@ -22,7 +22,7 @@ T remind "$far" --in 2s >/dev/null
 wait_calls 3 6
 line=$(calls | tail -n 1)
 expect_eq "$(cut -d'|' -f2,6 <<<"$line")" "reminder|Far away" "the reminder call"
-expect_eq "$(sed -n 5p "$(ls -t "$WORK"/calls/* | head -n 1)")" 'Reminder: Todo Item "Far away" Is Overdue' "reminder summary"
+expect_eq "$(tail -n 2 "$(ls -t "$WORK"/calls/* | head -n 1)" | head -n 1)" 'Reminder: Todo Item "Far away" Is Overdue' "reminder summary"
 # A file that does not parse: said once, never overwritten; the daemon waits
 # for the file to change and goes on.
 printf 'garbage' >"$TODO_TUI_FILE"

@@ -6,6 +6,7 @@ export TODO_TUI_FILE="$WORK/data/sub/todos.plist"
 T add "Before" --due "$(in_seconds 1)" >/dev/null
 start_daemon
 wait_calls 1 5
+wait_for 5 all_delivered || fail "not recorded"  # (so that its write does not race rm)
 rm -rf "$WORK/data"
 sleep 0.3
 mkdir -p "$WORK/data/sub"
@@ -16,6 +17,7 @@ expect_eq "$(calls | tail -n 1 | cut -d'|' -f6)" "After folder" "fired after the
 rm -f "$TODO_TUI_FILE"
 T add "After file" --due "$(in_seconds 2)" >/dev/null
 wait_calls 3 6
+wait_for 5 all_delivered || fail "not recorded"
 # Deleted twice in a row, the parent too.
 rm -rf "$WORK/data"; sleep 0.2; mkdir -p "$WORK/data"; sleep 0.2; rm -rf "$WORK/data"; sleep 0.2
 T add "After twice" --due "$(in_seconds 2)" >/dev/null

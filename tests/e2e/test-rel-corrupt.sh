@@ -38,7 +38,8 @@ w("error-duplicate-uuid-lowercase", g.replace(u2, u1.lower()))
 w("error-duplicate-uuid-commented", g.replace(u2, u1).replace("<dict>", "<dict><!-- c -->", 1))
 w("error-key-differs", g.replace(f"<key>{u1}</key>", "<key>00000000-0000-4000-8000-000000000001</key>"))
 w("error-missing-title", g.replace("<key>title</key><string>one</string>", ""))
-w("error-missing-deadline", g.replace("<key>deadline</key><date>2020-01-01T09:00:00Z</date>", "", 1))
+# No deadline: a someday item (SPEC 2, 7), read and kept without one.
+w("someday-missing-deadline", g.replace("<key>deadline</key><date>2020-01-01T09:00:00Z</date>", "", 1))
 w("error-missing-uuid", g.replace(f"<key>UUID</key><string>{u1}</string>", ""))
 w("error-bad-uuid", g.replace(f"<string>{u1}</string>", "<string>not-a-uuid</string>"))
 w("error-date-year-0", g.replace("2020-01-01T09:00:00Z", "0000-01-01T09:00:00Z"))
@@ -82,6 +83,15 @@ for f in "$WORK"/c/*; do
     T add "added" --due 2020-01-01 >/dev/null 2>&1 || fail "$name: add after a tolerant read"
     python3 -c "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))" "$f" || fail "$name: not valid XML after the write"
     [ "$(T list 2>/dev/null | wc -l)" -eq 3 ] || fail "$name: items after the write: $(T list)"
+    ;;
+  someday-*)
+    [ $rc -eq 0 ] || fail "$name: not read: $(cat "$WORK/err")"
+    expect_match "$(tail -n 1 "$WORK/out")" "one$" "$name: the someday item lists last"
+    T add "added" --due 2020-01-01 >/dev/null || fail "$name: add"
+    python3 -c "
+import plistlib, sys
+items = plistlib.load(open(sys.argv[1], 'rb'))['todoItems'].values()
+assert [i['title'] for i in items if 'deadline' not in i] == ['one'], list(items)" "$f" || fail "$name: the someday item was not kept"
     ;;
   ok-*)
     [ $rc -eq 0 ] || fail "$name: not read: $(cat "$WORK/err")"

@@ -93,13 +93,11 @@ wait_calls 4 8
 stop_daemon "$DPID"
 for f in "$WORK"/calls/*; do
   mapfile -t argv < <(tail -n +2 "$f")
-  expect_eq "${#argv[@]}" 5 "number of notify arguments ($(head -n1 "$f"))"
-  expect_eq "${argv[0]}" "--app-name=todo-tui" "first argument"
-  expect_eq "${argv[1]}" "--action=complete=Complete" "second argument"
-  expect_eq "${argv[2]}" "--action=remind=Remind in 30 minutes" "third argument"
-  expect_match "${argv[3]}" '^Todo Item ".*" Is Overdue$' "summary"
-  no_raw "${argv[3]}${argv[4]}" "the notify summary and body"
-  case "${argv[4]}" in *'<'*|*'>'*) fail "markup not escaped in the body: ${argv[4]}" ;; esac
+  expect_eq "${#argv[@]}" 10 "number of notify arguments ($(head -n1 "$f"))"
+  expect_eq "${argv[*]:0:8}" "--app-name=todo-tui --urgency=critical --icon=todo-tui --hint=string:desktop-entry:todo-tui --print-id --action=complete=Complete --action=remind=Remind in 30 minutes" "the options before the texts"
+  expect_match "${argv[8]}" '^Todo Item ".*" Is Overdue$' "summary"
+  no_raw "${argv[8]}${argv[9]}" "the notify summary and body"
+  case "${argv[9]}" in *'<'*|*'>'*) fail "markup not escaped in the body: ${argv[9]}" ;; esac
 done
 grep -q 'Todo Item "--app-name=evil" Is Overdue' "$WORK"/calls/* || fail "the -- title is not inside the summary"
 [ ! -e pwned ] && [ ! -e "$WORK/pwned" ] || fail "a title ran a command"

@@ -12,14 +12,16 @@ wait_screen '^ Todo Item “Pay rent” Is Overdue'
 keys Escape
 wait_gone 'Is Overdue'
 s=$(screen)
-# Sorted by deadline: the overdue one first.
-expect_eq "$(printf '%s\n' "$s" | sed -n 2p | cut -c1-10)" " Pay rent " "first row"
-expect_match "$(printf '%s\n' "$s" | sed -n 3p)" '^ Water the plants +Due ' "second row"
-expect_match "$(printf '%s\n' "$s" | sed -n 4p)" '^ Call 山田さん about the 🎉 party +Due ' "wide characters"
+# Sorted by deadline under headings: the overdue one first.
+expect_match "$(printf '%s\n' "$s" | sed -n 2p)" '^ Overdue ─+ *$' "first heading"
+expect_eq "$(printf '%s\n' "$s" | sed -n 3p | cut -c1-10)" " Pay rent " "first row"
+expect_match "$(printf '%s\n' "$s" | sed -n 4p)" '^ (Today|Tomorrow) ─+ *$' "second heading"
+expect_match "$(printf '%s\n' "$s" | sed -n 5p)" '^ Water the plants +(today|tomorrow) ' "second row"
+expect_match "$s" $'\n Call 山田さん about the 🎉 party +tomorrow ' "wide characters"
 # The overdue deadline is red (SGR 31), the others are not.
-row=$(screen -e | sed -n 2p)
-expect_match "$row" $'\e\\[[0-9;]*31m[^\e]*Due Jan 1, 2020' "red overdue deadline"
-screen -e | sed -n 3p | grep -q $'31m' && fail "a row that is not overdue is red"
+row=$(screen -e | sed -n 3p)
+expect_match "$row" $'\e\\[[0-9;]*31m[^\e]*! Jan 1 2020 9:00' "red overdue deadline, with its glyph"
+screen -e | sed -n 5p | grep -q $'31m' && fail "a row that is not overdue is red"
 # The status line shows the main keys; the terminal title carries the badge.
 expect_match "$(printf '%s\n' "$s" | tail -n 1)" 'a add .*q quit' "status line"
 expect_eq "$(tm display -p '#{pane_title}')" "todo-tui (1)" "terminal title"

@@ -7,7 +7,7 @@ T add "Third" --due "in 3h" >/dev/null
 tui_start 80 24
 wait_screen '3/64 scheduled'
 keys Left
-wait_screen '^ First .*Due .* Remind in 30 min  Complete $|Remind in 30 min  Complete$'
+wait_screen '^ First .* Remind in 30 min  Complete *$'
 keys Right
 wait_gone 'Remind in 30 min  Complete'
 keys j h
@@ -22,6 +22,6 @@ keys Left
 wait_screen 'Remind in 30 min  Complete'
 keys r
 wait_screen 'Reminder set for “Third”'
-wait_screen '^ Third .*⏰'
-expect_match "$(T list --json | tr -d ' \n')" '"reminder":"20[0-9T:-]+Z","scheduled":true,"title":"Third"' "reminder saved"
+wait_screen '^ Third .*◷'
+expect_match "$(field "$(id_of Third)" reminder)" '^20[0-9T:-]+Z$' "reminder saved"
 exit 0

@@ -25,7 +25,7 @@ keys Enter Enter
 wait_screen '^ Charlie renamed '
 expect_eq "$(T list | wc -l)" "1" "one pending item"
 keys u
-wait_screen '^ Charlie +Due'
+wait_screen '^ Charlie +(today|tomorrow) '
 keys u
 wait_screen '^ Bravo '
 keys u

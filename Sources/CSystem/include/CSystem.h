@@ -7,12 +7,32 @@
 
 #include <stdint.h>
 #include <time.h>
+#include <sys/types.h>
 #include <sys/timerfd.h>
 
 // timerfd: a timer that is a readable descriptor.
 int csystem_timerfd_create_realtime(void);
 int csystem_timerfd_arm_absolute(int fd, int64_t sec, int64_t nsec);
 int csystem_timerfd_disarm(int fd);
+
+// posix_spawn for the notify command: `path` runs with `argv` and `envp`
+// (NULL-terminated), stdin from /dev/null, stdout into a new pseudo-terminal
+// in raw mode (so that stdio flushes each line: notify-send --print-id prints
+// the bubble's id at once; a pipe where no pty can be had), stderr into a new
+// pipe; the parent's ends come back in *out_fd and *err_fd (O_CLOEXEC,
+// O_NONBLOCK). In the child every other descriptor is closed, the signal mask
+// is empty and every signal has its default action, and the child leads a
+// process group of its own (so that what it starts can be ended with it).
+// *pidfd is a pidfd for the child (readable when it ends), or -1 where the
+// kernel has none. Returns 0, or an errno value (nothing is left open then).
+int csystem_spawn(const char *path, char *const argv[], char *const envp[],
+                  pid_t *pid, int *out_fd, int *err_fd, int *pidfd);
+
+// pipe2(O_CLOEXEC | O_NONBLOCK): both ends close-on-exec from the start.
+int csystem_pipe_cloexec(int fds[2]);
+
+// A pidfd for a child (pidfd_open), or -1 with errno.
+int csystem_pidfd_open(pid_t pid);
 
 // syncfs: flush the whole file system of `fd` at once (one call for a batch
 // of files instead of one fsync each).

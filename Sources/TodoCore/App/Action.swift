@@ -13,6 +13,10 @@ public enum Action: Equatable, Sendable {
   case swipe(UUID)
   case complete(UUID)
   case remind(UUID)
+  /// x or c on a completed item: makes it pending again.
+  case reopen(UUID)
+  /// v: the next view (pending, completed, all).
+  case switchView
   case askDelete(UUID)
   case confirmDelete(Bool)
   case undo
@@ -44,6 +48,9 @@ public enum Action: Equatable, Sendable {
   case fired([ScheduledNotification], bell: Bool)
   /// A message for the status line (the notifier's problems, a bubble's action).
   case notice(String)
+  /// Changes wait for the file's lock, held by another process (why, and
+  /// who); nil when the lock has freed and what waited was saved.
+  case lockWait(String?)
 }
 
 /// What a key does inside the form.

@@ -16,13 +16,24 @@ public struct AppState: Equatable, Sendable {
     case confirmDelete(UUID)
   }
 
+  /// Which items the list shows (`v` switches).
+  public enum View: String, Equatable, Sendable, CaseIterable {
+    case pending, completed, all
+  }
+
   /// Pending items by deadline (then UUID), as last read or written.
   public private(set) var pending: [TodoItem] = []
-  /// The rows shown: `pending` narrowed by the filter.
+  /// Completed (and cancelled) items, the last completed first.
+  public private(set) var done: [TodoItem] = []
+  /// The view: pending items, completed ones, or all.
+  public internal(set) var view = View.pending
+  /// The items shown: those of the view, narrowed by the filter; pending ones first.
   public private(set) var visible: [TodoItem] = []
-  /// The selected row, an index into `visible`.
+  /// The headings of `visible` (Overdue, Today, …), each before its first item.
+  public internal(set) var sections: [Section] = []
+  /// The selected item, an index into `visible`.
   public internal(set) var selected = 0
-  /// The first row on screen.
+  /// The first list row on screen (headings count as rows: see ``row(of:)``).
   public internal(set) var top = 0
   public internal(set) var mode: Mode = .list
   /// The filter text; kept after Enter, cleared by Esc.
@@ -37,6 +48,12 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var shown: Set<ShownKey> = []
   /// The last message, shown on the status line.
   public internal(set) var message = ""
+  /// When the message was set; it fades after ``messageSeconds``.
+  public internal(set) var messageSince: Date?
+  /// Why changes wait (another process holds the file's lock), or nil.
+  public internal(set) var waitingForLock: String?
+  /// q was pressed once while a change waited for the lock.
+  public internal(set) var quitAsked = false
   /// Changes that `u` undoes, the last one last.
   public internal(set) var undoStack: [Change] = []
   /// What `u` did, that `U` (Ctrl-R) does again, the last one last.
@@ -66,11 +83,17 @@ public struct AppState: Equatable, Sendable {
   public static let undoDepth = 100
   /// How long a banner stays without a key press.
   public static let bannerSeconds: TimeInterval = 30
+  /// How long the status message stays.
+  public static let messageSeconds: TimeInterval = 5
 
-  public init(now: Date, calendar: Calendar, size: Size) {
+  /// The clock times are shown in: the locale's (``HourCycle/from(environment:)``).
+  public let hourCycle: HourCycle
+
+  public init(now: Date, calendar: Calendar, size: Size, hourCycle: HourCycle = .h12) {
     self.now = now
     self.calendar = calendar
     self.size = size
+    self.hourCycle = hourCycle
   }
 
   /// The selected item, if any.
@@ -81,9 +104,9 @@ public struct AppState: Equatable, Sendable {
 
   // MARK: - Keeping derived values
 
-  /// The pending item with this UUID, if any.
+  /// The item with this UUID, pending or done, if any.
   /// - Complexity: O(n); used on a key press, not per frame.
-  public func item(_ id: UUID) -> TodoItem? { pending.first { $0.id == id } }
+  public func item(_ id: UUID) -> TodoItem? { pending.first { $0.id == id } ?? done.first { $0.id == id } }
 
   /// Takes the items of a file: keeps the pending ones (sorting them only when
   /// the reader did not), filters, keeps the selection on the same item (or the
@@ -93,11 +116,13 @@ public struct AppState: Equatable, Sendable {
     let keep = selectedItem?.id
     // Nothing to filter out (the common case on a fresh list): share the array
     // instead of copying 100,000 items.
-    var p = items.allSatisfy(\.isPending) ? items : items.filter(\.isPending)
+    let allPending = items.allSatisfy(\.isPending)
+    var p = allPending ? items : items.filter(\.isPending)
     if zip(p, p.dropFirst()).contains(where: { !TodoItem.byDeadline($0, $1) }) {
       p.sort(by: TodoItem.byDeadline)
     }
     pending = p
+    done = allPending ? [] : items.filter { !$0.isPending }.sorted(by: Self.byCompletion)
     refilter(keeping: keep)
     retime(now)
   }
@@ -119,6 +144,10 @@ public struct AppState: Equatable, Sendable {
       if let new = (change.after[id] ?? nil), new.isPending {
         pending.insert(new, at: Self.partition(pending) { TodoItem.byDeadline($0, new) })
       }
+      if let i = done.firstIndex(where: { $0.id == id }) { done.remove(at: i) }
+      if let new = (change.after[id] ?? nil), !new.isPending {
+        done.insert(new, at: Self.partition(done) { Self.byCompletion($0, new) })
+      }
     }
     refilter(keeping: keep)
     retime(now)
@@ -128,14 +157,29 @@ public struct AppState: Equatable, Sendable {
   /// With `narrowing`, the filter only grew more specific: the rows shown are searched, not all.
   mutating func refilter(keeping id: UUID?, narrowing: Bool = false) {
     let q = filter.text.trimmingCharacters(in: .whitespaces)
+    let shown: [TodoItem]
+    switch view {
+    case .pending: shown = pending
+    case .completed: shown = done
+    case .all: shown = done.isEmpty ? pending : pending + done
+    }
     if q.isEmpty {
-      visible = pending
+      visible = shown
     } else {
-      visible = (narrowing ? visible : pending).filter { Self.matches($0.title, q) }
+      visible = (narrowing ? visible : shown).filter { Self.matches($0.title, q) }
     }
     if let id = id, let i = visible.firstIndex(where: { $0.id == id }) { selected = i }
     selected = max(0, min(selected, visible.count - 1))
+    resection()
     scrollToSelection()
+  }
+
+  /// The order of completed items: the last completed first.
+  static func byCompletion(_ a: TodoItem, _ b: TodoItem) -> Bool {
+    let ca = a.completed ?? a.modified ?? a.created
+    let cb = b.completed ?? b.modified ?? b.created
+    if ca != cb { return ca > cb }
+    return a.id.isOrderedBefore(b.id)
   }
 
   /// Whether a title matches a filter: a substring, ignoring case and accents.
@@ -155,17 +199,35 @@ public struct AppState: Equatable, Sendable {
     if badge < pending.count, let d = pending[badge].deadline {
       next = next.map { min($0, d) } ?? d
     }
-    if let since = bannerSince {
-      let end = since.addingTimeInterval(Self.bannerSeconds)
-      next = next.map { min($0, end) } ?? end
+    // At midnight the headings move (Tomorrow becomes Today).
+    if let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: t)) {
+      next = next.map { min($0, midnight) } ?? midnight
+    }
+    resection()
+    for end in [
+      bannerSince?.addingTimeInterval(Self.bannerSeconds),
+      messageSince?.addingTimeInterval(Self.messageSeconds),
+    ] {
+      if let end { next = next.map { min($0, end) } ?? end }
     }
     nextChange = next
   }
 
+  /// The message changed at `t`: it fades ``messageSeconds`` later.
+  mutating func noteMessage(at t: Date) {
+    messageSince = message.isEmpty ? nil : t
+    retime(now)
+  }
+
   /// The number of leading elements for which `isBefore` holds (binary search).
   static func partition(_ items: [TodoItem], _ isBefore: (TodoItem) -> Bool) -> Int {
+    partition(items, count: items.count, isBefore)
+  }
+
+  /// The same among the first `count` elements.
+  static func partition(_ items: [TodoItem], count: Int, _ isBefore: (TodoItem) -> Bool) -> Int {
     var lo = 0
-    var hi = items.count
+    var hi = count
     while lo < hi {
       let mid = (lo + hi) / 2
       if isBefore(items[mid]) { lo = mid + 1 } else { hi = mid }
@@ -173,13 +235,14 @@ public struct AppState: Equatable, Sendable {
     return lo
   }
 
-  /// Keeps the selected row on screen.
+  /// Keeps the selected item on screen, with its heading when it is the first of its section.
   mutating func scrollToSelection() {
-    let rows = max(1, Layout(self, size: size).list.count)
-    if selected < top { top = selected }
-    if selected >= top + rows { top = selected - rows + 1 }
-    top = max(0, min(top, max(0, visible.count - rows)))
-    if selected < top { top = selected }
+    let window = listWindow
+    let sel = row(of: selected)
+    let first = sections.contains { $0.start == selected } ? sel - 1 : sel
+    if first < top { top = first }
+    if sel >= top + window { top = sel - window + 1 }
+    top = max(0, min(top, max(0, rowCount - window)))
   }
 
   /// The terminal title for the current badge.
@@ -223,16 +286,6 @@ public struct AppState: Equatable, Sendable {
     out.sort { $0.fireDate < $1.fireDate }
     for i in out.indices { out[i].badge = Self.partition(pending) { $0.isOverdue(at: out[i].fireDate) } }
     return out
-  }
-
-  /// Whether the item wants a notification slot (deadline or reminder still to come).
-  public func wantsSlot(_ item: TodoItem) -> Bool {
-    (item.undeliveredDeadline.map { $0 > now } ?? false) || hasPendingReminder(item)
-  }
-
-  /// Whether the item has a reminder still to come.
-  public func hasPendingReminder(_ item: TodoItem) -> Bool {
-    item.undeliveredReminder.map { $0 > now } ?? false
   }
 }
 

@@ -91,6 +91,29 @@ public struct Canvas: Equatable, Sendable {
     return col
   }
 
+  /// Writes `text` as ``put(_:x:y:style:limit:)`` does, but a text cut at
+  /// `limit` ends with "…" in its last cell, so that a cut shows.
+  @discardableResult
+  public mutating func putCut(_ text: String, x: Int, y: Int, style: Style = .plain, limit: Int) -> Int {
+    let end = min(limit, width)
+    guard end - x >= 1, CellWidth.of(text) > end - x else {
+      return put(text, x: x, y: y, style: style, limit: end)
+    }
+    // The longest start that leaves a cell for "…", which follows it directly.
+    var fit = text.startIndex
+    var w = 0
+    for i in text.indices {
+      let cw = CellWidth.of(text[i])
+      if w + cw > end - x - 1 { break }
+      w += cw
+      fit = text.index(after: i)
+    }
+    let col = put(String(text[..<fit]), x: x, y: y, style: style, limit: end - 1)
+    let after = put("…", x: col, y: y, style: style, limit: end)
+    if after < end { fill(x: after, y: y, count: end - after, style: style) }
+    return end
+  }
+
   /// Fills columns `x..<x+count` of row `y` with spaces of `style`.
   public mutating func fill(x: Int, y: Int, count: Int, style: Style = .plain) {
     guard y >= 0 && y < height else { return }

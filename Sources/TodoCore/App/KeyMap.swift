@@ -9,7 +9,7 @@ public enum KeyMap {
     if state.fatal != nil { return key == .char("q") || key == .escape ? .quit : nil }
     switch state.mode {
     case .list: return list(key, state)
-    case .swipe(let id): return swipe(key, id)
+    case .swipe(let id): return swipe(key, id, done: state.item(id).map { !$0.isPending } ?? false)
     case .filter: return filter(key)
     case .form(let f) where f.askingToDiscard:
       switch key {
@@ -31,13 +31,15 @@ public enum KeyMap {
     // The banner's own keys, shown in it: they act on its item, as a
     // notification's buttons do; the other keys keep acting on the row.
     let banner = state.banner?.itemID
+    let done = state.selectedItem.map { !$0.isPending } ?? false
     switch key {
     case .char("C"): return banner.map(Action.complete)
     case .char("R"): return banner.map(Action.remind)
     case .char("a"), .char("+"): return .add
     case .enter, .char("e"): return id.map(Action.edit)
     case .left, .char("h"): return id.map(Action.swipe)
-    case .char("x"), .char("c"): return id.map(Action.complete)
+    case .char("x"), .char("c"): return id.map { done ? .reopen($0) : .complete($0) }
+    case .char("v"): return .switchView
     case .char("r"): return id.map(Action.remind)
     case .char("d"), .delete: return id.map(Action.askDelete)
     case .char("u"): return .undo
@@ -73,9 +75,9 @@ public enum KeyMap {
     }
   }
 
-  static func swipe(_ key: Key, _ id: UUID) -> Action? {
+  static func swipe(_ key: Key, _ id: UUID, done: Bool) -> Action? {
     switch key {
-    case .enter, .char("c"), .char("x"): return .complete(id)
+    case .enter, .char("c"), .char("x"): return done ? .reopen(id) : .complete(id)
     case .char("r"): return .remind(id)
     case .right, .char("l"), .escape: return .escape
     case .char("q"): return .quit
@@ -129,7 +131,8 @@ public enum KeyMap {
     ("a  +", "add: title, Enter, deadline, Enter"),
     ("Enter  e", "edit the selected item"),
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
-    ("x  c", "complete"),
+    ("x  c", "complete (in the completed view: reopen)"),
+    ("v", "the view: pending, completed, all"),
     ("r", "remind in 30 minutes"),
     ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),
@@ -140,6 +143,7 @@ public enum KeyMap {
     ("Ctrl-U", "in a field: delete to the start"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
-    ("⏰  ⏳", "a reminder is pending; not scheduled (over 64)"),
+    ("!  ✓", "overdue; completed"),
+    ("◷  ↻  ⊘", "a reminder is pending; repeats; no slot (over 64)"),
   ]
 }

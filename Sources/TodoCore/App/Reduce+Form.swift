@@ -60,6 +60,8 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
   case .submit:
     if form.focus == .title {
       form.focus = .deadline
+    } else if let why = state.waitingForLock {
+      form.error = why + "; this form saves when it frees"  // Enter once is enough
     } else {
       return submit(&state, form, env: env)
     }

@@ -5,6 +5,7 @@ import Foundation
 /// touches the terminal or the disk.
 public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironment) -> [Effect] {
   var effects: [Effect] = []
+  let message = state.message
   switch action {
   case .move(let n): move(&state, to: state.selected + n)
   case .page(let n):
@@ -59,6 +60,17 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       state.message = undo ? "Nothing to undo" : "Nothing to redo"
     }
 
+  case .reopen(let id):
+    effects += mutate(&state, .reopen([id]))
+  case .switchView:
+    let all = AppState.View.allCases
+    state.view = all[(all.firstIndex(of: state.view)! + 1) % all.count]
+    state.refilter(keeping: state.selectedItem?.id)
+    switch state.view {
+    case .pending: state.message = "Pending items"
+    case .completed: state.message = "Completed items: x or c reopens"
+    case .all: state.message = "All items"
+    }
   case .startFilter:
     state.mode = .filter
   case .filter(let edit):
@@ -81,7 +93,16 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .escape:
     escape(&state)
   case .quit:
-    effects.append(.quit)
+    if state.waitingForLock != nil && !state.quitAsked {
+      // A change waits for the lock: quitting loses it, so ask once.
+      state.quitAsked = true
+      state.message = "A change is not saved yet (the file's lock is held): q again quits without it"
+    } else {
+      effects.append(.quit)
+    }
+  case .lockWait(let why):
+    state.waitingForLock = why
+    if let why { state.message = why } else { state.quitAsked = false }
   case .form(let f):
     effects += reduceForm(&state, f, env: env)
 
@@ -89,6 +110,12 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let since = state.bannerSince, t >= since.addingTimeInterval(AppState.bannerSeconds) {
       state.banners = []
       state.bannerSince = nil
+    }
+    // The status message fades; a wait for the lock stays said while it lasts
+    // (without a fade time, so that the timer is not set for the past).
+    if let since = state.messageSince, t >= since.addingTimeInterval(AppState.messageSeconds) {
+      if state.waitingForLock == nil { state.message = "" }
+      state.messageSince = nil
     }
     state.retime(t)
   case .resized(let size):
@@ -120,6 +147,10 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if case .swipe = state.mode { state.mode = .list }
     state.now = env.now()
     state.apply(change)
+    if case .add = m, state.view == .completed {
+      state.view = .pending  // an item just added stays in sight
+      state.refilter(keeping: state.selectedItem?.id)
+    }
     if case .add = m, let id = change.after.keys.first,
       let i = state.visible.firstIndex(where: { $0.id == id })
     {
@@ -140,6 +171,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .notice(let m):
     state.message = m
   }
+  if state.message != message { state.noteMessage(at: env.now()) }
   if state.terminalTitle != state.wantedTitle {
     state.terminalTitle = state.wantedTitle
     effects.append(.setTerminalTitle(state.terminalTitle))

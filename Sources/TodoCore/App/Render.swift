@@ -8,7 +8,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
     c.put("too small: \(Size.minimum.width)×\(Size.minimum.height) at least", x: 0, y: 0)
     return c
   }
-  let fmt = DueFormatter(timeZone: state.calendar.timeZone, now: state.now)
+  let fmt = DueFormatter(timeZone: state.calendar.timeZone, now: state.now, hourCycle: state.hourCycle)
   let layout = Layout(state, size: size)
   drawHeader(state, &c)
   if let fatal = state.fatal {
@@ -34,6 +34,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
 
 private func drawHeader(_ state: AppState, _ c: inout Canvas) {
   var x = c.put("Todo List", x: 1, y: 0, style: .bold)
+  if state.view != .pending { x = c.put(" · " + state.view.rawValue, x: x, y: 0, style: .bold) }
   if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
   let overdue = "\(state.badge) overdue"
   let sched = " · \(state.scheduledCount)/\(Scheduler.limit) scheduled"
@@ -61,40 +62,76 @@ private func drawBanner(
   }
 }
 
-/// Width of the right-hand columns of a row: the deadline and the two marks.
-private let marksWidth = 5
+/// Width of the right-hand column of a row: a space and one cell for each mark.
+private let marksWidth = 1 + ItemMarks.glyphs.count
 
 private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   guard !rows.isEmpty else { return }
   if state.visible.isEmpty {
-    let text =
-      state.filter.isEmpty
-      ? (state.loaded ? "Nothing to do. Press a to add an item." : "")
-      : "No item matches “\(Title.displaySafe(state.filter.text))”."
+    let text: String
+    if !state.filter.isEmpty {
+      text = "No item matches “\(Title.displaySafe(state.filter.text))”."
+    } else if !state.loaded {
+      text = ""
+    } else {
+      switch state.view {
+      case .completed: text = "No completed items. Press v for the pending ones."
+      case .pending, .all: text = "Nothing to do. Press a to add an item."
+      }
+    }
     let y = rows.lowerBound + rows.count / 2
     c.put(text, x: max(1, (c.width - CellWidth.of(text)) / 2), y: y, style: .dim)
     return
   }
   // Keep the selection on screen even if the size changed since the last reduce.
+  let window = state.listWindow
+  let overflow = state.rowCount > rows.count
   var top = state.top
-  if state.selected >= top + rows.count { top = state.selected - rows.count + 1 }
-  if state.selected < top { top = state.selected }
-  top = max(0, min(top, max(0, state.visible.count - rows.count)))
-  let onScreen = state.visible[top..<min(state.visible.count, top + rows.count)]
+  let sel = state.row(of: state.selected)
+  if sel >= top + window { top = sel - window + 1 }
+  if sel < top { top = sel }
+  top = max(0, min(top, max(0, state.rowCount - window)))
+  let shown = (top..<min(state.rowCount, top + window)).map(state.content(ofRow:))
   // The deadlines form one column, as wide as the widest one on screen.
-  let dues = onScreen.map { $0.deadline.map(fmt.due) ?? "someday" }
-  let dueWidth = dues.map(CellWidth.of).max() ?? 0
-  for (i, item) in onScreen.enumerated() {
-    let y = rows.lowerBound + i
-    let selected = top + i == state.selected
-    let row = RowLook(item: item, due: dues[i], dueWidth: dueWidth, selected: selected)
-    if case .swipe(let id) = state.mode, id == item.id {
-      drawSwiped(row, state, y, &c)
-    } else {
-      drawRow(row, state, y, &c)
+  var dues: [Int: String] = [:]
+  for case .item(let i) in shown { dues[i] = dueText(state.visible[i], fmt) }
+  let dueWidth = dues.values.map(CellWidth.of).max() ?? 0
+  let first = rows.lowerBound + (overflow ? 1 : 0)
+  for (k, row) in shown.enumerated() {
+    let y = first + k
+    switch row {
+    case .heading(let title):
+      let x = c.put(title, x: 1, y: y, style: title == "Overdue" ? Style(.red, .bold) : .bold)
+      c.put(String(repeating: "─", count: max(0, c.width - x - 2)), x: x + 1, y: y, style: .dim)
+    case .item(let i):
+      let item = state.visible[i]
+      let look = RowLook(item: item, due: dues[i] ?? "", dueWidth: dueWidth, selected: i == state.selected)
+      if case .swipe(let id) = state.mode, id == item.id {
+        drawSwiped(look, state, y, &c)
+      } else {
+        drawRow(look, state, y, &c)
+      }
     }
   }
+  guard overflow else { return }
+  // Scroll marks: how many items are above and below the rows shown.
+  func itemsBefore(_ r: Int) -> Int {
+    switch state.content(ofRow: r) {
+    case .item(let i): return i
+    case .heading(let t): return state.sections.first { $0.title == t }?.start ?? 0
+    }
+  }
+  let above = top < state.rowCount ? itemsBefore(top) : 0
+  let end = top + window
+  let below = end < state.rowCount ? state.visible.count - itemsBefore(end) : 0
+  if above > 0 { c.put("↑ \(above) more", x: 1, y: rows.lowerBound, style: .dim) }
+  if below > 0 { c.put("↓ \(below) more", x: 1, y: rows.upperBound - 1, style: .dim) }
+}
+
+/// The deadline column of an item, as `list` says it ("today 17:00"); none for a someday item.
+private func dueText(_ item: TodoItem, _ fmt: DueFormatter) -> String {
+  item.deadline.map(fmt.phrase) ?? ""
 }
 
 /// What a row shows.
@@ -105,27 +142,34 @@ private struct RowLook {
   var selected: Bool
 }
 
-/// One row: title, then the deadline (red when overdue), then the marks.
-/// The title keeps at least 10 cells; a deadline that does not fit is cut.
+/// One row: the title, then the state glyph (! overdue, ✓ completed) and the
+/// deadline as `list` says it (red when overdue), then the marks (◷ a reminder
+/// is pending, ↻ it repeats, ⊘ no slot). The title keeps at least 10 cells and
+/// ends with "…" when cut; a deadline that does not fit is cut.
 private func drawRow(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
   let item = row.item
   let base: Style = row.selected ? .reverse : .plain
   c.fill(x: 0, y: y, count: c.width, style: base)
-  let dueStart = max(12, c.width - marksWidth - row.dueWidth)
-  c.put(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: dueStart - 2)
+  let glyphStart = max(12, c.width - marksWidth - row.dueWidth - 2)
+  c.putCut(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: glyphStart - 1)
   var dueStyle = item.isOverdue(at: state.now) ? Style(.red, .bold) : base
   if row.selected { dueStyle.attributes.insert(.reverse) }
-  c.put(row.due, x: dueStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  let glyph = ItemMarks.stateGlyph(item, now: state.now)
+  c.put((glyph ?? " ") + " " + row.due, x: glyphStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  let marks = ItemMarks(item, now: state.now, scheduled: state.scheduledIDs)
   var x = c.width - marksWidth + 1
-  if state.hasPendingReminder(item) { x = c.put("⏰", x: x, y: y, style: base) } else { x += 2 }
-  if state.wantsSlot(item) && !state.scheduledIDs.contains(item.id) { c.put("⏳", x: x, y: y, style: base) }
+  for (mark, glyph) in ItemMarks.glyphs {
+    if marks.contains(mark) { c.put(glyph, x: x, y: y, style: base) }
+    x += 1
+  }
 }
 
 /// The swiped row: its text slides left to make room for the two actions
 /// revealed at the right, as a table row swiped on iOS.
 private func drawSwiped(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
-  let remind = " Remind in 30 min "
-  let complete = " Complete "
+  // A completed row (the completed and all views) offers to reopen it.
+  let remind = row.item.isPending ? " Remind in 30 min " : ""
+  let complete = row.item.isPending ? " Complete " : " Reopen "
   let keep = max(0, c.width - CellWidth.of(remind) - CellWidth.of(complete))
   var slid = Canvas(width: keep, height: 1)
   drawRow(row, state, 0, &slid)
@@ -293,8 +337,14 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
     keys =
       state.banner != nil
       ? ["C complete", "R remind", "Esc dismiss", "c x r: the row"]
-      : ["a add", "← swipe", "c complete", "? help", "q quit", "u undo", "/ filter"]
-  case .swipe: keys = ["Enter/c complete", "r remind", "→ close"]
+      : [
+        "a add", "← swipe", state.selectedItem?.isPending == false ? "c reopen" : "c complete", "? help",
+        "q quit", "u undo", "/ filter", "v view",
+      ]
+  case .swipe:
+    keys =
+      state.selectedItem?.isPending == false
+      ? ["Enter/c reopen", "→ close"] : ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]
   case .form, .help: keys = []
   case .confirmDelete(let id):

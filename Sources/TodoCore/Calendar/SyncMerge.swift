@@ -10,7 +10,7 @@ enum SyncMerge {
   /// reminder and the fields the vdir does not carry).
   static func merge(list: TodoItem, vdir: TodoItem, base: SyncFields?) -> TodoItem {
     let baseItem = base?.applied(to: list)
-    let vdirWins = later(vdir, than: list)
+    var vdirWins: Bool?  // decided once, when a field changed on both sides needs it
     var out = list
     func field<T: Equatable>(_ kp: WritableKeyPath<TodoItem, T>) {
       let l = list[keyPath: kp]
@@ -23,7 +23,8 @@ enum SyncMerge {
         }
         if v == b { return }  // changed in the list only
       }
-      if vdirWins { out[keyPath: kp] = v }
+      if vdirWins == nil { vdirWins = later(vdir, than: list) }
+      if vdirWins! { out[keyPath: kp] = v }
     }
     field(\.title)
     field(\.deadline)

@@ -57,6 +57,11 @@ struct SyncPlan {
       let entry = old[uid]
       switch (list[uid], vdir[uid]) {
       case (let l?, let v?):
+        if v.item == nil, let entry, SyncFields(l) == entry.base {
+          // Unchanged on both sides (the common case): only the etag may be new.
+          status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: entry.base)
+          continue
+        }
         let vItem = v.item ?? entry?.base.applied(to: l) ?? l
         let merged = SyncMerge.merge(list: l, vdir: vItem, base: entry?.base)
         let fields = SyncFields(merged)

@@ -8,7 +8,7 @@ import Foundation
 /// to tell whether a side changed an item, and merges field by field.
 /// Creation time, LAST-MODIFIED, SEQUENCE and the delivery records travel
 /// too but are not changes of their own (see ``SyncMerge``).
-struct SyncFields: Codable, Equatable, Sendable {
+struct SyncFields: Equatable, Sendable {
   var title: String
   var deadline: Date?
   var completed: Date?
@@ -16,6 +16,11 @@ struct SyncFields: Codable, Equatable, Sendable {
   var repeatRule: String?
   var warn: Int?
   var icalExtra: String?
+
+  init(title: String) {
+    self.title = title
+    cancelled = false
+  }
 
   init(_ item: TodoItem) {
     title = item.title
@@ -39,37 +44,11 @@ struct SyncFields: Codable, Equatable, Sendable {
     out.icalExtra = icalExtra
     return out
   }
-
-  enum CodingKeys: String, CodingKey {
-    case title, deadline, completed, cancelled, repeatRule = "repeat", warn, icalExtra
-  }
-
-  init(from decoder: Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    title = try c.decode(String.self, forKey: .title)
-    deadline = try c.decodeIfPresent(Date.self, forKey: .deadline)
-    completed = try c.decodeIfPresent(Date.self, forKey: .completed)
-    cancelled = try c.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false
-    repeatRule = try c.decodeIfPresent(String.self, forKey: .repeatRule)
-    warn = try c.decodeIfPresent(Int.self, forKey: .warn)
-    icalExtra = try c.decodeIfPresent(String.self, forKey: .icalExtra)
-  }
-
-  func encode(to encoder: Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(title, forKey: .title)
-    try c.encodeIfPresent(deadline, forKey: .deadline)
-    try c.encodeIfPresent(completed, forKey: .completed)
-    if cancelled { try c.encode(true, forKey: .cancelled) }
-    try c.encodeIfPresent(repeatRule, forKey: .repeatRule)
-    try c.encodeIfPresent(warn, forKey: .warn)
-    try c.encodeIfPresent(icalExtra, forKey: .icalExtra)
-  }
 }
 
 /// What the last sync left on both sides for one item (by UID): the vdir
 /// file (href, etag, digest of its bytes) and the fields both sides held.
-struct SyncEntry: Codable, Equatable, Sendable {
+struct SyncEntry: Equatable, Sendable {
   var href: String
   var etag: String
   var digest: String
@@ -77,10 +56,11 @@ struct SyncEntry: Codable, Equatable, Sendable {
 }
 
 /// The per-item status of one data file against one vdir, kept beside the
-/// data file (`todos.plist.sync-<hash of the vdir path>.json`), as
+/// data file (`todos.plist.sync-<hash of the vdir path>.status`, see
+/// `SyncStatus+Lines.swift` for its text), as
 /// vdirsyncer keeps its status per pair. Written atomically, under the data
 /// file's lock, after both sides were written; never written when nothing changed.
-struct SyncStatus: Codable, Equatable, Sendable {
+struct SyncStatus: Equatable, Sendable {
   var version = 1
   /// The vdir, as an absolute path.
   var vdir: String
@@ -89,7 +69,7 @@ struct SyncStatus: Codable, Equatable, Sendable {
 
   /// The status file for `dataFile` (the resolved data file) and `vdir` (absolute).
   static func path(dataFile: String, vdir: String) -> String {
-    dataFile + ".sync-" + String(ContentDigest.hex(Array(vdir.utf8)).prefix(12)) + ".json"
+    dataFile + ".sync-" + String(ContentDigest.hex(Array(vdir.utf8)).prefix(12)) + ".status"
   }
 
   /// The status in `file`, or an empty one when there is none yet.
@@ -102,10 +82,8 @@ struct SyncStatus: Codable, Equatable, Sendable {
     } catch {
       throw TodoError.io(path: file, detail: "cannot read the sync status: \(error.localizedDescription)")
     }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
     do {
-      let status = try decoder.decode(SyncStatus.self, from: data)
+      let status = try decode(data)
       guard status.version == 1 else {
         throw TodoError.io(
           path: file, detail: "a sync status of version \(status.version) (this program knows 1)")
@@ -121,10 +99,7 @@ struct SyncStatus: Codable, Equatable, Sendable {
 
   /// Replaces `file` atomically (temporary file, fsync, rename, fsync of the folder).
   func save(_ file: String) throws {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .secondsSince1970
-    encoder.outputFormatting = [.sortedKeys]
-    let data = try encoder.encode(self)
+    let data = encoded()
     let dir = (file as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
     let tmp = folder + "/." + (file as NSString).lastPathComponent + ".tmp-\(getpid())"

@@ -168,13 +168,16 @@ public final class VdirSync {
     var side: [String: VdirEntry] = [:]
     side.reserveCapacity(listing.count)
     var skipped = Set<String>()
-    for (href, etag) in listing.sorted(by: { $0.key < $1.key }) {
-      let known = byHref[href]
-      if let uid = known, old.items[uid]!.etag == etag {
-        let e = old.items[uid]!
+    var toRead: [String] = []
+    for (href, etag) in listing {
+      if let uid = byHref[href], let e = old.items[uid], e.etag == etag {
         side[uid] = VdirEntry(href: href, etag: etag, digest: e.digest, item: nil)
-        continue
+      } else {
+        toRead.append(href)
       }
+    }
+    for href in toRead.sorted() {  // in name order: which of two files with one UID wins is stable
+      let known = byHref[href]
       let file = vdir.path + "/" + href
       let data: Data
       let readEtag: String

@@ -82,21 +82,40 @@ public struct TodoList: Equatable, Sendable {
     return apply(Change(before: [id: old], after: [id: item], summary: "Edited “\(item.title)”"))
   }
 
-  /// Completes items: their notifications are cancelled.
+  /// Completes items: their notifications are cancelled. A repeating item
+  /// stays pending instead: its deadline moves to the rule's first occurrence
+  /// after both the deadline and `now`, in `zone`'s wall-clock time (SPEC 3),
+  /// with no delivery record and no reminder left from the occurrence done.
   @discardableResult
-  public mutating func complete(_ ids: [UUID], now: Date) throws -> Change {
+  public mutating func complete(_ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current) throws
+    -> Change
+  {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
+    var next: Date? = nil
     for id in ids {
       guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
       before[id] = item
       if item.completed == nil {
-        item.completed = now.wholeSeconds
+        if let rule = item.repeatRule, let deadline = item.deadline,
+          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
+        {
+          item.deadline = occurrence
+          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
+          (item.reminder, item.notifiedReminder) = (nil, nil)
+          next = occurrence
+        } else {
+          item.completed = now.wholeSeconds
+        }
         item.modified = now.wholeSeconds
       }
       after[id] = item
     }
-    return apply(Change(before: before, after: after, summary: Self.summary("Completed", ids, before)))
+    var summary = Self.summary("Completed", ids, before)
+    if ids.count == 1, let next {
+      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
+    }
+    return apply(Change(before: before, after: after, summary: summary))
   }
 
   /// Removes items for good.
@@ -138,6 +157,7 @@ public struct TodoList: Equatable, Sendable {
     switch kind {
     case .deadline where item.deadline == fireDate: item.notifiedDeadline = fireDate
     case .reminder where item.reminder == fireDate: item.notifiedReminder = fireDate
+    case .warning where item.undeliveredWarning == fireDate: item.notifiedWarning = item.deadline
     default: return nil
     }
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))

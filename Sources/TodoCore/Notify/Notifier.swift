@@ -18,29 +18,37 @@ import Foundation
 /// let wake = engine.nextWake(now: Date())       // sleep until then, or until the file changes
 /// ```
 ///
-/// - ``fireDue(now:)`` delivers every notification whose time has come and
-///   that was not yet delivered, and returns them (for the app's banner). It
-///   records them as delivered in the file, under the store's lock, *before*
-///   any bubble is shown: a notification fires once, even across a restart or
-///   with two processes racing. More than ``Options/collapseAbove`` notifications
-///   that were missed (their time passed ``Options/missedAfter`` or more ago:
-///   nothing ran, or the machine slept) become one summary bubble.
-/// - ``nextWake(now:)`` is the next fire time (a wall-clock instant) of what
-///   was last read, `now` when something is already due, nil when nothing waits.
+/// - ``fireDue(now:)`` starts a bubble for every notification whose time has
+///   come and that is not yet delivered, and returns those it had not
+///   announced before (for the app's banner). A notification is recorded as
+///   delivered in the file (under the store's lock) only once its bubble was
+///   shown: the command printed the bubble's id, ended well, or is still
+///   running ``Options/shownAfter`` seconds after it started. A command that
+///   fails or cannot be found keeps the notification: it is tried again after
+///   growing pauses (``Options/firstRetry`` doubling to ``Options/maxRetry``),
+///   and at the next start, since the file still has it undelivered.
+/// - At most ``Options/maxWaiting`` bubbles of their own wait at a time; the
+///   rest are counted in one summary bubble (`TODO_COUNT`), as are more than
+///   ``Options/collapseAbove`` missed ones (due ``Options/missedAfter`` or more
+///   ago). One summary at a time: a newer one replaces it once it is shown.
+/// - A later bubble for the same item replaces the one on screen
+///   (`--replace-id`, whose command then ends). When the item is completed,
+///   deleted or changed elsewhere, its bubble is closed (`CloseNotification`)
+///   and its waiting command ends.
 /// - When a bubble's command prints `complete` or `remind`, the engine applies
 ///   that action to the item under the store's lock (``TodoList/complete(_:now:)``,
-///   ``TodoList/remind(_:at:now:)`` 30 minutes on; the deadline unchanged) and
-///   reports it as ``Event/actionApplied(_:_:)``.
+///   ``TodoList/remind(_:at:now:)`` 30 minutes on) and reports ``Event/actionApplied(_:_:)``.
 /// - Problems (no notify command, a failing one, a file that does not parse)
 ///   are reported as ``Event/problem(_:)``, each distinct message once.
 ///
-/// `fireDue` reads the file only when it changed (a `stat` otherwise) and takes
-/// the lock only when something is due, so calling it once a second is cheap.
-/// Call it from one thread at a time.
+/// Commands run in the background, all watched by one thread
+/// (``CommandRunner``); their results are handled there, under the engine's
+/// lock. `fireDue` reads the file only when it changed (a `stat` otherwise),
+/// so calling it once a second is cheap. Call it from one thread at a time.
 public final class Notifier: @unchecked Sendable {
   /// What the engine tells its host. Delivered on any thread.
   public enum Event: Sendable {
-    /// These notifications were just delivered (the same array `fireDue` returned).
+    /// These notifications just came due (the same array `fireDue` returned).
     case fired([ScheduledNotification])
     /// A bubble's action was applied to the list.
     case actionApplied(NotificationAction, Change)
@@ -56,28 +64,45 @@ public final class Notifier: @unchecked Sendable {
     public var collapseAbove = 3
     /// How far ahead "Remind in 30 minutes" sets the reminder.
     public var remindAfter: TimeInterval = 30 * 60
+    /// The most bubbles of their own whose commands may run at once.
+    public var maxWaiting = 16
+    /// A command still running this long after it started has shown its bubble.
+    public var shownAfter: TimeInterval = 2
+    /// A command still running after this long is ended (a bubble left unanswered for 12 hours).
+    public var commandTimeout: TimeInterval = 12 * 3600
+    /// The pause before the first retry of a bubble that could not be shown; it doubles at each try.
+    public var firstRetry: TimeInterval = 2
+    /// The longest pause between retries.
+    public var maxRetry: TimeInterval = 600
+    /// The most `CloseNotification` calls running at once.
+    public var maxClosing = 4
     public init() {}
   }
 
   public let store: Store
   public let command: NotifyCommand?
   public let options: Options
-  private let clock: @Sendable () -> Date
-  private let timeZone: TimeZone
-  private let onEvent: @Sendable (Event) -> Void
+  let clock: @Sendable () -> Date
+  let timeZone: TimeZone
+  let onEvent: @Sendable (Event) -> Void
 
   private let reportLock = NSLock()
   private var reported: Set<String> = []
-  private var signature: FileSignature?
-  private var next: Date?
+
+  /// Guards everything below: the host's thread and the runner's both come here.
+  let lock = NSRecursiveLock()
+  var signature: FileSignature?
+  var next: Date?
+  var runner: CommandRunner!
+  var book = DeliveryBook()
 
   /// - Parameters:
-  ///   - command: the bubble runner; nil shows no bubbles (the app alone, tests).
-  ///   - clock: the wall clock, injected for tests; actions use it for "now".
+  ///   - command: the notify command; nil shows no bubbles (notifications count as shown at once).
+  ///   - clock: the wall clock, injected for tests; actions and retries use it for "now".
   ///   - onEvent: called on any thread.
   public init(
     store: Store, command: NotifyCommand?, options: Options = Options(),
-    clock: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = SystemTimeZone.current,
+    clock: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
     onEvent: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.store = store
@@ -86,61 +111,73 @@ public final class Notifier: @unchecked Sendable {
     self.clock = clock
     self.timeZone = timeZone
     self.onEvent = onEvent
+    runner = CommandRunner(grace: options.shownAfter, timeout: options.commandTimeout) { [weak self] events in
+      self?.handle(events)
+    }
   }
 
-  /// Delivers what is due at `now` and returns it, oldest first (empty when
-  /// nothing is). Throws when the file cannot be read or written.
+  /// Starts bubbles for what is due at `now`; returns what came due since the
+  /// last call (oldest first; empty when nothing did). Throws when the file
+  /// cannot be read or written.
   /// - Complexity: O(1) (a `stat`) when the file is unchanged and nothing is due; else O(n log n).
   @discardableResult
   public func fireDue(now: Date) throws -> [ScheduledNotification] {
+    lock.lock()
+    defer { lock.unlock() }
     try refresh()
     guard let n = next, n <= now else { return [] }
-    let (due, badge) = try store.mutate { list -> ([ScheduledNotification], Int) in
-      let due = Scheduler.due(list.items.values, now: now)
-      for d in due { list.markDelivered(d.itemID, kind: d.kind, fireDate: d.fireDate) }
-      return (due, list.badge(at: now))
-    }
-    signature = nil  // our own write: read again next time
-    guard !due.isEmpty else {
-      try refresh()
-      return []
-    }
-    show(due, badge: badge, now: now)
-    onEvent(.fired(due))
-    try refresh()
-    return due
+    return try deliver(now: now)
   }
 
-  /// The next instant something fires, as of the last read: `now` when something
-  /// is already due, nil when nothing waits.
+  /// The next instant something is to be started, as of the last read: `now`
+  /// when something is already due, nil when nothing waits. (Retries and
+  /// bubbles waiting for a slot are the engine's own business.)
   public func nextWake(now: Date) -> Date? {
-    next.map { max($0, now) }
+    lock.lock()
+    defer { lock.unlock() }
+    return next.map { max($0, now) }
   }
 
   /// Whether the file changed since it was last read (or was never read).
-  public var fileChanged: Bool { signature == nil || FileSignature(store) != signature }
+  public var fileChanged: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return signature == nil || FileSignature(store) != signature
+  }
 
   /// Forgets what was read, so that the next ``fireDue(now:)`` reads the file
   /// again. Call it when inotify says the file changed: a `stat` alone can miss
   /// two same-sized writes within one tick of the file system's clock.
-  public func invalidate() { signature = nil }
+  public func invalidate() {
+    lock.lock()
+    signature = nil
+    lock.unlock()
+  }
 
-  /// Reads the file again when it changed.
+  /// Reads the file again when it changed; closes the bubbles of items changed elsewhere.
   public func refresh() throws {
+    lock.lock()
+    defer { lock.unlock() }
     let sig = FileSignature(store)
     if sig != nil && sig == signature { return }
     let doc = try store.load()
     signature = sig
-    next = Self.firstUndelivered(doc.items)
+    closeChanged(doc.items)
+    next = firstToStart(doc.items)
   }
 
   /// Takes what a host has just read or written instead of reading the file
   /// again: the full-screen app hands over the next fire time of the items it
   /// holds (``firstUndelivered(_:)``) and the file's signature then, so that the
-  /// engine never decodes a 100,000-item file a second time beside it.
+  /// engine never decodes a 100,000-item file a second time beside it. While
+  /// bubbles are out, the engine reads that version itself once (it must see
+  /// which of their items changed, and which notifications are its own).
   public func adopt(next: Date?, signature: FileSignature?) {
+    lock.lock()
+    defer { lock.unlock() }
+    if signature != nil && signature == self.signature { return }
     self.next = next
-    self.signature = signature
+    self.signature = book.isIdle ? signature : nil
   }
 
   /// The earliest undelivered fire time, past or future.
@@ -148,40 +185,26 @@ public final class Notifier: @unchecked Sendable {
   public static func firstUndelivered<C: Collection>(_ items: C) -> Date? where C.Element == TodoItem {
     var first: Date?
     for item in items {
-      if let d = item.undeliveredDeadline, first.map({ d < $0 }) ?? true { first = d }
-      if let r = item.undeliveredReminder, first.map({ r < $0 }) ?? true { first = r }
+      item.forEachUndelivered { n in
+        if first.map({ n.fireDate < $0 }) ?? true { first = n.fireDate }
+      }
     }
     return first
   }
 
-  /// The bubbles for what was just delivered: missed ones collapsed when many
-  /// (the summary carries `badge`, the overdue count now).
-  func bubbles(for due: [ScheduledNotification], badge: Int, now: Date) -> [(Bubble, ScheduledNotification?)]
-  {
-    let fmt = DueFormatter(timeZone: timeZone, now: now)
-    let missed = due.filter { now.timeIntervalSince($0.fireDate) >= options.missedAfter }
-    var out: [(Bubble, ScheduledNotification?)] = []
-    var single = due
-    if missed.count > options.collapseAbove {
-      out.append((Bubble(missed: missed, badge: badge, formatter: fmt), nil))
-      single = due.filter { now.timeIntervalSince($0.fireDate) < options.missedAfter }
-    }
-    for n in single { out.append((Bubble(n, formatter: fmt), n)) }
-    return out
-  }
-
-  func show(_ due: [ScheduledNotification], badge: Int, now: Date) {
-    guard let command else { return }
-    for (bubble, n) in bubbles(for: due, badge: badge, now: now) {
-      command.show(bubble) { [self] outcome in
-        switch outcome {
-        case .failed(let why): report(why)
-        case .answered(let text):
-          guard let n, let text, let action = NotificationAction(rawValue: text) else { return }
-          apply(action, to: n.itemID)
+  /// The earliest undelivered fire time of a notification the engine is not already handling.
+  func firstToStart<C: Collection>(_ items: C, skipping done: Set<NotificationKey> = []) -> Date?
+  where C.Element == TodoItem {
+    if book.isIdle && done.isEmpty { return Self.firstUndelivered(items) }
+    var first: Date?
+    for item in items {
+      item.forEachUndelivered { n in
+        if !done.contains(n.key), !book.isHandling(n.key), first.map({ n.fireDate < $0 }) ?? true {
+          first = n.fireDate
         }
       }
     }
+    return first
   }
 
   /// Applies a bubble's action to the item under the store's lock, as the keys do.
@@ -211,11 +234,33 @@ public final class Notifier: @unchecked Sendable {
     if fresh { onEvent(.problem(message)) }
   }
 
-  /// Stops the commands of bubbles still waiting, as the notifier ends.
-  public func shutdown() { command?.stopAll() }
+  /// Ends the commands of bubbles still waiting (what they showed is recorded
+  /// first), as the notifier ends.
+  public func shutdown() {
+    lock.lock()
+    book.stopping = true
+    armRetryTick(now: clock())
+    lock.unlock()
+    runner.stopAll()
+  }
+
+  /// Waits until no command runs and nothing waits for a slot or a retry
+  /// (tests); true when that came within `timeout`.
+  @discardableResult
+  public func waitUntilIdle(timeout: TimeInterval) -> Bool {
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    while true {
+      lock.lock()
+      let idle = book.isIdle && runner.count == 0
+      lock.unlock()
+      if idle { return true }
+      if DispatchTime.now().uptimeNanoseconds >= end { return false }
+      usleep(5_000)
+    }
+  }
 }
 
-/// An action a bubble offers: what the notify command prints on its first line.
+/// An action a bubble offers: what the notify command prints on a line.
 public enum NotificationAction: String, Sendable, Equatable {
   case complete
   case remind

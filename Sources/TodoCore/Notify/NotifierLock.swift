@@ -77,6 +77,24 @@ public final class NotifierLock: @unchecked Sendable {
     return NotifierLock(path: path, fd: fd)
   }
 
+  /// Keeps the lock when its file was deleted (with its folder) and made
+  /// again: a lock on a deleted file is no lock for the next notifier to come.
+  /// True while this process is the notifier (it took the new file's lock, or
+  /// still holds the file's); false when another process holds the new one.
+  public func follow(for store: Store) -> Bool {
+    var mine = stat()
+    var now = stat()
+    guard fd >= 0, fstat(fd, &mine) == 0 else { return false }
+    if stat(path, &now) == 0 && now.st_dev == mine.st_dev && now.st_ino == mine.st_ino { return true }
+    // The folder is gone: nothing to lock until it is back (never made again here).
+    if stat((path as NSString).deletingLastPathComponent, &now) != 0 { return true }
+    guard let fresh = try? NotifierLock.take(store, blocking: false) else { return false }
+    close(fd)
+    fd = fresh.fd
+    fresh.fd = -1
+    return true
+  }
+
   /// Gives up the lock (also done when the object goes away).
   public func release() {
     guard fd >= 0 else { return }

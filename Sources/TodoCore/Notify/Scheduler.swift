@@ -4,7 +4,25 @@ import HeapModule
 /// What a notification is for.
 public enum NotificationKind: String, Sendable, Codable, Hashable {
   case deadline
+  /// The early warning, `warn` seconds before the deadline (`--warn`).
+  case warning
   case reminder
+
+  /// Order among an item's notifications at the same instant.
+  @usableFromInline var rank: Int {
+    switch self {
+    case .deadline: return 0
+    case .warning: return 1
+    case .reminder: return 2
+    }
+  }
+}
+
+/// Identifies one notification: which item, what for, and when it fires.
+public struct NotificationKey: Hashable, Sendable {
+  public var itemID: UUID
+  public var kind: NotificationKind
+  public var fireDate: Date
 }
 
 /// One pending notification: when it fires, for which item, and the badge it carries.
@@ -28,11 +46,14 @@ public struct ScheduledNotification: Equatable, Hashable, Sendable {
     self.badge = badge
   }
 
-  /// Soonest first; ties by UUID, then deadline before reminder.
+  /// Which notification this is.
+  public var key: NotificationKey { NotificationKey(itemID: itemID, kind: kind, fireDate: fireDate) }
+
+  /// Soonest first; ties by UUID, then deadline, warning, reminder.
   @inlinable static func precedes(_ a: ScheduledNotification, _ b: ScheduledNotification) -> Bool {
     if a.fireDate != b.fireDate { return a.fireDate < b.fireDate }
     if a.itemID != b.itemID { return a.itemID.isOrderedBefore(b.itemID) }
-    return a.kind == .deadline && b.kind == .reminder
+    return a.kind.rank < b.kind.rank
   }
 }
 
@@ -136,6 +157,7 @@ public enum Scheduler {
     var n = 0
     for item in items {
       if let d = item.undeliveredDeadline, d > now { n += 1 }
+      if let w = item.undeliveredWarning, w > now { n += 1 }
       if let r = item.undeliveredReminder, r > now { n += 1 }
     }
     return n
@@ -181,13 +203,18 @@ extension Plan {
 
 extension TodoItem {
   /// Calls `body` with each notification of the item still to be delivered —
-  /// its deadline, its reminder — past or future, badge 0. The one statement of
+  /// its deadline, its early warning, its reminder — past or future, badge 0. The one statement of
   /// what a candidate is, for the plan, the due list and the invariant checker.
   @inlinable func forEachUndelivered(_ body: (ScheduledNotification) -> Void) {
     if let d = undeliveredDeadline {
       body(
         ScheduledNotification(
           fireDate: d, kind: .deadline, itemID: id, title: title, deadline: d, badge: 0))
+    }
+    if let w = undeliveredWarning {
+      body(
+        ScheduledNotification(
+          fireDate: w, kind: .warning, itemID: id, title: title, deadline: deadline, badge: 0))
     }
     if let r = undeliveredReminder {
       body(

@@ -6,26 +6,46 @@ import Foundation
 
 /// Tells when a file is replaced or changed, through inotify on its folder
 /// (an atomic rename replaces the inode, so the folder is what is watched).
-/// No polling: ``wait(until:)`` blocks in `poll(2)` until the file changes or
-/// the deadline comes, and ``fd`` can join another `poll` set (the terminal's).
+///
+/// It follows the file when the folder itself is deleted and made again (a
+/// restore, a sync tool, `rm -rf` and `mkdir`): the folder's parent is watched
+/// for the folder's removal (the folder's own IN_DELETE_SELF does not come
+/// while a file in it is held open, such as the notifier's lock); while the
+/// folder is gone, the nearest folder above that exists is watched, until the
+/// folder is back and watched again. The parent's watch reports removals only,
+/// so other programs writing beside the folder wake nothing.
 public final class FileWatcher {
   /// The inotify descriptor; readable when something happened.
   public let fd: Int32
   private let name: String
+  private let folder: String
+  /// The folder, while it is there.
   private var watch: Int32 = -1
+  /// While the folder is gone: the nearest folder above it that exists (anything made there).
+  private var above: Int32 = -1
+  /// The parent of the folder (or, while it is gone, of `above`): the removal of `guarded` there.
+  private var guardWatch: Int32 = -1
+  private var guarded = ""
+  /// How many times the folder was found made again after it was deleted.
+  public private(set) var generation = 0
+  private static let folderMask = UInt32(
+    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
+  private static let guardMask = UInt32(IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
+  private static let aboveMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
   /// - Parameter path: the data file; its folder must exist (it is created if not).
   public init(path: String) throws {
     let dir = (path as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
+    self.folder = folder
     name = (path as NSString).lastPathComponent
     try Store.makeFolders(folder)
     fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard fd >= 0 else {
       throw TodoError.io(path: folder, detail: "inotify: " + String(cString: strerror(errno)))
     }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-    watch = inotify_add_watch(fd, folder, mask)
+    _ = follow()
+    generation = 0
     guard watch >= 0 else {
       let e = errno
       close(fd)
@@ -35,9 +55,11 @@ public final class FileWatcher {
 
   deinit { close(fd) }
 
-  /// Reads the pending events; true when one of them concerns the watched file.
+  /// Reads the pending events; true when one of them concerns the watched file
+  /// (or its folder came back, with whatever is in it now).
   public func drain() -> Bool {
     var hit = false
+    var lost = false
     let size = 64 * 1024
     let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
     defer { buf.deallocate() }
@@ -48,14 +70,78 @@ public final class FileWatcher {
       while off < n {
         let ev = (buf + off).assumingMemoryBound(to: inotify_event.self)
         let len = Int(ev.pointee.len)
-        if len > 0 {
-          let namePtr = (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
-          if String(cString: namePtr) == name { hit = true }
+        let wd = ev.pointee.wd
+        let mask = ev.pointee.mask
+        let namePtr = (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
+        let named = { len > 0 && String(cString: namePtr) == $0 }
+        if wd == watch {
+          if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+            lost = true
+          } else if named(name) {
+            hit = true
+          }
+        } else if wd == above {
+          lost = true  // something was made where the folder is to come back: look
+        } else if wd == guardWatch && (named(guarded) || mask & UInt32(IN_IGNORED) != 0) {
+          lost = true  // the folder (or the folder above it) was removed
         }
         off += MemoryLayout<inotify_event>.size + len
       }
     }
+    if lost && follow() { hit = true }
     return hit
+  }
+
+  /// Watches the folder (and its parent, for its removal) if it exists; true
+  /// when that is a folder not watched before. Else watches the nearest folder
+  /// above it that does (and that one's parent), to hear when it comes back.
+  private func follow() -> Bool {
+    for _ in 0..<16 {  // a few rounds while folders come and go; inotify errors end it
+      let old = [watch, above, guardWatch]
+      var st = stat()
+      if stat(folder, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+        let w = inotify_add_watch(fd, folder, Self.folderMask)
+        guard w >= 0 else { continue }  // gone again meanwhile
+        let came = w != watch
+        watch = w
+        above = -1
+        guardParent(of: folder)
+        retire(old)
+        if came { generation += 1 }
+        return came
+      }
+      // Gone: watch the nearest existing folder above for a folder being made.
+      var up = (folder as NSString).deletingLastPathComponent
+      while !up.isEmpty && up != "/" && stat(up, &st) != 0 { up = (up as NSString).deletingLastPathComponent }
+      if up.isEmpty { up = "." }
+      let w = inotify_add_watch(fd, up, Self.aboveMask)
+      guard w >= 0 else { continue }  // that one went too: look again
+      watch = -1
+      above = w
+      guardParent(of: up)
+      retire(old)
+      // The folder may have come back while we looked: look once more.
+      if stat(folder, &st) != 0 { return false }
+    }
+    return false
+  }
+
+  /// Watches the parent of `path` for the removal of `path`.
+  private func guardParent(of path: String) {
+    let parent = (path as NSString).deletingLastPathComponent
+    guard path != "." && path != "/" && !parent.isEmpty else {
+      guardWatch = -1
+      return
+    }
+    guarded = (path as NSString).lastPathComponent
+    guardWatch = inotify_add_watch(fd, parent, Self.guardMask)
+  }
+
+  /// Removes the watches of `old` that are not in use now.
+  private func retire(_ old: [Int32]) {
+    for w in Set(old) where w >= 0 && w != watch && w != above && w != guardWatch {
+      _ = inotify_rm_watch(fd, w)
+    }
   }
 
   /// Blocks until the file changes (true) or `deadline` passes (false).

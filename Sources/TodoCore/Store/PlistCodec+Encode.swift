@@ -104,6 +104,7 @@ extension PlistCodec {
   static let amp = Array("&amp;".utf8)
   static let lt = Array("&lt;".utf8)
   static let gt = Array("&gt;".utf8)
+  static let cr = Array("&#13;".utf8)
 
   /// - Parameter keepingLineFeeds: LF goes through as it is (XML holds it): the
   ///   lines of `icalExtra`, which titles never have.
@@ -137,7 +138,8 @@ extension PlistCodec {
         case 38: insert = Self.amp
         case 60: insert = Self.lt
         case 62: insert = Self.gt
-        case 0x0A where keepingLineFeeds: break
+        case 0x09 where keepingLineFeeds, 0x0A where keepingLineFeeds: break  // XML holds them as they are
+        case 0x0D where keepingLineFeeds: insert = Self.cr  // a raw CR would read back as LF (XML line ends)
         case 0..<0x20, 0x7F: insert = replacement  // never write what XML 1.0 cannot hold
         case 0xC2 where i + 1 < n && (0x80...0x9F).contains(buf[i + 1]):
           insert = replacement  // C1 controls

@@ -50,11 +50,13 @@ public final class Store: @unchecked Sendable {
   /// The lean reader takes the file in pieces and gives back what it has read,
   /// so that 100,000 items (30 MB of XML) never sit in memory whole; a file
   /// it does not read is read whole for Foundation's parser.
-  public func load(tolerant: Bool = false) throws -> TodoDocument {
+  /// `opened` gets the descriptor the file is read from (``BadgeIndex`` notes what it read).
+  public func load(tolerant: Bool = false, opened: (Int32) -> Void = { _ in }) throws -> TodoDocument {
     let real = try resolvedPath()
     do {
       return try withOpenFile(real) { fd, size in
         guard let fd = fd else { return TodoDocument(items: []) }
+        opened(fd)
         do {
           if size > 0, let doc = try LeanPlistReader.read(fd: fd, size: size, tolerant: tolerant) {
             return doc
@@ -123,10 +125,13 @@ public final class Store: @unchecked Sendable {
   /// Runs `body` on the current list under the exclusive lock and writes the
   /// result if it changed. Nothing is written when `body` throws.
   /// `whileLocked` runs after the write, still under the lock: a reader of the
-  /// file can note what it now is, with no other writer in between.
+  /// file can note what it now is, with no other writer in between. Without
+  /// `wait`, a lock held by another process throws ``LockBusy`` at once.
   @discardableResult
-  public func mutate<T>(_ body: (inout TodoList) throws -> T, whileLocked: () -> Void = {}) throws -> T {
-    try withLock {
+  public func mutate<T>(
+    wait: Bool = true, _ body: (inout TodoList) throws -> T, whileLocked: () -> Void = {}
+  ) throws -> T {
+    try withLock(wait: wait) {
       defer { whileLocked() }
       var doc = try load()
       if doc.formatVersion > TodoDocument.currentVersion {
@@ -231,6 +236,7 @@ public final class Store: @unchecked Sendable {
       fsync(dfd)
       close(dfd)
     }
+    BadgeIndex.update(items, dataPath: real)
   }
 
   /// Opens (creating it 0600) a lock file, never through a symbolic link and

@@ -194,9 +194,13 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public static let reminder = ItemMarks(rawValue: 1)
   public static let repeats = ItemMarks(rawValue: 2)
   public static let noSlot = ItemMarks(rawValue: 4)
+  /// An early warning still to come (`--warn`).
+  public static let warning = ItemMarks(rawValue: 8)
 
   /// The marks in the order they are shown, with their glyphs.
-  public static let glyphs: [(ItemMarks, String)] = [(.reminder, "◷"), (.repeats, "↻"), (.noSlot, "⊘")]
+  public static let glyphs: [(ItemMarks, String)] = [
+    (.reminder, "◷"), (.warning, "△"), (.repeats, "↻"), (.noSlot, "⊘"),
+  ]
   /// The state glyphs.
   public static let overdueGlyph = "!"
   public static let completedGlyph = "✓"
@@ -207,6 +211,7 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public init(_ item: TodoItem, now: Date, scheduled: Set<UUID>) {
     var m: ItemMarks = []
     if item.isPending, item.undeliveredReminder != nil { m.insert(.reminder) }
+    if item.undeliveredWarning != nil { m.insert(.warning) }
     if item.repeatRule != nil { m.insert(.repeats) }
     if item.isPending, !scheduled.contains(item.id),
       Scheduler.futureCount(CollectionOfOne(item), now: now) > 0
@@ -231,20 +236,14 @@ public enum HourCycle: Sendable, Equatable {
   /// "17:00"
   case h24
 
-  /// The clock of the locale the environment names for times: the first of
-  /// `LC_ALL`, `LC_TIME`, `LANG` that is set (as the C library reads them).
+  /// The clock of the locale the environment names for times (the first of
+  /// `LC_ALL`, `LC_TIME`, `LANG` that is set: ``Locale/timeLocale(_:)``).
   /// `C`, `POSIX` or none: 24-hour. Otherwise the locale's own preference,
   /// from its CLDR data (en_US 12-hour; en_GB, de_DE 24-hour).
   public static func from(environment env: [String: String]) -> HourCycle {
-    let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "C"
-    return forLocale(name)
-  }
-
-  /// The clock of a POSIX locale name such as `en_US.UTF-8` or `de_DE@euro`.
-  public static func forLocale(_ posixName: String) -> HourCycle {
-    let id = String(posixName.prefix { $0 != "." && $0 != "@" })
-    if id.isEmpty || id == "C" || id == "POSIX" { return .h24 }
-    switch Locale(identifier: id).hourCycle {
+    let locale = Locale.timeLocale(env)
+    if locale.identifier == "en_US_POSIX" { return .h24 }
+    switch locale.hourCycle {
     case .oneToTwelve, .zeroToEleven: return .h12
     default: return .h24
     }

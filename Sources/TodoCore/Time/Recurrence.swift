@@ -7,13 +7,21 @@ import Foundation
 /// the zone (``WallClock``: a time in a gap moves forward by the gap).
 public enum Recurrence {
   /// The first occurrence of `rule` after both `deadline` and `now`; nil when the
-  /// rule has ended (COUNT, UNTIL) or does not read.
+  /// rule has ended (COUNT, UNTIL), has no occurrence in the 20 years after, or does not read.
   /// - Complexity: O(n) in the occurrences between the deadline and `now`.
   public static func next(_ rule: String, deadline: Date, now: Date, in zone: TimeZone) -> Date? {
-    let recur = icalrecurrencetype_from_string(rule)
+    var recur = icalrecurrencetype_from_string(rule)
     guard recur.freq != ICAL_NO_RECURRENCE else {
       cl_icalerrno_clear()
       return nil
+    }
+    let threshold = max(deadline, now)
+    let (tDay, tTime) = WallClock.fields(threshold, in: zone)
+    // libical scans to its own end of time for a rule that never occurs
+    // (FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30: 40 s): stop 20 years after the threshold.
+    if icaltime_is_null_time(recur.until) != 0 {
+      recur.until = icaltime_null_time()
+      (recur.until.year, recur.until.month, recur.until.day) = (Int32(min(tDay.year + 20, 9999)), 1, 1)
     }
     let (day, time) = WallClock.fields(deadline, in: zone)
     var start = icaltime_null_time()
@@ -24,8 +32,6 @@ public enum Recurrence {
       return nil
     }
     defer { icalrecur_iterator_free(iterator) }
-    let threshold = max(deadline, now)
-    let (tDay, tTime) = WallClock.fields(threshold, in: zone)
     // Occurrences more than two days of wall time before the threshold cannot be after it.
     let skipBelow = tDay.days * 86_400 + tTime.hour * 3600 + tTime.minute * 60 - 2 * 86_400
     for _ in 0..<2_000_000 {

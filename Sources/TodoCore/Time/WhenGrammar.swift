@@ -172,7 +172,9 @@ extension WhenParser {
     WhenForm(examples: ["30m", "2h", "1h30m", "3d", "2w"], role: .whole, slots: [.duration]) { v, _ in
       if case .part(let p) = v[0] { p } else { nil }
     },
-    WhenForm(examples: ["2026-11-23T14:00", "2026-11-23T14:00:00+01:00"], role: .day, slots: [.isoDateTime]) {
+    WhenForm(
+      examples: ["2026-11-23T14:00", "2026-11-23T14:00:00+01:00"], role: .whole, slots: [.isoDateTime]
+    ) {
       v, _ in
       if case .part(let p) = v[0] { p } else { nil }
     },

@@ -25,7 +25,7 @@ public struct WhenParser: Sendable {
       + "tomorrow 9am, 9am tomorrow, tomorrow at 9, tomorrow evening, fri 17:00, monday 9, "
       + "next monday 9:00, Dec 3 5pm, 3 December 2027 14:30, 2026-11-23 14:00). "
       + "Days: \(list(.day)) (numeric dates in the locale's day/month order). "
-      + "Times: \(list(.time)), tonight (21:00). "
+      + "Times: \(list(.time)) (tonight: 21:00). "
       + "A day alone means 9:00 (eod, eow, eom, eoy: 17:00); a time alone is today's, or tomorrow's once past"
   }()
 
@@ -96,28 +96,25 @@ public struct WhenParser: Sendable {
   private func resolve(_ found: [(WhenForm, WhenPart)], _ ctx: WhenContext) -> Date? {
     var day: (CivilDay, ClockTime)? = nil
     var time: ClockTime? = nil
-    var hasDay = false
-    for (form, part) in found {
+    for (_, part) in found {
       switch part {
       case .instant(let d): return found.count == 1 ? d : nil
       case .day(let d, let t):
         guard day == nil else { return nil }
         day = (d, t)
-        hasDay = true
       case .time(let t):
         guard time == nil else { return nil }
         time = t
-        _ = form
       case .dayTime(let d, let t):
         guard day == nil, time == nil else { return nil }
-        day = (d, t)
-        time = t
-        hasDay = true
+        (day, time) = ((d, t), t)
       }
     }
-    if found.contains(where: { $0.0.needsDay }) && !hasDay { return nil }
     if let (d, dayTime) = day { return at(time ?? dayTime, on: d) }
-    guard let t = time, let today = at(t, on: ctx.today) else { return nil }
+    // A bare hour ("9" in "monday 9") is an hour only beside a day.
+    guard !found.contains(where: { $0.0.needsDay }), let t = time, let today = at(t, on: ctx.today) else {
+      return nil
+    }
     return today > now ? today : at(t, on: ctx.today.adding(days: 1))
   }
 

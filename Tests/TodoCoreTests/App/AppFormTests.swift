@@ -75,6 +75,9 @@ final class AppFormTests: XCTestCase {
     var expected = before
     expected.message =
       "64 notifications are already pending, the limit is 64; complete or delete an item first"
+    expected.messageSince = appNow
+    expected.retime(appNow)  // it fades: the next change on screen is its end
+    XCTAssertEqual(expected.nextChange, appNow + AppState.messageSeconds)
     XCTAssertEqual(s, expected)
   }
 

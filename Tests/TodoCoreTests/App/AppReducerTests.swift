@@ -41,15 +41,20 @@ final class AppReducerTests: XCTestCase {
     var s = appState(many, size: Size(width: 80, height: 10))
     let rows = Layout(s, size: s.size).list.count
     XCTAssertEqual(rows, 8)
+    // 101 rows (the heading "Today" and 100 items) in 8: 6 show, between the scroll marks.
+    XCTAssertEqual(s.listWindow, 6)
+    XCTAssertEqual(s.sections, [AppState.Section(title: "Today", start: 0)])
     _ = reduce(&s, .page(1), env: env)
     XCTAssertEqual(s.selected, 7)
-    XCTAssertEqual(s.top, 0)
+    XCTAssertEqual(s.top, 3)  // item 7 is row 8, the last of rows 3…8
     _ = reduce(&s, .page(1), env: env)
     XCTAssertEqual(s.selected, 14)
-    XCTAssertEqual(s.top, 7)
+    XCTAssertEqual(s.top, 10)
     _ = reduce(&s, .moveToBottom, env: env)
     XCTAssertEqual(s.selected, 99)
-    XCTAssertEqual(s.top, 92)
+    XCTAssertEqual(s.top, 95)
+    _ = reduce(&s, .moveToTop, env: env)
+    XCTAssertEqual(s.top, 0, "the first item's heading shows too")
   }
 
   func testCompleteAsksForTheMutationThenKeepsTheRowAndOffersUndo() {
@@ -67,6 +72,8 @@ final class AppReducerTests: XCTestCase {
     expected.selected = 1  // the row where it was: now "Buy milk"
     expected.undoStack = [change]
     expected.message = "Completed “Call Bob” — u undoes"
+    expected.messageSince = appNow
+    expected.retime(appNow)
     expected.terminalTitle = "todo-tui (1)"
     XCTAssertEqual(s, expected)
     XCTAssertEqual(s.selectedItem?.title, "Buy milk")
@@ -252,6 +259,7 @@ final class AppReducerTests: XCTestCase {
     XCTAssertTrue(lines.contains { $0.keys == "u" }, "every key is listed")
     _ = reduce(&s, KeyMap.action(for: .down, in: s)!, env: env)
     XCTAssertEqual(s.helpTop, 1)
+    _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)

@@ -108,10 +108,12 @@ final class AppRenderTests: XCTestCase {
   func testOverdueDueTextIsRedAndTheOthersAreNot() {
     let c = render(state(big), size: big)
     let row = c.lines.firstIndex { $0.contains("Pay rent") }!
-    let due = c.lines[row].range(of: "Due")!
+    let due = c.lines[row].range(of: "! today 9:30 AM")!  // the overdue glyph, then the deadline
     let col = c.lines[row].distance(from: c.lines[row].startIndex, to: due.lowerBound)
     XCTAssertEqual(c[col, row].style.colour, .red)
-    XCTAssertEqual(c[col, row + 1].style.colour, .none)
+    XCTAssertEqual(c[col + 2, row].style.colour, .red)
+    XCTAssertTrue(c.lines[row + 2].contains("  today 11:00 AM"), c.lines[row + 2])
+    XCTAssertEqual(c[col + 2, row + 2].style.colour, .none)
     XCTAssertEqual(
       c.lines[0], " Todo List                                           1 overdue · 4/64 scheduled ")
   }
@@ -132,8 +134,17 @@ final class AppRenderTests: XCTestCase {
     _ = reduce(&s, .moveToBottom, env: env)
     let c = render(s, size: small)
     XCTAssertEqual(c.lines[0], " Todo List  0 overdue · 64/64 scheduled ")
-    XCTAssertEqual(c.lines[8], " Item 66     Due Nov 22 at 11:06 AM   ⏳")
-    XCTAssertEqual(c.lines[6], " Item 64     Due Nov 22 at 11:04 AM     ")
+    // The list does not fit: its first and last rows carry the scroll marks.
+    XCTAssertEqual(c.lines[1], " ↑ 60 more                              ")
+    XCTAssertEqual(c.lines[7], " Item 66             today 11:06 AM    ⊘")
+    XCTAssertEqual(c.lines[5], " Item 64             today 11:04 AM     ")
+    XCTAssertEqual(c.lines[8], String(repeating: " ", count: 40), "nothing below")
+    _ = reduce(&s, .moveToTop, env: env)
+    let t = render(s, size: small)
+    XCTAssertEqual(t.lines[1], String(repeating: " ", count: 40), "nothing above")
+    XCTAssertEqual(t.lines[2], " Today ──────────────────────────────── ")
+    XCTAssertEqual(t.lines[3], " Item 1              today 10:01 AM     ")
+    XCTAssertEqual(t.lines[8], " ↓ 61 more                              ")
   }
 
   func testAFatalFileErrorIsShownWithQuit() {

@@ -19,6 +19,7 @@ final class AppSessionTests: XCTestCase {
   ) {
     var expected = state
     change(&expected)
+    expectFade(&expected)
     guard let action = KeyMap.action(for: key, in: state) else {
       return XCTFail("\(key) does nothing here", file: file, line: line)
     }
@@ -34,8 +35,58 @@ final class AppSessionTests: XCTestCase {
   ) {
     var expected = state
     change(&expected)
+    expectFade(&expected)
     XCTAssertEqual(reduce(&state, action, env: env), effects, "effects of \(action)", file: file, line: line)
     XCTAssertEqual(state, expected, "state after \(action)", file: file, line: line)
+  }
+
+  /// A step that changes the message starts its fade clock (the rule itself
+  /// is tested step by step in ``testTheStatusMessageFades``).
+  func expectFade(_ expected: inout AppState) {
+    if expected.message != state.message { expected.noteMessage(at: env.now()) }
+  }
+
+  func testTheStatusMessageFades() {
+    press(.char("u")) {
+      $0.message = "Nothing to undo"
+      $0.messageSince = appNow
+      $0.retime(appNow)
+    }
+    XCTAssertEqual(state.nextChange, appNow + AppState.messageSeconds, "the timer wakes to fade it")
+    send(.tick(appNow + 4)) { $0.retime(appNow + 4) }
+    send(.tick(appNow + 5)) {
+      $0.message = ""
+      $0.messageSince = nil
+      $0.retime(appNow + 5)
+    }
+    XCTAssertEqual(state.nextChange, appNow + 3600, "then the next deadline")
+  }
+
+  /// While another process holds the file's lock, the status says so and who;
+  /// q asks once (a change would be lost), then quits.
+  func testWaitingForTheLockKeepsTheAppResponsive() {
+    press(.char("c"), [.mutate(.complete([appID(1)]))])
+    let why = LockBusy(holder: 4242, holderName: "flock").description
+    XCTAssertEqual(why, "Waiting for the file's lock, held by process 4242 (flock)")
+    send(.lockWait(why)) {
+      $0.waitingForLock = why
+      $0.message = why
+    }
+    send(.tick(appNow + 60)) {  // said as long as it lasts, and nothing to wake for
+      $0.messageSince = nil
+      $0.retime(appNow + 60)
+    }
+    XCTAssertEqual(state.nextChange, appNow + 3600, "the next deadline, not the message's past fade time")
+    press(.char("j")) { $0.selected = 1 }
+    press(.char("q")) {
+      $0.quitAsked = true
+      $0.message = "A change is not saved yet (the file's lock is held): q again quits without it"
+    }
+    press(.char("q"), [.quit])
+    send(.lockWait(nil)) {
+      $0.waitingForLock = nil
+      $0.quitAsked = false
+    }
   }
 
   func testASessionOfKeys() {
@@ -58,7 +109,11 @@ final class AppSessionTests: XCTestCase {
       $0.message = "Deleted “Call Bob” — u undoes"
     }
     XCTAssertEqual(state.selectedItem?.title, "Buy milk", "the next row is selected")
-    send(.tick(appNow + 3600)) { $0.retime(appNow + 3600) }
+    send(.tick(appNow + 3600)) {
+      $0.message = ""  // faded
+      $0.messageSince = nil
+      $0.retime(appNow + 3600)
+    }
     XCTAssertEqual(state.nextChange, appNow + 7200)
     press(.char("/")) { $0.mode = .filter }
     press(.char("m")) {

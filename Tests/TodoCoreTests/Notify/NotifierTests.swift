@@ -41,7 +41,9 @@ final class EventLog: @unchecked Sendable {
   }
 }
 
-final class NotifierTests: XCTestCase {
+/// The helpers of the engine's tests: a store in a temporary folder, items, a
+/// recording fake notify command (and gdbus), an engine on a manual clock.
+class NotifierTestCase: XCTestCase {
   let t0 = Date(timeIntervalSince1970: 1_795_000_000)
   var dir: String!
   var store: Store!
@@ -63,78 +65,115 @@ final class NotifierTests: XCTestCase {
   }
 
   /// A notify command that records each call (argv, env and a copy of the
-  /// data file as it was when it ran) and prints `reply` (per title, or "*").
+  /// data file as it was when it ran) and then runs `reply` (per title, or "*").
+  /// `PATH` starts with `dir`, where a fake `gdbus` records the bubbles it closes.
   func fakeCommand(replies: [String: String] = [:]) throws -> NotifyCommand {
     var script = "#!/bin/sh\nn=$(date +%s%N)\n"
-    script += "{ printf '%s\\n' \"$TODO_KIND|$TODO_ID|$TODO_TITLE|$TODO_BADGE|$TODO_DEADLINE\"; "
-    script += "for a in \"$@\"; do printf '%s\\n' \"$a\"; done; } > \"\(dir!)/call-$n\"\n"
+    script +=
+      "{ printf '%s\\n' \"$TODO_KIND|${TODO_ID-unset}|$TODO_TITLE|$TODO_BADGE|$TODO_DEADLINE|${TODO_COUNT-}\"; "
+    script += "for a in \"$@\"; do printf '%s\\n' \"$a\"; done; } > \"\(dir!)/call-$n.tmp\"\n"
+    script += "mv \"\(dir!)/call-$n.tmp\" \"\(dir!)/call-$n\"\n"
     script += "cp \"\(dir!)/todos.plist\" \"\(dir!)/file-$n\"\n"
     script += "case \"$TODO_TITLE\" in\n"
     for (title, reply) in replies where title != "*" {
       script += "  \"\(title)\") \(reply) ;;\n"
     }
     script += "  *) \(replies["*"] ?? "true") ;;\nesac\n"
-    let path = dir + "/notify"
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
+    try write(script, to: dir + "/notify")
+    try write("#!/bin/sh\necho \"$9\" >> \"\(dir!)/closed\"\necho '()'\n", to: dir + "/gdbus")
+    return NotifyCommand(environment: ["TODO_TUI_NOTIFY": dir + "/notify", "PATH": dir + ":/usr/bin:/bin"])
+  }
+
+  func write(_ text: String, to path: String) throws {
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
     chmod(path, 0o755)
-    return NotifyCommand(environment: ["TODO_TUI_NOTIFY": path, "PATH": "/usr/bin:/bin"])
   }
 
   /// The recorded calls, oldest first: [env line, argv…].
   func calls() -> [[String]] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    return names.filter { $0.hasPrefix("call-") }.sorted().map {
+    return names.filter { $0.hasPrefix("call-") && !$0.hasSuffix(".tmp") }.sorted().map {
       (try! String(contentsOfFile: dir + "/" + $0, encoding: .utf8)).split(separator: "\n").map(String.init)
     }
   }
 
-  func engine(_ command: NotifyCommand?, clock: ManualClock, log: EventLog = EventLog()) -> Notifier {
-    Notifier(
-      store: store, command: command, clock: { clock.now }, timeZone: TimeZone(identifier: "UTC")!,
-      onEvent: log.add)
+  /// The bubble ids the fake gdbus was asked to close.
+  func closed() -> [String] {
+    ((try? String(contentsOfFile: dir + "/closed", encoding: .utf8)) ?? "").split(separator: "\n").map(
+      String.init)
   }
+
+  func engine(
+    _ command: NotifyCommand?, clock: ManualClock, log: EventLog = EventLog(),
+    options: Notifier.Options = .init()
+  ) -> Notifier {
+    Notifier(
+      store: store, command: command, options: options, clock: { clock.now },
+      timeZone: TimeZone(identifier: "UTC")!, onEvent: log.add)
+  }
+
+  func delivered(_ n: Int) throws -> Date? {
+    try store.load().items.first { $0.id == id(n) }?.notifiedDeadline
+  }
+
+  /// Polls `condition` for up to `seconds`.
+  func eventually(_ seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    let end = Date() + seconds
+    while Date() < end {
+      if try condition() { return true }
+      usleep(10_000)
+    }
+    return try condition()
+  }
+
+  static let head = [
+    "--app-name=todo-tui", "--urgency=critical", "--icon=todo-tui", "--hint=string:desktop-entry:todo-tui",
+    "--print-id",
+  ]
+  static let actions = ["--action=complete=Complete", "--action=remind=Remind in 30 minutes"]
+}
+
+final class NotifierTests: NotifierTestCase {
 
   func testFiresOnceWithTheArgvAndEnvironmentOfTheSpec() throws {
     try put([item(1, at: 60, title: "Pay <rent> & \u{1B}[2Jbills"), item(2, at: 120)])
     let clock = ManualClock(t0)
-    let cmd = try fakeCommand()
-    let e = engine(cmd, clock: clock)
+    let e = engine(try fakeCommand(), clock: clock)
     XCTAssertEqual(try e.fireDue(now: t0), [])
     XCTAssertEqual(e.nextWake(now: t0), t0 + 60)
     clock.advance(60.4)
     let fired = try e.fireDue(now: clock.now)
     XCTAssertEqual(fired.map(\.itemID), [id(1)])
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
     XCTAssertEqual(
       calls(),
       [
-        [
-          "deadline|\(id(1).uuidString)|Pay <rent> & \u{FFFD}[2Jbills|1|2026-11-18T11:07:40Z",
-          "--app-name=todo-tui", "--action=complete=Complete", "--action=remind=Remind in 30 minutes",
-          "Todo Item \"Pay <rent> & \u{FFFD}[2Jbills\" Is Overdue", "Due Nov 18 at 11:07 AM · 1 overdue",
-        ]
+        ["deadline|\(id(1).uuidString)|Pay <rent> & \u{FFFD}[2Jbills|1|2026-11-18T11:07:40Z|"]
+          + NotifierTestCase.head
+          + NotifierTestCase.actions + [
+            "Todo Item \"Pay <rent> & \u{FFFD}[2Jbills\" Is Overdue", "Due Nov 18 at 11:07 AM · 1 overdue",
+          ]
       ])
     // Nothing twice, from this engine or a new one (a restart).
     XCTAssertEqual(try e.fireDue(now: clock.now), [])
-    XCTAssertEqual(try engine(cmd, clock: clock).fireDue(now: clock.now), [])
+    XCTAssertEqual(try engine(try fakeCommand(), clock: clock).fireDue(now: clock.now), [])
     XCTAssertEqual(e.nextWake(now: clock.now), t0 + 120)
-    XCTAssertEqual(try store.load().items.first { $0.id == id(1) }?.notifiedDeadline, t0 + 60)
+    XCTAssertEqual(try delivered(1), t0 + 60)
   }
 
-  func testDeliveredIsOnDiskBeforeTheCommandRuns() throws {
+  func testDeliveredIsRecordedOnlyOnceShown() throws {
     try put([item(1, at: 0)])
-    let cmd = try fakeCommand()
-    let e = engine(cmd, clock: ManualClock(t0))
+    let e = engine(try fakeCommand(), clock: ManualClock(t0))
     XCTAssertEqual(try e.fireDue(now: t0).count, 1)
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
     let copies = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("file-") }
     XCTAssertEqual(copies.count, 1)
     let seen = try PlistCodec.decode(Data(contentsOf: URL(fileURLWithPath: dir + "/" + copies[0])))
-    XCTAssertEqual(
-      seen.items.first?.notifiedDeadline, t0, "the command saw the notification marked delivered")
+    XCTAssertNil(seen.items.first?.notifiedDeadline, "while the command ran, not yet delivered")
+    XCTAssertEqual(try delivered(1), t0, "recorded once it ended well")
   }
 
-  func testTwoEnginesRacingDeliverEachNotificationOnce() throws {
+  func testTwoEnginesWithoutBubblesRacingDeliverEachNotificationOnce() throws {
     try put((1...40).map { item($0, at: Double($0 % 5)) })
     let clock = ManualClock(t0 + 10)
     let engines = [engine(nil, clock: clock), engine(nil, clock: clock), engine(nil, clock: clock)]
@@ -145,29 +184,38 @@ final class NotifierTests: XCTestCase {
     XCTAssertEqual(total.value, 40)
   }
 
+  func testNoneShowsNothingAndCountsAsShown() throws {
+    try put([item(1, at: 0)])
+    let cmd = NotifyCommand(environment: ["TODO_TUI_NOTIFY": "none", "PATH": "/usr/bin:/bin"])
+    XCTAssertEqual(cmd.resolve(), .failure(.disabled))
+    let e = engine(cmd, clock: ManualClock(t0))
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    XCTAssertEqual(try delivered(1), t0)
+    XCTAssertEqual(calls(), [])
+  }
+
   func testManyMissedCollapseIntoOneSummary() throws {
     // Five missed (an hour ago) and one on time: a summary and one bubble.
     try put((1...5).map { item($0, at: -3600 + Double($0)) } + [item(6, at: 0)])
     let clock = ManualClock(t0 + 0.5)
-    let cmd = try fakeCommand()
-    let e = engine(cmd, clock: clock)
+    let e = engine(try fakeCommand(), clock: clock)
     XCTAssertEqual(try e.fireDue(now: clock.now).count, 6)
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
     let got = calls().sorted { $0[0] > $1[0] }  // "summary|…" before "deadline|…"
     XCTAssertEqual(got.count, 2)
-    XCTAssertEqual(got[0][0], "summary||5 Todo Items Are Overdue|6|2026-11-18T10:06:45Z")
-    XCTAssertEqual(got[0].count, 1 + 3 + 4, "no actions on a summary; five lines of body")
-    XCTAssertEqual(Array(got[0][1...2]), ["--app-name=todo-tui", "5 Todo Items Are Overdue"])
-    XCTAssertEqual(got[0][3], "\"item 1\" · Due Nov 18 at 10:06 AM")
+    XCTAssertEqual(got[0][0], "summary|unset|5 more to-dos are due|6|2026-11-18T10:06:45Z|5")
+    let body = (1...5).map { "\"item \($0)\" · Due Nov 18 at 10:06 AM" } + ["6 overdue"]
+    XCTAssertEqual(
+      Array(got[0].dropFirst()), NotifierTestCase.head + ["5 more to-dos are due"] + body, "no actions")
     XCTAssertTrue(got[1][0].hasPrefix("deadline|\(id(6).uuidString)|item 6|6|"))
+    for n in 1...6 { XCTAssertNotNil(try delivered(n)) }
   }
 
   func testThreeMissedFireOneByOne() throws {
     try put((1...3).map { item($0, at: -7200 + Double($0)) })
-    let cmd = try fakeCommand()
-    let e = engine(cmd, clock: ManualClock(t0))
+    let e = engine(try fakeCommand(), clock: ManualClock(t0))
     XCTAssertEqual(try e.fireDue(now: t0).map(\.badge), [1, 2, 3])
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
     XCTAssertEqual(
       calls().map { $0[0].split(separator: "|").first! }.sorted(), ["deadline", "deadline", "deadline"])
   }
@@ -177,11 +225,11 @@ final class NotifierTests: XCTestCase {
     let clock = ManualClock(t0 + 5)
     let log = EventLog()
     let cmd = try fakeCommand(replies: [
-      "done": "echo complete", "later": "echo remind", "*": "echo whatever",
+      "done": "echo 11; echo complete", "later": "echo remind", "*": "echo whatever",
     ])
     let e = engine(cmd, clock: clock, log: log)
     XCTAssertEqual(try e.fireDue(now: clock.now).count, 3)
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
     let items = Dictionary(uniqueKeysWithValues: try store.load().items.map { ($0.id, $0) })
     XCTAssertEqual(items[id(1)]?.completed, t0 + 5)
     XCTAssertEqual(items[id(2)]?.reminder, t0 + 5 + 1800, "remind in 30 minutes")
@@ -189,46 +237,15 @@ final class NotifierTests: XCTestCase {
     XCTAssertNil(items[id(2)]?.completed)
     XCTAssertEqual(items[id(3)]?.completed, nil)
     XCTAssertEqual(items[id(3)]?.reminder, nil)
+    XCTAssertEqual(items[id(3)]?.notifiedDeadline, t0, "ended well: shown")
     XCTAssertEqual(log.actions.sorted { $0.rawValue < $1.rawValue }, [.complete, .remind])
+    XCTAssertEqual(closed(), [], "an answered bubble is not closed")
     // The reminder then fires, once, as a reminder.
     clock.advance(1800)
     let fired = try e.fireDue(now: clock.now)
     XCTAssertEqual(fired.map(\.kind), [.reminder])
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
     XCTAssertTrue(calls().contains { $0.contains("Reminder: Todo Item \"later\" Is Overdue") })
-  }
-
-  func testAMissingCommandIsReportedOnceAndDeliveryGoesOn() throws {
-    try put([item(1, at: 0), item(2, at: 10)])
-    let log = EventLog()
-    let cmd = NotifyCommand(environment: ["TODO_TUI_NOTIFY": dir + "/nowhere"])
-    let e = engine(cmd, clock: ManualClock(t0), log: log)
-    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
-    XCTAssertEqual(try e.fireDue(now: t0 + 10).count, 1)
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10))
-    XCTAssertEqual(
-      log.problems,
-      ["the notify command \(dir!)/nowhere is missing or not executable; reminders show only in the app"])
-    let bare = NotifyCommand(environment: ["PATH": dir!])
-    XCTAssertEqual(bare.resolve(), .failure(.missing("notify-send")))
-  }
-
-  func testAHangingBubbleHoldsUpNothingElse() throws {
-    try put([item(1, at: 0, title: "hang"), item(2, at: 0, title: "quick")])
-    let log = EventLog()
-    let cmd = try fakeCommand(replies: ["hang": "exec sleep 30", "quick": "exit 3"])
-    let e = engine(cmd, clock: ManualClock(t0), log: log)
-    let started = Date()
-    XCTAssertEqual(try e.fireDue(now: t0).count, 2)
-    let deadline = Date() + 10
-    while log.problems.isEmpty && Date() < deadline { usleep(10_000) }
-    XCTAssertEqual(log.problems.count, 1)
-    XCTAssertTrue(log.problems[0].contains("failed with status 3"), log.problems[0])
-    XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the failing one ended while the other hangs")
-    XCTAssertFalse(cmd.waitUntilIdle(timeout: 0.2), "the hanging one is still out")
-    e.shutdown()
-    XCTAssertTrue(cmd.waitUntilIdle(timeout: 10), "stopped on shutdown")
   }
 
   func testNextWakeAndCheapRefresh() throws {
@@ -262,17 +279,6 @@ final class NotifierTests: XCTestCase {
     XCTAssertEqual(got.wait(timeout: .now() + 10), .success, "takes over when it ends")
     XCTAssertNotNil(box.lock)
     XCTAssertNil(try NotifierLock.tryAcquire(for: store))
-  }
-
-  func testBubbleEscapesMarkupInTheBody() {
-    let fmt = DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: t0)
-    let missed = [
-      ScheduledNotification(
-        fireDate: t0, kind: .deadline, itemID: id(1), title: "a < b & c > d", deadline: t0, badge: 1)
-    ]
-    let b = Bubble(missed: missed, badge: 1, formatter: fmt)
-    XCTAssertEqual(b.body, "\"a &lt; b &amp; c &gt; d\" · Due Nov 18 at 11:06 AM")
-    XCTAssertEqual(Bubble.escapeMarkup("<&>"), "&lt;&amp;&gt;")
   }
 }
 

@@ -254,7 +254,7 @@ final class StoreTests: XCTestCase {
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: stray))
     let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-    XCTAssertEqual(names, ["todos.plist", "todos.plist.lock"])
+    XCTAssertEqual(names, ["todos.plist", "todos.plist.badge", "todos.plist.lock"])  // the badge index: BadgeIndex
   }
 
   func testAFailedChangeWritesNothing() throws {

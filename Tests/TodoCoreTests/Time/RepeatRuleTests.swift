@@ -87,3 +87,17 @@ final class RepeatRuleTests: XCTestCase {
       next("FREQ=HOURLY;INTERVAL=5", sat9, TimeTest.local(cal, 2036, 3, 7, 9, 30)).map { $0[0] }, 2036)
   }
 }
+
+extension RepeatRuleTests {
+  /// A rule that never occurs ends the search 20 years on (libical alone scans for
+  /// tens of seconds); an occurrence further than that counts as none.
+  func testARuleThatNeverOccursEnds() throws {
+    let zone = TimeZone(identifier: "UTC")!
+    let t = Date(timeIntervalSince1970: 1_790_000_000)
+    for rule in ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31;COUNT=3"] {
+      XCTAssertNil(Recurrence.next(try RepeatRule.parse(rule), deadline: t, now: t, in: zone), rule)
+    }
+    XCTAssertNotNil(Recurrence.next("FREQ=YEARLY;INTERVAL=19", deadline: t, now: t, in: zone))
+    XCTAssertNil(Recurrence.next("FREQ=YEARLY;INTERVAL=21", deadline: t, now: t, in: zone))
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// The JSON of `list --json` and `export --format json`, written as bytes: the
+/// same text `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes]` (tested against it), at a fraction of the time and
+/// memory (at 100,000 items the encoder built a tree of 1.2 million values and
+/// a 40 MB string). Keys in sorted order; absent values are `null`.
+public enum ItemJSON {
+  /// Writes the array of `items` to `sink` in pieces of about `chunk` bytes.
+  public static func write(
+    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter, chunk: Int = 1 << 16,
+    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var out: [UInt8] = []
+    out.reserveCapacity(min(chunk, 512 * items.count) + 1024)
+    if items.isEmpty {
+      put("[]\n", &out)
+    } else {
+      put("[\n", &out)
+      for (k, i) in items.enumerated() {
+        put("  {\n    \"cancelled\" : ", &out)
+        bool(i.cancelled, &out)
+        put(",\n    \"completed\" : ", &out)
+        date(i.completed, f, &out)
+        put(",\n    \"created\" : ", &out)
+        date(i.created, f, &out)
+        put(",\n    \"deadline\" : ", &out)
+        date(i.deadline, f, &out)
+        put(",\n    \"id\" : \"", &out)
+        i.id.withCanonicalText { out.append(contentsOf: $0) }  // uuidString formats with snprintf
+        put("\",\n    \"overdue\" : ", &out)
+        bool(i.isOverdue(at: now), &out)
+        put(",\n    \"reminder\" : ", &out)
+        date(i.reminder, f, &out)
+        put(",\n    \"repeat\" : ", &out)
+        if let r = i.repeatRule { string(r, &out) } else { put("null", &out) }
+        put(",\n    \"scheduled\" : ", &out)
+        bool(scheduled.contains(i.id), &out)
+        put(",\n    \"title\" : ", &out)
+        string(i.title, &out)
+        put(",\n    \"uid\" : ", &out)
+        if let u = i.uid {
+          string(u, &out)
+        } else {
+          out.append(34)
+          i.id.withCanonicalText { out.append(contentsOf: $0) }
+          out.append(34)
+        }
+        put(",\n    \"warn\" : ", &out)
+        if let w = i.warn {
+          out.append(contentsOf: String(w).utf8)
+        } else {
+          put("null", &out)
+        }
+        put(k + 1 < items.count ? "\n  },\n" : "\n  }\n", &out)
+        if out.count >= chunk {
+          out.withUnsafeBufferPointer(sink)
+          out.removeAll(keepingCapacity: true)
+        }
+      }
+      put("]\n", &out)
+    }
+    out.withUnsafeBufferPointer(sink)
+  }
+
+  /// The whole document as a string.
+  public static func list(_ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter: DueFormatter)
+    -> String
+  {
+    var all: [UInt8] = []
+    write(items, now: now, scheduled: scheduled, formatter: formatter) { all.append(contentsOf: $0) }
+    return String(decoding: all, as: UTF8.self)
+  }
+
+  static func bool(_ b: Bool, _ out: inout [UInt8]) {
+    put(b ? "true" : "false", &out)
+  }
+
+  /// A literal's bytes (a String's UTF-8 view went the generic way: a tenth of the writer).
+  @inline(__always) static func put(_ s: StaticString, _ out: inout [UInt8]) {
+    s.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+
+  /// `ISOTime.string` as a JSON string, or null.
+  static func date(_ d: Date?, _ f: DueFormatter, _ out: inout [UInt8]) {
+    guard let d = d else {
+      put("null", &out)
+      return
+    }
+    let t = f.fields(d)
+    let off = f.offsetSeconds(d)
+    out.append(34)
+    digits(t.year, 4, &out)
+    out.append(45)
+    digits(t.month, 2, &out)
+    out.append(45)
+    digits(t.day, 2, &out)
+    out.append(84)
+    digits(t.hour, 2, &out)
+    out.append(58)
+    digits(t.minute, 2, &out)
+    out.append(58)
+    digits(t.second, 2, &out)
+    if off == 0 {
+      out.append(90)
+    } else {
+      let a = abs(off) / 60
+      out.append(off < 0 ? 45 : 43)
+      digits(a / 60, 2, &out)
+      out.append(58)
+      digits(a % 60, 2, &out)
+    }
+    out.append(34)
+  }
+
+  /// At least `width` digits, as `ISOTime.pad` writes them (a negative year keeps its sign first).
+  static func digits(_ v: Int, _ width: Int, _ out: inout [UInt8]) {
+    if v >= 0 && v < 10_000 {
+      var n = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : 4
+      while n < width {
+        out.append(48)
+        n += 1
+      }
+      if v >= 1000 { out.append(UInt8(48 + v / 1000)) }
+      if v >= 100 { out.append(UInt8(48 + v / 100 % 10)) }
+      if v >= 10 { out.append(UInt8(48 + v / 10 % 10)) }
+      out.append(UInt8(48 + v % 10))
+      return
+    }
+    let s = String(v)
+    for _ in s.utf8.count..<max(width, s.utf8.count) { out.append(48) }
+    out.append(contentsOf: s.utf8)
+  }
+
+  static let hex = Array("0123456789abcdef".utf8)
+
+  /// A JSON string as JSONEncoder writes it: `"` and `\` escaped, control
+  /// characters as \b \f \n \r \t or \u00XX, everything else as it is.
+  static func string(_ s: String, _ out: inout [UInt8]) {
+    out.append(34)
+    var s = s
+    s.withUTF8 { buf in
+      var run = 0
+      for (k, b) in buf.enumerated() where b < 0x20 || b == 34 || b == 92 {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<k]))
+        run = k + 1
+        switch b {
+        case 34: out.append(contentsOf: [92, 34])
+        case 92: out.append(contentsOf: [92, 92])
+        case 8: out.append(contentsOf: [92, 98])
+        case 9: out.append(contentsOf: [92, 116])
+        case 10: out.append(contentsOf: [92, 110])
+        case 12: out.append(contentsOf: [92, 102])
+        case 13: out.append(contentsOf: [92, 114])
+        default: out.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+        }
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...]))
+    }
+    out.append(34)
+  }
+}

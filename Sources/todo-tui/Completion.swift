@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// Completion of IDs in the shell completion scripts that swift-argument-parser
+/// generates (`--generate-completion-script bash|zsh|fish`): the scripts call
+/// the binary back, and it offers the pending items' short ids, soonest first,
+/// with their titles where the shell shows descriptions (zsh, fish).
+enum IDCompletion {
+  static let kind = CompletionKind.custom { words, _, _ in candidates(words: words) }
+
+  /// The candidates for a command line (the words typed so far); nothing
+  /// when the data file cannot be read.
+  static func candidates(words: [String]) -> [String] {
+    let env = ProcessInfo.processInfo.environment
+    var path = Store.defaultPath(environment: env)
+    for (i, w) in words.enumerated() {
+      if w == "--file", i + 1 < words.count, !words[i + 1].isEmpty { path = words[i + 1] }
+      if w.hasPrefix("--file=") { path = String(w.dropFirst("--file=".count)) }
+    }
+    guard let doc = try? Store(path: path).load() else { return [] }
+    let items = doc.items.filter(\.isPending).sorted(by: TodoItem.byDeadline)
+    return items.map { line($0, shell: CompletionShell.requesting) }
+  }
+
+  /// One candidate as the shell's script reads it.
+  static func line(_ item: TodoItem, shell: CompletionShell?) -> String {
+    let title = Title.displaySafe(item.title)
+    switch shell {
+    case .zsh?: return item.shortID + ":" + title.replacingOccurrences(of: ":", with: "\\:")
+    case .fish?: return item.shortID + "\t" + title
+    default: return item.shortID
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TodoCore
+
+/// What `add` and `edit` say about the time they read (SPEC 3): the parsed
+/// deadline echoed on a terminal, a warning for one already past; and the
+/// `--repeat RULE|none` option read.
+enum TimeEcho {
+  /// The help of `--due` and `--repeat`: the accepted forms, from the grammar tables.
+  static let whenHelp = "WHEN accepts: \(WhenParser.acceptedForms)."
+  static let ruleHelp = "RULE accepts: \(RepeatRule.acceptedForms); 'none' removes it."
+
+  /// "Due Nov 23 at 9:00 AM" on stdout when it is a terminal; on stderr, a
+  /// warning when the deadline is already past (it is kept all the same).
+  static func report(_ deadline: Date?, now: Date) {
+    guard let deadline else { return }
+    let fmt = CLI.formatter(now: now)
+    if isatty(1) == 1 { CLI.out(fmt.due(deadline) + "\n") }
+    if deadline < now.wholeSeconds { CLI.warn("the deadline, \(fmt.dateText(deadline)), is already past") }
+  }
+
+  /// `--warn`: nil when not given, `.some(nil)` for `none`, else seconds before the deadline.
+  static func warn(_ text: String?, env: TodoEnvironment) throws -> Int?? {
+    guard let text else { return nil }
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
+    let now = env.now().wholeSeconds
+    let at = try WhenParser(now: now, calendar: env.calendar).add(duration: text, to: now)
+    let seconds = Int(at.timeIntervalSince(now))
+    guard seconds > 0 else { throw TodoError.badDuration(text) }
+    return .some(seconds)
+  }
+
+  /// `--repeat`: nil when not given, `.some(nil)` for `none`, else the RRULE.
+  static func rule(_ text: String?) throws -> String?? {
+    guard let text else { return nil }
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
+    return .some(try RepeatRule.parse(text))
+  }
+}

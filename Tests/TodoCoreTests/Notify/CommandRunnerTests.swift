@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// The runner starts commands with posix_spawn and watches them from one thread.
+final class CommandRunnerTests: XCTestCase {
+  final class Events: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [CommandRunner.Event] = []
+    func add(_ e: [CommandRunner.Event]) {
+      lock.lock()
+      all += e
+      lock.unlock()
+    }
+    var value: [CommandRunner.Event] {
+      lock.lock()
+      defer { lock.unlock() }
+      return all
+    }
+    func ended(_ j: CommandRunner.JobID) -> CommandRunner.Ending? {
+      for case .ended(let id, let e) in value where id == j { return e }
+      return nil
+    }
+    func lines(_ j: CommandRunner.JobID) -> [String] {
+      value.compactMap { if case .line(let id, let l) = $0, id == j { return l } else { return nil } }
+    }
+  }
+
+  func runner(grace: Double = 30, timeout: Double = 60) -> (CommandRunner, Events) {
+    let events = Events()
+    return (CommandRunner(grace: grace, timeout: timeout, handler: events.add), events)
+  }
+
+  func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let end = Date() + seconds
+    while Date() < end && !condition() { usleep(5_000) }
+    return condition()
+  }
+
+  func testLinesAndStatusAndStderr() throws {
+    let (r, ev) = runner()
+    let j = try r.start(
+      "/bin/sh", arguments: ["-c", "echo 42; printf 'complete\\nno newline'; echo oops >&2; exit 4"],
+      environment: [:])
+    XCTAssertTrue(eventually { ev.ended(j) != nil })
+    XCTAssertEqual(ev.lines(j), ["42", "complete", "no newline"])
+    XCTAssertEqual(ev.ended(j), .exited(4, stderr: "oops"))
+    XCTAssertEqual(r.count, 0)
+  }
+
+  func testOnlyTheStandardDescriptorsAreInheritedAndSignalsAreAtTheirDefaults() throws {
+    // Descriptors this process holds without close-on-exec must not reach the child.
+    var leak: [Int32] = [-1, -1]
+    XCTAssertEqual(pipe(&leak), 0)
+    defer { leak.forEach { close($0) } }
+    signal(SIGUSR1, SIG_IGN)
+    defer { signal(SIGUSR1, SIG_DFL) }
+    var block = sigset_t()
+    sigemptyset(&block)
+    sigaddset(&block, SIGUSR2)
+    pthread_sigmask(SIG_BLOCK, &block, nil)
+    defer { pthread_sigmask(SIG_UNBLOCK, &block, nil) }
+    let (r, ev) = runner()
+    let j = try r.start(
+      "/bin/sh",
+      arguments: [
+        "-c", "ls /proc/self/fd | tr '\\n' ' '; echo; grep -E '^Sig(Blk|Ign)' /proc/self/status; echo \"$A\"",
+      ],
+      environment: ["A": "b c"])
+    XCTAssertTrue(eventually { ev.ended(j) != nil })
+    let lines = ev.lines(j)
+    XCTAssertEqual(lines.count, 4)
+    XCTAssertEqual(lines.first, "0 1 2 3 ", "stdin, stdout, stderr (and ls's own 3)")
+    XCTAssertEqual(lines.last, "b c", "exactly the environment")
+    // Of the standard signals (1-31) none blocked or ignored; glibc's own (32, 33) are not ours to reset.
+    for line in lines.dropFirst().dropLast() {
+      let mask = UInt64(line.split(separator: "\t").last!, radix: 16)!
+      XCTAssertEqual(mask & 0x7fff_ffff, 0, line)
+    }
+  }
+
+  func testAMissingCommandThrowsAndLeavesNothingOpen() throws {
+    let (r, _) = runner()
+    let before = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    XCTAssertThrowsError(try r.start("/nonexistent/cmd", arguments: [], environment: [:])) {
+      XCTAssertEqual(($0 as? SpawnError)?.errno, ENOENT)
+    }
+    // The runner's wake pipe (2) is the only thing added.
+    XCTAssertLessThanOrEqual(
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, before + 2)
+  }
+
+  func testGraceTimeoutAndTerminate() throws {
+    let (r, ev) = runner(grace: 0.2, timeout: 0.6)
+    let slow = try r.start("/bin/sleep", arguments: ["30"], environment: [:])
+    XCTAssertTrue(eventually { ev.value.contains(.running(slow)) })
+    XCTAssertNil(ev.ended(slow))
+    XCTAssertTrue(eventually { ev.ended(slow) != nil })
+    XCTAssertEqual(ev.ended(slow), .timedOut)
+    // A command that ignores SIGTERM is killed.
+    let (r2, ev2) = runner()
+    let stubborn = try r2.start(
+      "/bin/sh", arguments: ["-c", "trap '' TERM; echo up; sleep 30"], environment: [:])
+    XCTAssertTrue(eventually { ev2.lines(stubborn) == ["up"] })
+    let t = Date()
+    r2.terminate(stubborn)
+    XCTAssertTrue(eventually { ev2.ended(stubborn) != nil })
+    XCTAssertEqual(ev2.ended(stubborn), .stopped)
+    XCTAssertLessThan(Date().timeIntervalSince(t), 5)
+  }
+
+  func testStopAllEndsTheWholeProcessGroup() throws {
+    let (r, ev) = runner()
+    let dir = NSTemporaryDirectory() + "runner-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // A shell that leaves a grandchild running (no exec): it must end too.
+    let j = try r.start(
+      "/bin/sh", arguments: ["-c", "sleep 30 & echo $! > \(dir)/child; wait"], environment: [:])
+    XCTAssertTrue(eventually { FileManager.default.fileExists(atPath: dir + "/child") })
+    usleep(50_000)
+    let child = Int32(
+      (try String(contentsOfFile: dir + "/child", encoding: .utf8)).trimmingCharacters(
+        in: .whitespacesAndNewlines))!
+    r.stopAll()
+    XCTAssertEqual(ev.ended(j), .stopped)
+    XCTAssertTrue(eventually { kill(child, 0) != 0 }, "the grandchild ended with its group")
+  }
+
+  func testTicks() throws {
+    let (r, ev) = runner()
+    r.tick(after: 0.1)
+    XCTAssertTrue(eventually { ev.value.contains(.tick) })
+    r.tick(after: 0.1)
+    r.tick(after: nil)
+    usleep(300_000)
+    XCTAssertEqual(ev.value.filter { $0 == .tick }.count, 1, "a cancelled tick does not come")
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// Shown means shown, bounded and lossless, replace and close (SPEC 5; issue 14).
+final class NotifierDeliveryTests: NotifierTestCase {
+  func testAFailingCommandKeepsTheNotificationAndRetriesWithGrowingPauses() throws {
+    try put([item(1, at: 0, title: "flaky")])
+    let clock = ManualClock(t0)
+    let log = EventLog()
+    try write("exit 3", to: dir + "/reply")
+    let e = engine(try fakeCommand(replies: ["*": ". \"\(dir!)/reply\""]), clock: clock, log: log)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1, "announced once")
+    XCTAssertTrue(eventually { calls().count == 1 && waitsForRetry(e) })
+    XCTAssertTrue(e.waitUntilIdle(timeout: 0.3) == false, "waits for a retry")
+    XCTAssertNil(try delivered(1), "a failed bubble is not shown")
+    XCTAssertEqual(e.nextWake(now: t0), nil, "the retry is the engine's, not the host's")
+    clock.advance(1.9)
+    XCTAssertEqual(try e.fireDue(now: clock.now), [])
+    usleep(300_000)
+    XCTAssertEqual(calls().count, 1, "not before the first pause (2 s)")
+    clock.advance(0.2)  // t0 + 2.1: the runner's tick (or the host) tries again
+    XCTAssertTrue(eventually { calls().count == 2 })
+    XCTAssertTrue(eventually { waitsForRetry(e) }, "the second failure is taken in at t0 + 2.1")
+    clock.advance(3)  // t0 + 5.1: the second pause is 4 s, from t0 + 2.x
+    usleep(300_000)
+    XCTAssertEqual(calls().count, 2, "the pause grew")
+    try write("exit 0", to: dir + "/reply")
+    clock.advance(2)
+    XCTAssertTrue(eventually { calls().count == 3 })
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(try delivered(1), t0)
+    XCTAssertEqual(log.problems, ["the notify command failed with status 3"], "told once")
+  }
+
+  func waitsForRetry(_ e: Notifier) -> Bool {
+    e.lock.lock()
+    defer { e.lock.unlock() }
+    return e.runner.count == 0 && e.book.retries.count == 1
+  }
+
+  func testAMissingCommandKeepsTheNotificationUntilItIsInstalled() throws {
+    try put([item(1, at: 0)])
+    let clock = ManualClock(t0)
+    let log = EventLog()
+    let cmd = NotifyCommand(environment: ["TODO_TUI_NOTIFY": dir + "/later", "PATH": "/usr/bin:/bin"])
+    let e = engine(cmd, clock: clock, log: log)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    XCTAssertNil(try delivered(1))
+    try write("#!/bin/sh\ntrue\n", to: dir + "/later")
+    clock.advance(2)
+    XCTAssertTrue(try eventually { try delivered(1) == t0 })
+    XCTAssertEqual(
+      log.problems,
+      [
+        "the notify command \(dir!)/later is missing or not executable; reminders show only in the app (retrying)"
+      ])
+    XCTAssertEqual(NotifyCommand(environment: ["PATH": dir!]).resolve(), .failure(.missing("notify-send")))
+  }
+
+  func testABurstIsBoundedAndEveryNotificationIsAccountedFor() throws {
+    try put((1...100).map { item($0, at: 0) })
+    let e = engine(try fakeCommand(), clock: ManualClock(t0))
+    XCTAssertEqual(try e.fireDue(now: t0).count, 100)
+    XCTAssertTrue(e.waitUntilIdle(timeout: 20))
+    let got = calls()
+    let singles = got.filter { $0[0].hasPrefix("deadline|") }
+    let summaries = got.filter { $0[0].hasPrefix("summary|") }
+    XCTAssertEqual(singles.count, 16)
+    XCTAssertEqual(summaries.map { $0[0].split(separator: "|").last! }, ["84"], "one summary counts the rest")
+    XCTAssertEqual(summaries[0][6], "84 more to-dos are due")
+    XCTAssertEqual(try store.load().items.filter { $0.notifiedDeadline == nil }.count, 0)
+  }
+
+  func testCommandsThatNeverReturnBlockNothing() throws {
+    try put((1...40).map { item($0, at: 0) })
+    var options = Notifier.Options()
+    options.shownAfter = 0.3
+    let clock = ManualClock(t0)
+    let e = engine(try fakeCommand(replies: ["*": "exec sleep 60"]), clock: clock, options: options)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 40)
+    XCTAssertTrue(try eventually { try store.load().items.allSatisfy { $0.notifiedDeadline != nil } })
+    XCTAssertEqual(e.runner.count, 17, "16 waiting bubbles and one summary")
+    // A later one still gets through: the shown summary gives way to a new one.
+    try put([item(41, at: 10)])
+    clock.advance(10)
+    e.invalidate()
+    XCTAssertEqual(try e.fireDue(now: clock.now).count, 1)
+    XCTAssertTrue(try eventually { try delivered(41) == t0 + 10 })
+    let summaries = calls().filter { $0[0].hasPrefix("summary|") }
+    XCTAssertEqual(summaries.map { String($0[0].split(separator: "|").last!) }, ["24", "1"])
+    XCTAssertTrue(summaries[1].contains("1 more to-do is due"))
+    XCTAssertTrue(eventually { e.runner.count == 17 }, "the replaced summary's command ended")
+    e.shutdown()
+    XCTAssertEqual(e.runner.count, 0, "all ended with the notifier")
+  }
+
+  func testALaterBubbleReplacesTheOneOnScreenAndAChangeClosesIt() throws {
+    try put([item(1, at: 0, title: "a"), item(2, at: 0, title: "b")])
+    let clock = ManualClock(t0)
+    let e = engine(
+      try fakeCommand(replies: ["a": "echo 7; exec sleep 60", "b": "echo 8; exec sleep 60"]), clock: clock)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 2)
+    XCTAssertTrue(try eventually { try delivered(1) != nil && delivered(2) != nil })
+    // A reminder for "a": its bubble replaces 7, whose command ends.
+    try store.mutate { list in _ = try list.remind(id(1), at: t0 + 5, now: t0) }
+    clock.advance(5)
+    e.invalidate()
+    XCTAssertEqual(try e.fireDue(now: clock.now).map(\.kind), [.reminder])
+    XCTAssertTrue(eventually { calls().count == 3 })
+    let third = calls().last!
+    XCTAssertTrue(third.contains("--replace-id=7"), "\(third)")
+    XCTAssertTrue(third.contains("Reminder: Todo Item \"a\" Is Overdue"))
+    XCTAssertTrue(eventually { e.runner.count == 2 }, "the replaced command ended")
+    XCTAssertEqual(closed(), [])
+    // "a" completed and "b" renamed elsewhere: both bubbles are closed, their commands end.
+    try store.mutate { list in
+      _ = try list.complete([id(1)], now: t0 + 6)
+      _ = try list.edit(id(2), title: "b2", deadline: nil, now: t0 + 6)
+    }
+    e.invalidate()
+    XCTAssertEqual(try e.fireDue(now: clock.now), [])
+    XCTAssertTrue(eventually { closed().sorted() == ["7", "8"] }, "\(closed())")
+    XCTAssertTrue(eventually { e.runner.count == 0 })
+    XCTAssertEqual(calls().count, 3, "a renamed item's delivered deadline is not shown again")
+  }
+
+  func testShutdownEndsWaitingCommandsAndKeepsWhatWasNotShown() throws {
+    try put([item(1, at: 0, title: "slow"), item(2, at: 0, title: "shown")])
+    let e = engine(
+      try fakeCommand(replies: ["slow": "exec sleep 60", "shown": "echo 3; exec sleep 60"]),
+      clock: ManualClock(t0))
+    XCTAssertEqual(try e.fireDue(now: t0).count, 2)
+    XCTAssertTrue(try eventually { try delivered(2) != nil })
+    e.shutdown()
+    XCTAssertEqual(e.runner.count, 0)
+    XCTAssertNil(try delivered(1), "never shown: it fires at the next start")
+  }
+}

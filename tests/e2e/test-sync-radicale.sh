@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# todo-tui, vdirsyncer and a real CalDAV server (SPEC 7, issue 16): a Radicale
+# on 127.0.0.1 (a free port, its own storage folder), two data files in two
+# time zones standing for two machines (each with its vdir and its
+# vdirsyncer), and a phone that PUTs and edits VTODOs on the server over
+# HTTP. Items, deadlines, repeat rules and warnings cross both ways;
+# concurrent edits of different fields merge; deletions cross; no UID twice.
+. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
+command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
+started=$(date +%s)
+unset TODO_TUI_FILE TODO_TUI_VDIR
+
+# The phone: a CalDAV client of its own, over HTTP.
+cat >"$WORK/phone.py" <<'PY'
+import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
+port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+PATH = "/user/tasks/"
+AUTH = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
+def req(method, path, body=None, headers={}):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request(method, path, body=body, headers={**AUTH, **headers})
+    r = c.getresponse(); data = r.read(); c.close()
+    return r.status, dict(r.getheaders()), data
+def items():  # href -> (etag, text)
+    st, _, data = req("PROPFIND", PATH, '<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>', {"Depth": "1"})
+    assert st == 207, st
+    out = {}
+    for resp in ET.fromstring(data).findall("{DAV:}response"):
+        href = resp.find("{DAV:}href").text
+        if href.rstrip("/") == PATH.rstrip("/"): continue
+        st, h, body = req("GET", href)
+        out[href] = (h.get("ETag") or h.get("etag"), body.decode().replace("\r\n ", ""))
+    return out
+def prop(text, name):
+    # The VTODO's own property, not a VTIMEZONE's or VALARM's.
+    stack = []
+    for l in text.replace("\r\n ", "").replace("\r\n", "\n").split("\n"):
+        if l.startswith("BEGIN:"): stack.append(l[6:].strip()); continue
+        if l.startswith("END:"): stack.pop() if stack else None; continue
+        if stack and stack[-1] == "VTODO" and re.match(name + r"[;:]", l):
+            return l.split(":", 1)[1].strip()
+    return ""
+def by_uid(uid):
+    for href, (etag, text) in items().items():
+        if prop(text, "UID") == uid: return href, etag, text
+    sys.exit("no item with UID " + uid)
+now = lambda: time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+if cmd == "list":  # UID|SUMMARY, sorted; fails on a UID twice
+    seen, out = set(), []
+    for href, (etag, text) in items().items():
+        uid = prop(text, "UID")
+        if uid in seen: sys.exit("DUPLICATE UID " + uid)
+        seen.add(uid); out.append(uid + "|" + prop(text, "SUMMARY"))
+    print("\n".join(sorted(out)))
+elif cmd == "put":  # NAME UID SUMMARY LINES…
+    name, uid, summary, lines = args[0], args[1], args[2], args[3:]
+    body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:" + uid,
+        "DTSTAMP:" + now(), "LAST-MODIFIED:" + now(), "SUMMARY:" + summary] + lines + ["END:VTODO", "END:VCALENDAR", ""])
+    st, _, _ = req("PUT", PATH + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})
+    assert st in (201, 204), st
+elif cmd == "set":  # UID PROPERTY VALUE: the property replaced, LAST-MODIFIED later, If-Match
+    uid, name, value = args
+    href, etag, text = by_uid(uid)
+    lines = [l for l in text.split("\r\n") if not re.match(r"^(" + name + r"|LAST-MODIFIED|DTSTAMP)[;:]", l)]
+    i = lines.index("END:VTODO")
+    time.sleep(1.1)  # a LAST-MODIFIED later than any before, to the second
+    lines[i:i] = [name + ":" + value, "LAST-MODIFIED:" + now(), "DTSTAMP:" + now()]
+    st, _, _ = req("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})
+    assert st in (201, 204), st
+elif cmd == "get":  # UID PROPERTY
+    print(prop(by_uid(args[0])[2], args[1]))
+elif cmd == "ping":  # whether the server answers
+    req("OPTIONS", "/")
+elif cmd == "mkcalendar":  # the collection, once: its status
+    print(req("MKCALENDAR", PATH)[0])
+elif cmd == "delete":  # UID
+    href, etag, _ = by_uid(args[0])
+    st, _, _ = req("DELETE", href, None, {"If-Match": etag})
+    assert st in (200, 204), st
+PY
+phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+
+# The server.
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+URL="http://127.0.0.1:$PORT/user/tasks/"
+mkdir -p "$WORK/radicale"
+cat >"$WORK/radicale.conf" <<EOF
+[server]
+hosts = 127.0.0.1:$PORT
+[auth]
+type = none
+[rights]
+type = authenticated
+[storage]
+filesystem_folder = $WORK/radicale
+EOF
+radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
+RPID=$!
+trap 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null' EXIT
+wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
+
+
+# Two machines: each a data file, a vdir and a vdirsyncer pair with the server.
+for m in A B; do
+  mkdir -p "$WORK/$m/vdir" "$WORK/$m/status"
+  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/$m/status/"
+
+[pair tasks]
+a = "tasks_local"
+b = "tasks_remote"
+collections = null
+
+[storage tasks_local]
+type = "filesystem"
+path = "$WORK/$m/vdir/"
+fileext = ".ics"
+
+[storage tasks_remote]
+type = "caldav"
+url = "$URL"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+  vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover >"$WORK/$m/vs.log" 2>&1 || fail "vdirsyncer discover ($m): $(cat "$WORK/$m/vs.log")"
+done
+zone() { [ "$1" = A ] && echo Europe/Berlin || echo America/New_York; }
+# on M CMD…: todo-tui on machine M (its data file, vdir and time zone).
+on() { local m=$1; shift; TZ=$(zone "$m") TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/vdir" "$TODO_BIN" "$@"; }
+# cycle M: what the machine runs: vdirsyncer, todo-tui sync, vdirsyncer.
+cycle() {
+  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
+  on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"
+  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
+}
+# field M UID KEY: one field of an item of machine M's list (JSON, instants in UTC).
+field() {
+  on "$1" list --all --json | python3 -c "
+import datetime, json, sys
+i = [x for x in json.load(sys.stdin) if x['uid'] == '$2']
+v = i[0]['$3'] if len(i) == 1 else 'MISSING/%d' % len(i)
+if '$3' == 'deadline' and v:  # shown in the machine's zone: in UTC here
+    v = datetime.datetime.fromisoformat(v.replace('Z', '+00:00')).astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+print(v)"
+}
+uid_of() { on "$1" list --all --json | python3 -c "import json,sys; print([x['uid'] for x in json.load(sys.stdin) if x['title'] == '$2'][0])"; }
+# same_everywhere: machine A, machine B and the server hold the same UIDs and titles, each once.
+same_everywhere() {
+  local a b s
+  a=$(TODO_TUI_FILE="$WORK/A/todos.plist" list_summary) || fail "A: $a"
+  b=$(TODO_TUI_FILE="$WORK/B/todos.plist" list_summary) || fail "B: $b"
+  s=$(phone list) || fail "server: $s"
+  expect_eq "$b" "$a" "machine B against machine A"
+  expect_eq "$s" "$a" "the server against machine A"
+}
+
+# 1. Machine A (Berlin): an item, and one with a repeat rule and a warning.
+rent=$(on A add "Pay rent" --due "2030-06-01 09:00")
+cat >"$WORK/weekly.ics" <<'EOF'
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//import//EN
+BEGIN:VTODO
+UID:weekly-call@machine-a
+DTSTAMP:20300101T000000Z
+LAST-MODIFIED:20300101T000000Z
+SUMMARY:Team call
+DUE;TZID=Europe/Berlin:20300603T100000
+RRULE:FREQ=WEEKLY;BYDAY=MO
+BEGIN:VALARM
+ACTION:DISPLAY
+DESCRIPTION:Team call
+TRIGGER;RELATED=END:-PT15M
+END:VALARM
+END:VTODO
+END:VCALENDAR
+EOF
+on A import "$WORK/weekly.ics" >/dev/null
+cycle A; cycle B
+same_everywhere
+expect_eq "$(field B "$rent" deadline)" "2030-06-01T07:00:00Z" "A's 09:00 Berlin, on B"
+expect_eq "$(field B weekly-call@machine-a deadline)" "2030-06-03T08:00:00Z" "the weekly deadline on B"
+expect_eq "$(field B weekly-call@machine-a repeat)" "FREQ=WEEKLY;BYDAY=MO" "the repeat rule on B"
+expect_eq "$(field B weekly-call@machine-a warn)" "900" "the warning on B"
+expect_eq "$(phone get weekly-call@machine-a RRULE)" "FREQ=WEEKLY;BYDAY=MO" "the repeat rule on the server"
+echo "A → server → B: ok ($(( $(date +%s) - started )) s)"
+
+# 2. The phone: a DATE-only due (09:00 on each machine, in its zone), a daily repeat, a warning.
+phone put milk.ics "milk@phone" "Buy milk" "DUE;VALUE=DATE:20300610" "RRULE:FREQ=DAILY" \
+  "BEGIN:VALARM" "ACTION:DISPLAY" "DESCRIPTION:Buy milk" "TRIGGER;RELATED=END:-PT30M" "END:VALARM"
+b_item=$(on B add "From B" --due "2030-06-05 18:00")
+cycle A; cycle B; cycle A
+same_everywhere
+expect_eq "$(field A milk@phone deadline)" "2030-06-10T07:00:00Z" "09:00 Berlin on A"
+expect_eq "$(field B milk@phone deadline)" "2030-06-10T13:00:00Z" "09:00 New York on B"
+for m in A B; do
+  expect_eq "$(field $m milk@phone repeat)" "FREQ=DAILY" "the phone's repeat rule on $m"
+  expect_eq "$(field $m milk@phone warn)" "1800" "the phone's warning on $m"
+done
+expect_eq "$(field A "$b_item" deadline)" "2030-06-05T22:00:00Z" "B's 18:00 New York, on A"
+echo "phone and B → everywhere: ok ($(( $(date +%s) - started )) s)"
+
+# 3. Concurrent edits of different fields: the phone renames "Pay rent" while
+# A moves its deadline; B renames the weekly call while A changes its deadline.
+phone set "$rent" SUMMARY "Pay rent (phone)"
+on A edit "$rent" --due "2030-06-02 09:00" >/dev/null
+on B edit "$(TZ=UTC on B list --json | python3 -c "import json,sys; print([x['id'] for x in json.load(sys.stdin) if x['uid'] == 'weekly-call@machine-a'][0])")" --title "Team call (B)" >/dev/null
+on A edit "$(TZ=UTC on A list --json | python3 -c "import json,sys; print([x['id'] for x in json.load(sys.stdin) if x['uid'] == 'weekly-call@machine-a'][0])")" --due "2030-06-03 11:00" >/dev/null
+cycle A; cycle B; cycle A
+same_everywhere
+for m in A B; do
+  expect_eq "$(field $m "$rent" title)" "Pay rent (phone)" "the phone's title on $m"
+  expect_eq "$(field $m "$rent" deadline)" "2030-06-02T07:00:00Z" "A's deadline on $m"
+  expect_eq "$(field $m weekly-call@machine-a title)" "Team call (B)" "B's title on $m"
+  expect_eq "$(field $m weekly-call@machine-a deadline)" "2030-06-03T09:00:00Z" "A's new deadline on $m"
+  expect_eq "$(field $m weekly-call@machine-a repeat)" "FREQ=WEEKLY;BYDAY=MO" "the repeat rule after the edits on $m"
+done
+expect_eq "$(phone get "$rent" SUMMARY)" "Pay rent (phone)" "the title on the server"
+echo "concurrent edits: ok ($(( $(date +%s) - started )) s)"
+
+# 4. Deletions: the phone deletes the milk, B deletes the rent.
+phone delete milk@phone
+on B delete "$rent" >/dev/null
+cycle A; cycle B; cycle A
+same_everywhere
+expect_eq "$(TODO_TUI_FILE="$WORK/A/todos.plist" list_summary | cut -d'|' -f2 | tr '\n' ',')" "From B,Team call (B)," "A's items at the end"
+expect_eq "$(ls "$WORK/A/vdir" | wc -l)" 2 "files in A's vdir"
+expect_eq "$(ls "$WORK/B/vdir" | wc -l)" 2 "files in B's vdir"
+
+# Settled: nothing more to do anywhere.
+expect_eq "$(on A sync)" "nothing to do" "A's sync at the end"
+expect_eq "$(on B sync)" "nothing to do" "B's sync at the end"
+echo "ok ($(( $(date +%s) - started )) s)"
