@@ -346,9 +346,21 @@ final class ICalWriter {
 struct ICalTodoBuilder {
   fileprivate let comp: OpaquePointer
 
+  /// The kinds the mapping writes, looked up once (libical compares the name
+  /// with every kind it knows, a twentieth of an export).
+  private static let kinds: [String: icalproperty_kind] = [
+    "UID": ICAL_UID_PROPERTY, "SUMMARY": ICAL_SUMMARY_PROPERTY, "DUE": ICAL_DUE_PROPERTY,
+    "DTSTAMP": ICAL_DTSTAMP_PROPERTY, "CREATED": ICAL_CREATED_PROPERTY,
+    "LAST-MODIFIED": ICAL_LASTMODIFIED_PROPERTY, "COMPLETED": ICAL_COMPLETED_PROPERTY,
+  ]
+
+  private static func kind(_ name: String) -> icalproperty_kind {
+    kinds[name] ?? icalproperty_string_to_kind(name)
+  }
+
   /// A TEXT property (UID, SUMMARY…), escaped by libical.
   func text(_ name: String, _ value: String) {
-    let p = icalproperty_new(icalproperty_string_to_kind(name))!
+    let p = icalproperty_new(Self.kind(name))!
     icalproperty_set_value(p, icalvalue_new_text(value))
     icalcomponent_add_property(comp, p)
   }
@@ -389,7 +401,7 @@ struct ICalTodoBuilder {
     }
     let p =
       template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
-        icalproperty_string_to_kind(name))!
+        Self.kind(name))!
     icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
     if let z = tzid {
       icalproperty_set_parameter(p, icalparameter_new_tzid(z))
