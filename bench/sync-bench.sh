@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sync figures (issue 16): a data file of N items (bench/workload.py, 10,000
-# by default) and a vdir, through the real binary. Prints the median of RUNS
+# Sync figures (issue 16): a data file of N items (10,000 by default; titles
+# and deadlines spread over 30 days, written with Python's plistlib) and a vdir, through the real binary. Prints the median of RUNS
 # runs, in ms, of: the first sync into an empty vdir, a sync with nothing to
 # do (target ≤ 500 ms at 10,000), one change here, one change there; and the
 # peak RSS of the first sync. Usage: TODO_BIN=… bench/sync-bench.sh [N] [RUNS]
@@ -14,7 +14,22 @@ export TZ=UTC
 TODO_BIN=$BIN
 dir=$(mktemp -d /tmp/todo-sync-bench.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
-python3 "$here/workload.py" plist "$N" "$dir/seed.plist"
+python3 - "$N" "$dir/seed.plist" <<'PY'
+import datetime as dt, plistlib, random, sys, uuid
+n, path = int(sys.argv[1]), sys.argv[2]
+rng = random.Random(20261123)
+now = dt.datetime(2030, 1, 1, 8, 0, tzinfo=dt.timezone.utc)
+words = "call email pay renew book review fix buy schedule write submit prepare".split()
+items = {}
+for i in range(n):
+    u = str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper()
+    due = now + dt.timedelta(minutes=rng.randrange(30 * 24 * 60))
+    title = "%s %s #%d" % (rng.choice(words).capitalize(), rng.choice(words), i)
+    items[u] = {"UUID": u, "title": title, "deadline": due.replace(tzinfo=None),
+                "created": now.replace(tzinfo=None), "modified": now.replace(tzinfo=None)}
+with open(path, "wb") as f:
+    plistlib.dump({"formatVersion": 1, "todoItems": items}, f, fmt=plistlib.FMT_XML)
+PY
 
 ms() { echo $(( ($2 - $1) / 1000000 )); }
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

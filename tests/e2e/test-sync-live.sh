@@ -7,6 +7,10 @@
 . "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
 export TODO_TUI_VDIR="$WORK/vdir"
 V="$TODO_TUI_VDIR"
+# The data file one folder down: the notifier also watches the data file's
+# parent folder (for its folder being replaced), and $WORK's parent, /tmp, is
+# busy with other tests; $WORK is quiet while the daemon should be idle.
+export TODO_TUI_FILE="$WORK/data/todos.plist"
 
 early=$(T add "There before the daemon" --due "2030-01-10 09:00")
 start_daemon

@@ -109,17 +109,8 @@ struct SyncStatus: Equatable, Sendable {
     defer { if !ok { unlink(tmp) } }
     do {
       defer { close(fd) }
-      try data.withUnsafeBytes { buf in
-        var done = 0
-        while done < buf.count {
-          let n = write(fd, buf.baseAddress! + done, buf.count - done)
-          if n < 0 {
-            if errno == EINTR { continue }
-            throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno))
-          }
-          done += n
-        }
-      }
+      let e = VdirFolder.writeAll(fd, data)
+      guard e == 0 else { throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(e)) }
       guard fsync(fd) == 0 else {
         throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno))
       }
