@@ -30,6 +30,11 @@ ics_write "$V/phone.ics" "phone-1@example.com" "Added there" "DUE:20300112T09000
 t0=$(date +%s%N)
 wait_for 5 sh -c "\"$TODO_BIN\" list | grep -q 'Added there'" || fail "a file added there did not reach the list in 5 s"
 echo "there → here: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+# vdirsyncer puts a new file in place with link(2) (only IN_CREATE on its name).
+ics_write "$WORK/linked.tmp" "linked-1@example.com" "Linked there" "DUE:20300113T090000Z"
+sleep 1.5  # nothing else pending
+ln "$WORK/linked.tmp" "$V/linked.ics" && rm "$WORK/linked.tmp"
+wait_for 5 sh -c "\"$TODO_BIN\" list | grep -q 'Linked there'" || fail "a file linked in there did not reach the list in 5 s"
 ics_set "$V/phone.ics" SUMMARY "Edited there"
 wait_for 5 sh -c "\"$TODO_BIN\" list | grep -q 'Edited there'" || fail "an edit there did not reach the list in 5 s"
 T edit "$a" --title "Edited here" >/dev/null

@@ -87,7 +87,9 @@ public final class LiveSync {
   }
 
   func watchVdir() {
-    vdirWatch = inotify_add_watch(inotify, sync.vdir.path, Self.mask | UInt32(IN_DELETE_SELF))
+    // IN_CREATE too: vdirsyncer puts a new file in place with link(2), which
+    // gives no other event on the file's name.
+    vdirWatch = inotify_add_watch(inotify, sync.vdir.path, Self.mask | UInt32(IN_CREATE | IN_DELETE_SELF))
   }
 
   /// Reads the pending events; true when one concerns an item file of the
