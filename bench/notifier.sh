@@ -5,6 +5,10 @@
 #   notifier.idle_wakeups            — the daemon's context switches per minute,
 #                                      all threads, while the next deadline is hours away
 #   calcurse.idle_wakeups            — the same for `calcurse --daemon`, if installed
+#   notifier.burst.accounted         — 1,000 deadlines at the same second (under
+#                                      ulimit -n 1024): from that second until every
+#                                      one is recorded as shown (own bubble or summary)
+#   notifier.burst.max_fds           — the most descriptors the daemon held meanwhile
 # Usage: TODO_BIN=path/to/todo-tui bench/notifier.sh [IDLE_SECONDS (60)]
 set -u
 : "${TODO_BIN:?set TODO_BIN to the todo-tui binary}"
@@ -80,3 +84,38 @@ if [ -n "$cal" ] && [ -n "$c1" ]; then
 else
   echo "calcurse.idle_wakeups n/a per_min"
 fi
+
+# 3. A burst: 1,000 deadlines at the same second, on another file, another daemon.
+export TODO_TUI_FILE="$work/burst.plist"
+due=$(( $(date +%s) + 4 ))
+python3 - "$work/burst-import.plist" "$due" <<'PY'
+import datetime as dt, plistlib, sys, uuid
+out, due = sys.argv[1], dt.datetime.fromtimestamp(int(sys.argv[2]), dt.timezone.utc).replace(tzinfo=None)
+items = {}
+for i in range(1000):
+    u = str(uuid.uuid4()).upper()
+    items[u] = {"UUID": u, "title": f"Burst {i}", "deadline": due}
+plistlib.dump({"todoItems": items}, open(out, "wb"))
+PY
+"$TODO_BIN" import "$work/burst-import.plist" >/dev/null
+( ulimit -n 1024; exec "$TODO_BIN" daemon 2>"$work/burst.err" ) &
+burst=$!; pids+=("$burst")
+python3 - "$TODO_TUI_FILE" "$due" "$burst" <<'PY'
+import os, plistlib, sys, time
+path, due, pid = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+most, end = 0, due + 60
+while time.time() < end:
+    try:
+        most = max(most, len(os.listdir(f"/proc/{pid}/fd")))
+        items = plistlib.load(open(path, "rb"))["todoItems"].values()
+    except Exception:
+        time.sleep(0.01)
+        continue
+    if time.time() >= due and all(i.get("notifiedDeadline") == i["deadline"] for i in items):
+        print(f"notifier.burst.accounted {(time.time() - due) * 1000:.0f} ms")
+        break
+    time.sleep(0.02)
+else:
+    print("notifier.burst.accounted n/a ms")
+print(f"notifier.burst.max_fds {most} fds")
+PY

@@ -1,12 +1,15 @@
 #define _GNU_SOURCE
 #include "CSystem.h"
 
+#include <unistd.h>
+
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <stdlib.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/syscall.h>
 #include <termios.h>
 #include <unistd.h>
@@ -30,6 +33,8 @@ int csystem_timerfd_disarm(int fd) {
   memset(&spec, 0, sizeof spec);
   return timerfd_settime(fd, 0, &spec, NULL);
 }
+
+int csystem_syncfs(int fd) { return syncfs(fd); }
 
 int csystem_pidfd_open(pid_t pid) {
 #ifdef SYS_pidfd_open
@@ -129,5 +134,3 @@ int csystem_spawn(const char *path, char *const argv[], char *const envp[],
   *pidfd = csystem_pidfd_open(*pid);
   return 0;
 }
-
-int csystem_syncfs(int fd) { return syncfs(fd); }

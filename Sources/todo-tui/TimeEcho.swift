@@ -9,13 +9,13 @@ enum TimeEcho {
   static let whenHelp = "WHEN accepts: \(WhenParser.acceptedForms)."
   static let ruleHelp = "RULE accepts: \(RepeatRule.acceptedForms); 'none' removes it."
 
-  /// "Due Nov 23 at 9:00 AM" on stdout when it is a terminal; on stderr, a
-  /// warning when the deadline is already past (it is kept all the same).
+  /// "Due tomorrow 9:00" (as `list` says it) on stdout when it is a terminal;
+  /// on stderr, a warning when the deadline is already past (it is kept all the same).
   static func report(_ deadline: Date?, now: Date) {
     guard let deadline else { return }
     let fmt = CLI.formatter(now: now)
-    if isatty(1) == 1 { CLI.out(fmt.due(deadline) + "\n") }
-    if deadline < now.wholeSeconds { CLI.warn("the deadline, \(fmt.dateText(deadline)), is already past") }
+    if isatty(1) == 1 { CLI.out("Due " + fmt.phrase(deadline) + "\n") }
+    if deadline < now.wholeSeconds { CLI.warn("the deadline, \(fmt.phrase(deadline)), is already past") }
   }
 
   /// `--warn`: nil when not given, `.some(nil)` for `none`, else seconds before the deadline.

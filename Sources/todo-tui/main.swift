@@ -9,8 +9,15 @@ func runMain() -> Never {
   let args = Array(CommandLine.arguments.dropFirst())
   var argv = args
   do {
-    argv = try Prepass.rewrite(args)
-    var command = try FastPath.command(["todo-tui"] + argv) ?? TodoTUI.parseAsRoot(argv)
+    // The fast path first: it takes only `COMMAND plain-args`, which the pre-pass
+    // leaves as they are, and the pre-pass lists every command's name by reflection.
+    var command: ParsableCommand
+    if let fast = FastPath.command(["todo-tui"] + args) {
+      command = fast
+    } else {
+      argv = try Prepass.rewrite(args)
+      command = try TodoTUI.parseAsRoot(argv)
+    }
     try command.run()
     exit(0)
   } catch let e as TodoError {

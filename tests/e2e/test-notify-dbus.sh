@@ -3,7 +3,8 @@
 # real notify-send (libnotify-bin) and a notification server of our own: the
 # bubble is critical, carries the icon and desktop entry; a later bubble for
 # the same item replaces the earlier one; completing or changing the item
-# elsewhere closes its bubble (CloseNotification) and its waiting command ends.
+# elsewhere closes its bubble (CloseNotification) and its waiting command ends;
+# an early warning comes at normal urgency.
 . "$HERE/lib.sh"
 
 py=/usr/bin/python3   # Debian's, with python3-dbus and python3-gi
@@ -72,6 +73,11 @@ fourth=$(q 'b[3]["id"]')
 T delete "$d" >/dev/null
 wait_for 5 q "$fourth in c" || fail "bubble $fourth was not closed after a delete: $(cat "$log")"
 wait_for 5 test "$(children "$DPID")" -eq 0 || fail "commands still run: $(children "$DPID")"
+
+# An early warning: normal urgency (a server may let it expire), its own text.
+T add "Train" --due "$(in_seconds 61)" --warn 1m >/dev/null
+wait_for 8 q 'len(b) >= 5' || fail "no warning bubble: $(cat "$log")"
+q 'b[4]["urgency"] == 1 and b[4]["summary"] == "Todo Item \"Train\" Is Due in 1 minute"' || fail "the warning: $(q 'b[4]')"
 stop_daemon "$DPID"
 kill "$server" 2>/dev/null
 echo ok

@@ -93,11 +93,11 @@ wait_calls 4 8
 stop_daemon "$DPID"
 for f in "$WORK"/calls/*; do
   mapfile -t argv < <(tail -n +2 "$f")
-  expect_eq "${#argv[@]}" 10 "number of notify arguments ($(head -n1 "$f"))"
-  expect_eq "${argv[*]:0:8}" "--app-name=todo-tui --urgency=critical --icon=todo-tui --hint=string:desktop-entry:todo-tui --print-id --action=complete=Complete --action=remind=Remind in 30 minutes" "the options before the texts"
-  expect_match "${argv[8]}" '^Todo Item ".*" Is Overdue$' "summary"
-  no_raw "${argv[8]}${argv[9]}" "the notify summary and body"
-  case "${argv[9]}" in *'<'*|*'>'*) fail "markup not escaped in the body: ${argv[9]}" ;; esac
+  expect_eq "${#argv[@]}" 9 "number of notify arguments ($(head -n1 "$f"))"
+  expect_eq "${argv[*]:0:7}" "--app-name=todo-tui --urgency=critical --icon=todo-tui --hint=string:desktop-entry:todo-tui --print-id --action=complete=Complete --action=remind=Remind in 30 minutes" "the options before the texts"
+  expect_match "${argv[7]}" '^Todo Item ".*" Is Overdue$' "summary"
+  no_raw "${argv[7]}${argv[8]}" "the notify summary and body"
+  case "${argv[8]}" in *'<'*|*'>'*) fail "markup not escaped in the body: ${argv[8]}" ;; esac
 done
 grep -q 'Todo Item "--app-name=evil" Is Overdue' "$WORK"/calls/* || fail "the -- title is not inside the summary"
 [ ! -e pwned ] && [ ! -e "$WORK/pwned" ] || fail "a title ran a command"

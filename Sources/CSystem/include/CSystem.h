@@ -15,6 +15,10 @@ int csystem_timerfd_create_realtime(void);
 int csystem_timerfd_arm_absolute(int fd, int64_t sec, int64_t nsec);
 int csystem_timerfd_disarm(int fd);
 
+// syncfs: flush the whole file system of `fd` at once (one call for a batch
+// of files instead of one fsync each).
+int csystem_syncfs(int fd);
+
 // posix_spawn for the notify command: `path` runs with `argv` and `envp`
 // (NULL-terminated), stdin from /dev/null, stdout into a new pseudo-terminal
 // in raw mode (so that stdio flushes each line: notify-send --print-id prints
@@ -33,9 +37,5 @@ int csystem_pipe_cloexec(int fds[2]);
 
 // A pidfd for a child (pidfd_open), or -1 with errno.
 int csystem_pidfd_open(pid_t pid);
-
-// syncfs: flush the whole file system of `fd` at once (one call for a batch
-// of files instead of one fsync each).
-int csystem_syncfs(int fd);
 
 #endif

@@ -62,8 +62,8 @@ private func drawBanner(
   }
 }
 
-/// Width of the right-hand column of a row: a space and the three marks.
-private let marksWidth = 4
+/// Width of the right-hand column of a row: a space and one cell for each mark.
+private let marksWidth = 1 + ItemMarks.glyphs.count
 
 private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list

@@ -85,7 +85,9 @@ private let libicalLock = NSRecursiveLock()
 enum LibIcal {
   /// The VTODOs of an iCalendar object (a VCALENDAR, several, or a bare VTODO)
   /// and the VTIMEZONEs beside them (TZID → iCalendar text).
-  static func parse(_ data: Data) throws(ICalReadError) -> (todos: [ICalComponent], zones: [String: String]) {
+  static func parse(_ data: Data, allText: Bool = false) throws(ICalReadError) -> (
+    todos: [ICalComponent], zones: [String: String]
+  ) {
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     ICalNames.uppercase(&bytes)
@@ -114,15 +116,21 @@ enum LibIcal {
         throw ICalReadError(detail: take(icalproperty_get_value_as_string_r(p)))
       }
       for z in children(cal, ICAL_VTIMEZONE_COMPONENT) {
-        if let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) {
-          let id = take(icalproperty_get_value_as_string_r(tzid))
-          if zones[id] == nil { zones[id] = take(icalcomponent_as_ical_string_r(z)) }
+        guard let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) else { continue }
+        let id = take(icalproperty_get_value_as_string_r(tzid))
+        if icaltimezone_get_builtin_timezone(id) != nil {
+          // An IANA zone: libical's own definition, loaded once, reads its times (expanding
+          // the file's VTIMEZONE was nine tenths of reading a one-item file), and is written back.
+          icalcomponent_remove_component(cal, z)
+          icalcomponent_free(z)
+        } else if zones[id] == nil {
+          zones[id] = take(icalcomponent_as_ical_string_r(z))
         }
       }
       let vtodos =
         icalcomponent_isa(cal) == ICAL_VTODO_COMPONENT ? [cal] : children(cal, ICAL_VTODO_COMPONENT)
       for t in vtodos {
-        let todo = component(t, owner: t, text: false)
+        let todo = component(t, owner: t, text: false, allText: allText)
         if let e = firstError(todo) {
           throw ICalReadError(detail: e, uid: todo.first("UID")?.text ?? todo.first("UID")?.value)
         }
@@ -143,7 +151,7 @@ enum LibIcal {
   /// (an item's unmapped part), read as if inside a VTODO.
   static func parseContent(_ ical: String) -> ICalComponent? {
     let wrapped = "BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n"
-    return try? parse(Data(wrapped.utf8)).todos.first
+    return try? parse(Data(wrapped.utf8), allText: true).todos.first
   }
 
   private static func firstError(_ c: ICalComponent) -> String? {
@@ -172,15 +180,30 @@ enum LibIcal {
     return out
   }
 
-  private static func component(_ c: OpaquePointer, owner: OpaquePointer, text: Bool) -> ICalComponent {
-    ICalComponent(
+  /// The VTODO properties whose first occurrence the mapping takes whole, so
+  /// their iCalendar text is not made (a fifth of an import's time).
+  static let textNotNeeded: Set<String> = [
+    "UID", "DTSTAMP", "SUMMARY", "CREATED", "LAST-MODIFIED", "COMPLETED", "SEQUENCE", "RRULE",
+  ]
+
+  private static func component(_ c: OpaquePointer, owner: OpaquePointer, text: Bool, allText: Bool = true)
+    -> ICalComponent
+  {
+    var seen = Set<String>()
+    return ICalComponent(
       name: string(icalcomponent_kind_to_string(icalcomponent_isa(c))),
-      properties: properties(c).map { property($0, owner: owner) },
+      properties: properties(c).map { p in
+        let name = take(icalproperty_get_property_name_r(p)).uppercased()
+        let skip = !allText && textNotNeeded.contains(name) && seen.insert(name).inserted
+        return property(p, name: name, owner: owner, withText: !skip)
+      },
       components: children(c, ICAL_ANY_COMPONENT).map { component($0, owner: owner, text: true) },
       ical: text ? take(icalcomponent_as_ical_string_r(c)) : "")
   }
 
-  private static func property(_ p: OpaquePointer, owner: OpaquePointer) -> ICalProperty {
+  private static func property(_ p: OpaquePointer, name: String, owner: OpaquePointer, withText: Bool)
+    -> ICalProperty
+  {
     var params: [String: String] = [:]
     var q = icalproperty_get_first_parameter(p, ICAL_ANY_PARAMETER)
     while let x = q {
@@ -191,8 +214,7 @@ enum LibIcal {
       q = icalproperty_get_next_parameter(p, ICAL_ANY_PARAMETER)
     }
     var out = ICalProperty(
-      name: take(icalproperty_get_property_name_r(p)).uppercased(),
-      ical: take(icalproperty_as_ical_string_r(p)),
+      name: name, ical: withText ? take(icalproperty_as_ical_string_r(p)) : "",
       value: take(icalproperty_get_value_as_string_r(p)), text: nil, time: nil, duration: nil,
       parameters: params)
     guard let v = icalproperty_get_value(p) else { return out }
@@ -324,9 +346,21 @@ final class ICalWriter {
 struct ICalTodoBuilder {
   fileprivate let comp: OpaquePointer
 
+  /// The kinds the mapping writes, looked up once (libical compares the name
+  /// with every kind it knows, a twentieth of an export).
+  private static let kinds: [String: icalproperty_kind] = [
+    "UID": ICAL_UID_PROPERTY, "SUMMARY": ICAL_SUMMARY_PROPERTY, "DUE": ICAL_DUE_PROPERTY,
+    "DTSTAMP": ICAL_DTSTAMP_PROPERTY, "CREATED": ICAL_CREATED_PROPERTY,
+    "LAST-MODIFIED": ICAL_LASTMODIFIED_PROPERTY, "COMPLETED": ICAL_COMPLETED_PROPERTY,
+  ]
+
+  private static func kind(_ name: String) -> icalproperty_kind {
+    kinds[name] ?? icalproperty_string_to_kind(name)
+  }
+
   /// A TEXT property (UID, SUMMARY…), escaped by libical.
   func text(_ name: String, _ value: String) {
-    let p = icalproperty_new(icalproperty_string_to_kind(name))!
+    let p = icalproperty_new(Self.kind(name))!
     icalproperty_set_value(p, icalvalue_new_text(value))
     icalcomponent_add_property(comp, p)
   }
@@ -367,7 +401,7 @@ struct ICalTodoBuilder {
     }
     let p =
       template.flatMap { icalproperty_new_from_string($0) } ?? icalproperty_new(
-        icalproperty_string_to_kind(name))!
+        Self.kind(name))!
     icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
     if let z = tzid {
       icalproperty_set_parameter(p, icalparameter_new_tzid(z))

@@ -77,7 +77,7 @@ public enum ICalMapping {
     let uidText = t.first("UID").map { $0.text ?? $0.value }
     let id =
       uidText.map { UUID(uuidString: $0) ?? UUID.derived(from: $0) }
-      ?? UUID.derived(from: t.properties.map(\.ical).joined())
+      ?? UUID.derived(from: t.properties.map { $0.name + ":" + $0.value }.joined(separator: "\n"))
     var item = TodoItem(id: id, title: "", deadline: nil, created: now.wholeSeconds)
     if let u = uidText, u != id.uuidString { item.uid = u }
     // In the order ``write`` puts them, so that what it writes reads back the same:
@@ -142,7 +142,9 @@ public enum ICalMapping {
     // (``write``); the file's VTIMEZONE is kept only for other names.
     for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) { if let text = zones[z] { extra.append(text) } }
     // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
-    item.icalExtra = extra.isEmpty ? nil : extra.joined().replacingOccurrences(of: "\r\n", with: "\n")
+    // (By bytes: libical ends every line with CR LF and never writes a CR elsewhere.)
+    item.icalExtra =
+      extra.isEmpty ? nil : String(decoding: extra.joined().utf8.filter { $0 != 0x0D }, as: UTF8.self)
     return (item, undated)
   }
 
@@ -191,10 +193,12 @@ public enum ICalMapping {
   // MARK: - Writing
 
   static func write(_ item: TodoItem, to w: ICalWriter, calendar: Calendar) {
-    let kept = item.icalExtra.flatMap(LibIcal.parseContent)
+    // Kept text with nothing for the mapped fields to take goes to libical as it is.
+    let plain = item.icalExtra.map { !mentionsMapped($0) } ?? true
+    let kept = plain ? nil : item.icalExtra.flatMap(LibIcal.parseContent)
     var dueTemplate: ICalProperty?
     var alarmTemplate: ICalComponent?
-    var rest: [String] = []
+    var rest: [String] = plain ? item.icalExtra.map { [$0] } ?? [] : []
     var status: String?
     for p in kept?.properties ?? [] {
       if p.name == "DUE" && dueTemplate == nil {
@@ -238,6 +242,27 @@ public enum ICalMapping {
       if let r = item.repeatRule { b.value("RRULE", r) }
       if let s = item.warn { b.warning(seconds: s, description: item.title, template: alarmTemplate?.ical) }
       if !rest.isEmpty { b.content(rest.joined()) }
+    }
+  }
+
+  /// Whether kept text may hold a DUE, STATUS, VALARM, VTIMEZONE or TZID (a
+  /// line starting so, or `TZID=` anywhere), which ``write`` must look at.
+  static func mentionsMapped(_ s: String) -> Bool {
+    let heads: [[UInt8]] = ["DUE", "STATUS", "BEGIN:VALARM", "BEGIN:VTIMEZONE"].map { Array($0.utf8) }
+    let tzid = Array("TZID=".utf8)
+    var u = s
+    return u.withUTF8 { b in
+      var lineStart = true
+      for i in b.indices {
+        if lineStart {
+          for h in heads where b.count - i >= h.count && zip(h, b[i...]).allSatisfy({ $0 == $1 }) {
+            return true
+          }
+        }
+        if b[i] == 0x3D, i >= 4, zip(tzid, b[(i - 4)...]).allSatisfy({ $0 == $1 }) { return true }
+        lineStart = b[i] == 0x0A
+      }
+      return false
     }
   }
 

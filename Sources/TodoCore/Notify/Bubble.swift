@@ -34,12 +34,13 @@ public struct Bubble: Equatable, Sendable {
   public init(_ n: ScheduledNotification, formatter: DueFormatter, now: Date, replaceID: Int? = nil) {
     let title = Title.displaySafe(n.title)
     let item = "Todo Item \"" + title + "\" Is "
-    switch (n.kind, n.deadline) {
-    case (_, nil): summary = "Reminder: Todo Item \"" + title + "\""  // someday: only reminders fire
-    case (.deadline, _): summary = item + "Overdue"
-    case (.warning, let d?): summary = item + "Due in " + Self.duration(d.timeIntervalSince(now))
-    case (.reminder, let d?):
-      summary = "Reminder: " + item + (d <= now ? "Overdue" : Self.dueAt(d, now: now, formatter))
+    let due = n.deadline ?? n.fireDate  // a reminder of a someday item: as of its own time
+    switch n.kind {
+    case .deadline: summary = item + "Overdue"
+    case .warning: summary = item + "Due in " + Self.duration(due.timeIntervalSince(now))
+    case .reminder:
+      summary =
+        "Reminder: " + item + (due <= now ? "Overdue" : Self.dueAt(due, now: now, formatter))
     }
     body = Self.escapeMarkup((n.deadline.map(formatter.due) ?? "No deadline") + " · \(n.badge) overdue")
     urgency = n.kind == .warning ? "normal" : "critical"
@@ -64,7 +65,7 @@ public struct Bubble: Equatable, Sendable {
     let n = many.count
     summary = "\(n) " + (more ? "more " : "") + (n == 1 ? "to-do is due" : "to-dos are due")
     var lines = many.prefix(5).map {
-      "\"" + Title.displaySafe($0.title) + "\" · " + ($0.deadline.map(formatter.due) ?? "No deadline")
+      "\"" + Title.displaySafe($0.title) + "\" · " + ($0.deadline.map(formatter.due) ?? "no deadline")
     }
     lines.append((n > 5 ? "and \(n - 5) more · " : "") + "\(badge) overdue")
     body = Self.escapeMarkup(lines.joined(separator: "\n"))

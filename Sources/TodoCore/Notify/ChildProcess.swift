@@ -6,17 +6,19 @@ import Foundation
 #endif
 
 /// A command started with `posix_spawn` (through the CSystem shim): no shell,
-/// stdin from /dev/null, stdout and stderr into pipes the parent reads,
-/// nothing else inherited (every other descriptor is closed in the child),
-/// signals at their defaults and unblocked, a process group of its own.
+/// stdin from /dev/null, stdout on a pseudo-terminal in raw mode (stdio then
+/// writes each line at once: notify-send's `--print-id` comes while the bubble
+/// waits; a pipe where no pty can be had), stderr into a pipe, nothing else
+/// inherited (every other descriptor is closed in the child), signals at their
+/// defaults and unblocked, a process group of its own.
 ///
-/// The parent holds three descriptors for it — the two pipes and a pidfd
-/// (readable when it ends) — all close-on-exec and non-blocking. Foundation's
+/// The parent holds three descriptors for it — the pty's master, the stderr
+/// pipe and a pidfd (readable when it ends) — all close-on-exec and non-blocking. Foundation's
 /// `Process` is not used: it crashed in bursts of launches and held about
 /// seven descriptors and a thread per child (STYLE, "Known facts").
 struct ChildProcess {
   let pid: pid_t
-  /// The read end of the command's stdout.
+  /// The read end of the command's stdout (a pty master, or a pipe).
   let stdout: Int32
   /// The read end of the command's stderr.
   let stderr: Int32

@@ -279,12 +279,6 @@ public struct FileSignature: Equatable, Sendable {
   public init?(_ store: Store) {
     var st = stat()
     guard let real = try? store.resolvedPath(), stat(real, &st) == 0 else { return nil }
-    dev = UInt64(st.st_dev)
-    ino = UInt64(st.st_ino)
-    size = Int64(st.st_size)
-    mtime = st.st_mtim.tv_sec
-    mtimeNs = st.st_mtim.tv_nsec
-    ctime = st.st_ctim.tv_sec
-    ctimeNs = st.st_ctim.tv_nsec
+    self.init(stat: st)
   }
 }

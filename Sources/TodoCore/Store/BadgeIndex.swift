@@ -94,21 +94,12 @@ public enum BadgeIndex {
       Int(fields[7]) == (Int(st.st_size) - headerSize) / 8
     else { return nil }
     var deadlines = [Double](repeating: 0, count: Int(fields[7]))
-    let ok = deadlines.withUnsafeMutableBytes { buf -> Bool in
-      var got = 0
-      while got < buf.count {
-        let n = Glibc.read(fd, buf.baseAddress! + got, buf.count - got)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return false }
-        got += n
-      }
-      return true
-    }
-    return ok ? deadlines : nil
+    return readFully(fd, into: &deadlines) ? deadlines : nil
   }
 
-  static func readFully(_ fd: Int32, into bytes: inout [UInt8]) -> Bool {
-    bytes.withUnsafeMutableBytes { buf -> Bool in
+  /// Reads exactly the bytes of `values` from `fd`.
+  static func readFully<T>(_ fd: Int32, into values: inout [T]) -> Bool {
+    values.withUnsafeMutableBytes { buf -> Bool in
       var got = 0
       while got < buf.count {
         let n = Glibc.read(fd, buf.baseAddress! + got, buf.count - got)

@@ -8,12 +8,14 @@ import Foundation
 /// (an atomic rename replaces the inode, so the folder is what is watched).
 ///
 /// It follows the file when the folder itself is deleted and made again (a
-/// restore, a sync tool, `rm -rf` and `mkdir`): the folder's parent is watched
-/// for the folder's removal (the folder's own IN_DELETE_SELF does not come
-/// while a file in it is held open, such as the notifier's lock); while the
-/// folder is gone, the nearest folder above that exists is watched, until the
-/// folder is back and watched again. The parent's watch reports removals only,
-/// so other programs writing beside the folder wake nothing.
+/// restore, a sync tool, `rm -rf` and `mkdir`). The folder's own
+/// IN_DELETE_SELF does not come while a file in it is held open (such as the
+/// notifier's lock), so once something in the folder is deleted (what comes
+/// before the folder can go) its parent is watched for the folder's removal;
+/// while the folder is gone, the nearest folder above that exists (and its
+/// parent) are watched, until the folder is back and watched again, alone: in
+/// the usual state nothing but the folder is watched, and other programs
+/// writing beside it wake nothing.
 public final class FileWatcher {
   /// The inotify descriptor; readable when something happened.
   public let fd: Int32
@@ -60,6 +62,7 @@ public final class FileWatcher {
   public func drain() -> Bool {
     var hit = false
     var lost = false
+    var emptying = false
     let size = 64 * 1024
     let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
     defer { buf.deallocate() }
@@ -77,8 +80,9 @@ public final class FileWatcher {
         if wd == watch {
           if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
             lost = true
-          } else if named(name) {
-            hit = true
+          } else {
+            if named(name) { hit = true }
+            if mask & UInt32(IN_DELETE) != 0 { emptying = true }
           }
         } else if wd == above {
           lost = true  // something was made where the folder is to come back: look
@@ -87,6 +91,18 @@ public final class FileWatcher {
         }
         off += MemoryLayout<inotify_event>.size + len
       }
+    }
+    if hit && !emptying && !lost && guardWatch >= 0 && watch >= 0 {
+      // The file written again in a folder still there: in use, not on its way out.
+      _ = inotify_rm_watch(fd, guardWatch)
+      guardWatch = -1
+    }
+    if emptying && !lost && guardWatch < 0 {
+      // Something was deleted in the folder: it may be on its way out (rm -rf),
+      // so its removal is watched from the parent from now until it comes back.
+      guardParent(of: folder)
+      var st = stat()
+      if stat(folder, &st) != 0 { lost = true }
     }
     if lost && follow() { hit = true }
     return hit
@@ -105,7 +121,7 @@ public final class FileWatcher {
         let came = w != watch
         watch = w
         above = -1
-        guardParent(of: folder)
+        if !came && guardWatch >= 0 { guardParent(of: folder) } else { guardWatch = -1 }
         retire(old)
         if came { generation += 1 }
         return came

@@ -136,14 +136,14 @@ final class AppRenderTests: XCTestCase {
     XCTAssertEqual(c.lines[0], " Todo List  0 overdue · 64/64 scheduled ")
     // The list does not fit: its first and last rows carry the scroll marks.
     XCTAssertEqual(c.lines[1], " ↑ 60 more                              ")
-    XCTAssertEqual(c.lines[7], " Item 66              today 11:06 AM   ⊘")
-    XCTAssertEqual(c.lines[5], " Item 64              today 11:04 AM    ")
+    XCTAssertEqual(c.lines[7], " Item 66             today 11:06 AM    ⊘")
+    XCTAssertEqual(c.lines[5], " Item 64             today 11:04 AM     ")
     XCTAssertEqual(c.lines[8], String(repeating: " ", count: 40), "nothing below")
     _ = reduce(&s, .moveToTop, env: env)
     let t = render(s, size: small)
     XCTAssertEqual(t.lines[1], String(repeating: " ", count: 40), "nothing above")
     XCTAssertEqual(t.lines[2], " Today ──────────────────────────────── ")
-    XCTAssertEqual(t.lines[3], " Item 1               today 10:01 AM    ")
+    XCTAssertEqual(t.lines[3], " Item 1              today 10:01 AM     ")
     XCTAssertEqual(t.lines[8], " ↓ 61 more                              ")
   }
 

@@ -126,6 +126,17 @@ final class ICalRoundTripTests: XCTestCase {
       try ICalMapping.items(fromICS: Data(text.utf8), path: "all", now: now, calendar: cal), items)
   }
 
+  func testKeptTextThatTheWriterMustLookAtIsRecognised() {
+    XCTAssertFalse(ICalMapping.mentionsMapped("PRIORITY:1\nDESCRIPTION:DUE soon\\, STATUS ok\n"))
+    XCTAssertFalse(ICalMapping.mentionsMapped(""))
+    for s in [
+      "DUE;VALUE=DATE:20261124\n", "PRIORITY:1\nSTATUS:IN-PROCESS\n", "X:1\nBEGIN:VALARM\nEND:VALARM\n",
+      "DTSTART;TZID=Europe/Berlin:20261124T090000\n", "BEGIN:VTIMEZONE\nEND:VTIMEZONE\n",
+    ] {
+      XCTAssertTrue(ICalMapping.mentionsMapped(s), s)
+    }
+  }
+
   func testADateOnlyDueStaysADateWhileItIsNineInTheMorning() throws {
     var cal = Calendar(identifier: .gregorian)
     cal.timeZone = TimeZone(identifier: "America/New_York")!

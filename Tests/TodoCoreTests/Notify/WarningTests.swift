@@ -5,15 +5,6 @@ import XCTest
 
 /// The early warning (`--warn`): a notification of its own, before the deadline.
 final class WarningTests: NotifierTestCase {
-  func testTheDurationText() throws {
-    XCTAssertEqual(try Warning.seconds("15m"), 900)
-    XCTAssertEqual(try Warning.seconds("1h30m"), 5400)
-    XCTAssertEqual(try Warning.seconds("2d"), 172_800)
-    XCTAssertNil(try Warning.seconds("none"))
-    XCTAssertThrowsError(try Warning.seconds("soon"))
-    XCTAssertThrowsError(try Warning.seconds("0m"))
-  }
-
   func testAWarningTakesASlotAndSomedayOrCancelledItemsNone() {
     var warned = item(1, at: 3600)
     warned.warn = 900

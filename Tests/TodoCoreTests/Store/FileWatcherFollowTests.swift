@@ -38,4 +38,19 @@ final class FileWatcherFollowTests: XCTestCase {
     while !seen && Date() < end { seen = w.wait(until: end) }
     XCTAssertTrue(seen)
   }
+
+  func testWritesBesideTheFolderWakeNothing() throws {
+    let root = NSTemporaryDirectory() + "beside-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let w = try FileWatcher(path: root + "/data/todos.plist")
+    try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/data/todos.plist"))
+    XCTAssertTrue(w.wait(until: Date() + 5))
+    // Other programs write, rename and delete files beside the folder (~/.local/share).
+    for i in 0..<5 {
+      try Data("y".utf8).write(to: URL(fileURLWithPath: root + "/other-\(i)"), options: .atomic)
+      try FileManager.default.removeItem(atPath: root + "/other-\(i)")
+    }
+    var p = pollfd(fd: w.fd, events: Int16(POLLIN), revents: 0)
+    XCTAssertEqual(poll(&p, 1, 200), 0, "no wakeup for what happens beside the folder")
+  }
 }
