@@ -28,8 +28,15 @@ struct VdirOption: ParsableArguments {
   /// The daemon's live sync, or nil without a vdir (issue 16).
   func live(store: Store, say: @escaping (String) -> Void) throws -> LiveSync? {
     guard let engine = try engine(store: store) else { return nil }
-    say("syncing live with \(engine.vdir.path)")
-    return try LiveSync(sync: engine, report: say)
+    do {
+      let live = try LiveSync(sync: engine, report: say)
+      say("syncing live with \(engine.vdir.path)")
+      return live
+    } catch {
+      // The notifier matters more: it runs on, without live sync.
+      say("no live sync with \(engine.vdir.path): \(error)")
+      return nil
+    }
   }
 }
 
