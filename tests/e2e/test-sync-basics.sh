@@ -44,7 +44,7 @@ assert i["uid"] == "Phone-1@Example.com", i
 assert i["deadline"] == "2030-01-24T17:30:00Z", i
 assert i["repeat"] == "FREQ=WEEKLY;BYDAY=MO", i
 assert i["warn"] == 900, i' || fail "the phone's item as read"
-expect_eq "$(ls "$V" | sort | tr '\n' ' ')" "$a.ics $b.ics f00d.ics " "files"
+expect_eq "$(ls "$V" | LC_ALL=C sort | tr '\n' ' ')" "$(printf '%s\n' "$a.ics" "$b.ics" f00d.ics | LC_ALL=C sort | tr '\n' ' ')" "files"
 
 # A change on each side reaches the other.
 T edit "$a" --title "Pay rent (edited here)" >/dev/null
