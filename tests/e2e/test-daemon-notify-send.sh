@@ -5,19 +5,7 @@
 # the second's "Remind in 30 minutes" sets its reminder.
 . "$HERE/lib.sh"
 
-py=/usr/bin/python3   # Debian's, with python3-dbus and python3-gi (not a pyenv one first on PATH)
-missing=()
-command -v notify-send >/dev/null || missing+=(libnotify-bin)
-command -v dbus-run-session >/dev/null || missing+=(dbus-bin)
-"$py" -c 'import dbus, dbus.service, dbus.mainloop.glib' 2>/dev/null || missing+=(python3-dbus)
-"$py" -c 'from gi.repository import GLib' 2>/dev/null || missing+=(python3-gi gir1.2-glib-2.0)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "skipped: needs ${missing[*]} (make test installs them when run as root)"
-  exit 77
-fi
-if [ -z "${TODO_TEST_BUS:-}" ]; then
-  TODO_TEST_BUS=1 exec dbus-run-session -- bash "$0"
-fi
+. "$HERE/lib-dbus.sh"
 
 . "$HERE/daemon-lib.sh"
 unset TODO_TUI_NOTIFY   # the real notify-send
