@@ -39,12 +39,15 @@ let package = Package(
       // One static executable: no dynamic loader at start. Loading libical.so with ICU,
       // libstdc++ and libdb cost 160 page faults and about 3 ms of every command
       // (--version 3.8 -> 1.2 ms); static archives are linked from libical-dev, libicu-dev,
-      // libncurses-dev and libc6-dev. lld takes the archives in any order.
+      // libncurses-dev and libc6-dev. lld takes the archives in any order. Release only (the
+      // Makefile builds it with --static-swift-stdlib); debug builds stay dynamic.
       linkerSettings: [
-        .unsafeFlags([
-          "-use-ld=lld", "-static-executable", "-Xlinker", "-licui18n", "-Xlinker", "-licuuc",
-          "-Xlinker", "-licudata", "-Xlinker", "-lstdc++", "-Xlinker", "-ltinfo",
-        ])
+        .unsafeFlags(["-use-ld=lld"]),
+        .unsafeFlags(
+          [
+            "-static-executable", "-Xlinker", "-licui18n", "-Xlinker", "-licuuc", "-Xlinker", "-licudata",
+            "-Xlinker", "-lstdc++", "-Xlinker", "-ltinfo",
+          ], .when(configuration: .release)),
       ]
     ),
     .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
