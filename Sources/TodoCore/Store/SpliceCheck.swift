@@ -1,0 +1,263 @@
+import Foundation
+
+/// What a splicing writer needs of one entry of the data file: where it sorts,
+/// what it adds to the badge, and the notifications it wants a slot for.
+struct EntryFacts {
+  var id: UUID
+  /// `sortDeadline` as seconds since 2001: the order of the file (``TodoItem/byDeadline(_:_:)``).
+  var sortKey: Double
+  /// The deadline of a pending item (the badge index holds these), else NaN.
+  var pendingDeadline: Double
+  /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
+  var fires: (Double, Double, Double)
+
+  /// The facts of `item`, by the rules of ``TodoItem`` and the writer's order.
+  init(_ item: TodoItem) {
+    id = item.id
+    sortKey = item.sortDeadline.timeIntervalSinceReferenceDate
+    pendingDeadline = item.isPending ? item.deadline?.timeIntervalSinceReferenceDate ?? .nan : .nan
+    fires = (
+      item.undeliveredDeadline?.timeIntervalSinceReferenceDate ?? .nan,
+      item.undeliveredWarning?.timeIntervalSinceReferenceDate ?? .nan,
+      item.undeliveredReminder?.timeIntervalSinceReferenceDate ?? .nan
+    )
+  }
+}
+
+/// Recognises an entry of `todoItems` that is byte for byte what
+/// ``ByteWriter/entry(_:)`` writes for the item it reads as, without building
+/// the item: the common shape only (a plain title, the known fields in the
+/// writer's order, every value in the writer's spelling). It must never accept
+/// bytes that read back as an item the writer would spell differently, or a
+/// splice would leave a file the full writer would not have written; anything
+/// it is unsure of is ``Outcome/other`` and is checked the slow way
+/// (``SpliceScan``: read the entry, write it again, compare).
+struct CanonicalEntry {
+  enum Outcome {
+    /// A canonical entry of `length` bytes.
+    case entry(EntryFacts, length: Int)
+    /// The input ended inside the entry: more is needed to tell.
+    case short
+    /// Not the common shape (perhaps canonical still, perhaps not).
+    case other
+  }
+
+  let p: UnsafePointer<UInt8>
+  let n: Int
+  var i = 0
+  var short = false
+
+  /// Checks the entry at `p` (`n` bytes available).
+  static func check(_ p: UnsafePointer<UInt8>, count n: Int) -> Outcome {
+    var c = CanonicalEntry(p: p, n: n)
+    guard let facts = c.entry() else { return c.short ? .short : .other }
+    return .entry(facts, length: c.i)
+  }
+
+  // The order in which the writer puts the optional fields after `created`.
+  private mutating func entry() -> EntryFacts? {
+    guard lit("\t\t<key>") else { return nil }
+    let first = i
+    guard let id = uuid(), lit("</key><dict><key>UUID</key><string>") else { return nil }
+    // The UUID field: the key's very bytes.
+    guard i + 36 <= n else {
+      short = true
+      return nil
+    }
+    guard memcmp(p + i, p + first, 36) == 0 else { return nil }
+    i += 36
+    guard
+      lit("</string><key>title</key><string>"), title(), lit("</string>")
+    else { return nil }
+    var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
+    if lit("<key>deadline</key>") { guard let d = date() else { return nil }; item.deadline = d }
+    guard lit("<key>created</key>"), date() != nil else { return nil }
+    if lit("<key>modified</key>") { guard date() != nil else { return nil } }
+    if lit("<key>completed</key>") { guard let d = date() else { return nil }; item.completed = d }
+    if lit("<key>reminder</key>") { guard let d = date() else { return nil }; item.reminder = d }
+    if lit("<key>repeat</key>") { guard string(lineFeeds: false) else { return nil } }
+    if lit("<key>warn</key>") {
+      guard let w = integer(), w >= 0 else { return nil }
+      item.warn = w
+    }
+    if lit("<key>cancelled</key>") { guard lit("<true/>") else { return nil }; item.cancelled = true }
+    if lit("<key>uid</key>") { guard string(lineFeeds: false) else { return nil } }
+    if lit("<key>sequence</key>") { guard integer() != nil else { return nil } }
+    if lit("<key>icalExtra</key>") { guard string(lineFeeds: true) else { return nil } }
+    if lit("<key>notifiedDeadline</key>") {
+      guard let d = date() else { return nil }
+      item.notifiedDeadline = d
+    }
+    if lit("<key>notifiedReminder</key>") {
+      guard let d = date() else { return nil }
+      item.notifiedReminder = d
+    }
+    if lit("<key>notifiedWarning</key>") {
+      guard let d = date() else { return nil }
+      item.notifiedWarning = d
+    }
+    // Unknown keys (kept values) are left to the slow check.
+    guard lit("</dict>\n") else { return nil }
+    return EntryFacts(item)
+  }
+
+  /// Matches `s` and moves past it.
+  private mutating func lit(_ s: StaticString) -> Bool {
+    let k = s.utf8CodeUnitCount
+    guard i + k <= n else {
+      short = true
+      return false
+    }
+    guard memcmp(p + i, s.utf8Start, k) == 0 else { return false }
+    i += k
+    return true
+  }
+
+  /// A UUID as the writer spells it: uppercase hex, dashes at 8, 13, 18, 23.
+  private mutating func uuid() -> UUID? {
+    guard i + 36 <= n else {
+      short = true
+      return nil
+    }
+    let q = p + i
+    guard q[8] == 45, q[13] == 45, q[18] == 45, q[23] == 45 else { return nil }
+    var t: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var bad: UInt8 = 0
+    withUnsafeMutableBytes(of: &t) { out in
+      var j = 0
+      for k in 0..<16 {
+        if j == 8 || j == 13 || j == 18 || j == 23 { j += 1 }
+        let hi = Self.hex(q[j])
+        let lo = Self.hex(q[j + 1])
+        bad |= (hi | lo) & 0xF0
+        out[k] = hi &<< 4 | lo
+        j += 2
+      }
+    }
+    guard bad == 0 else { return nil }
+    i += 36
+    return UUID(uuid: t)
+  }
+
+  /// An uppercase hex digit's value, else 0xFF.
+  @inline(__always) static func hex(_ c: UInt8) -> UInt8 {
+    let d = c &- 48
+    if d < 10 { return d }
+    let a = c &- 65
+    return a < 6 ? a + 10 : 0xFF
+  }
+
+  /// Text up to `<` as ``PlistCodec/appendEscaped(_:to:keepingLineFeeds:)``
+  /// writes it: `&`, `<`, `>` as the three entities (CR as `&#13;` where line
+  /// feeds are kept), no other entity, no character XML cannot hold, valid UTF-8.
+  /// Gives the length of the text it stands for and whether that is all spaces.
+  private mutating func text(lineFeeds: Bool) -> (length: Int, blank: Bool)? {
+    var j = i
+    var length = 0
+    var ascii = true
+    var blank = true
+    while true {
+      guard j < n else {
+        short = true
+        return nil
+      }
+      let b = p[j]
+      if b == 60 { break }
+      @inline(__always) func entity(_ s: StaticString) -> Bool {
+        let k = s.utf8CodeUnitCount
+        return j + k <= n && memcmp(p + j, s.utf8Start, k) == 0
+      }
+      switch b {
+      case 38:
+        if entity("&amp;") || (lineFeeds && entity("&#13;")) {
+          j += 5
+        } else if entity("&lt;") || entity("&gt;") {
+          j += 4
+        } else {
+          if j + 5 > n { short = true }
+          return nil
+        }
+        length += 1
+        blank = false
+        continue
+      case 62, 0x7F: return nil
+      case 9 where lineFeeds, 10 where lineFeeds: break
+      case 0..<0x20: return nil
+      case 0x80...: ascii = false
+      default: break
+      }
+      if b != 32 { blank = false }
+      length += 1
+      j += 1
+    }
+    if !ascii {
+      let raw = UnsafeBufferPointer(start: p + i, count: j - i)
+      guard String(validating: raw, as: UTF8.self) != nil else { return nil }
+      // C1 controls (C2 80…9F) and U+FFFE, U+FFFF (EF BF BE/BF): the writer replaces them.
+      for k in raw.indices.dropLast() {
+        if raw[k] == 0xC2 && (0x80...0x9F).contains(raw[k + 1]) { return nil }
+        if raw[k] == 0xEF && k + 2 < raw.count && raw[k + 1] == 0xBF && raw[k + 2] >= 0xBE { return nil }
+      }
+    }
+    i = j
+    return (length, blank)
+  }
+
+  /// A title the reader keeps as it is (``Title/isClean(_:)``): 1 to 200 bytes, not all spaces.
+  private mutating func title() -> Bool {
+    guard let t = text(lineFeeds: false) else { return false }
+    return t.length >= 1 && t.length <= Title.maxLength && !t.blank
+  }
+
+  /// `<string>…</string>`; an empty one as the writer spells it, `<string></string>`.
+  private mutating func string(lineFeeds: Bool) -> Bool {
+    lit("<string>") && text(lineFeeds: lineFeeds) != nil && lit("</string>")
+  }
+
+  /// `<integer>N</integer>`: no sign but a minus, no leading zero, no `-0`, at most 18 digits.
+  private mutating func integer() -> Int? {
+    guard lit("<integer>") else { return nil }
+    let negative = i < n && p[i] == 45
+    if negative { i += 1 }
+    let start = i
+    var v = 0
+    while i < n, p[i] >= 48, p[i] <= 57 {
+      v = v * 10 + Int(p[i] - 48)
+      i += 1
+      if i - start > 18 { return nil }
+    }
+    let digits = i - start
+    guard digits > 0, !(digits > 1 && p[start] == 48), !(negative && v == 0) else {
+      if i >= n { short = true }
+      return nil
+    }
+    guard lit("</integer>") else { return nil }
+    return negative ? -v : v
+  }
+
+  /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`, a real date of the years 1 to 9999.
+  private mutating func date() -> Date? {
+    guard lit("<date>") else { return nil }
+    guard i + 20 <= n else {
+      short = true
+      return nil
+    }
+    let q = p + i
+    guard q[4] == 45, q[7] == 45, q[10] == 84, q[13] == 58, q[16] == 58, q[19] == 90 else { return nil }
+    for k in 0..<19 where k != 4 && k != 7 && k != 10 && k != 13 && k != 16 && q[k] &- 48 > 9 {
+      return nil
+    }
+    @inline(__always) func num(_ at: Int, _ count: Int) -> Int {
+      var v = 0
+      for k in at..<(at + count) { v = v * 10 + Int(q[k] &- 48) }
+      return v
+    }
+    let (y, mo, d, h, mi, s) = (num(0, 4), num(5, 2), num(8, 2), num(11, 2), num(14, 2), num(17, 2))
+    guard y >= 1, (1...12).contains(mo), d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60, s < 60
+    else { return nil }
+    i += 20
+    guard lit("</date>") else { return nil }
+    return Date(
+      timeIntervalSince1970: TimeInterval(PlistCodec.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s))
+  }
+}
