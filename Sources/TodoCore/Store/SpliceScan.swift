@@ -90,6 +90,7 @@ final class SpliceScan: ItemSource {
     }
     // The entries, each checked and in order, up to the footer.
     records.reserveCapacity(min(size / 256, 1 << 20))
+    var seen = Set<UUID>(minimumCapacity: min(size / 256, 1 << 20))
     var ahead = 1 << 14
     while true {
       try w.ensure(i, ahead)
@@ -113,6 +114,9 @@ final class SpliceScan: ItemSource {
           last.sortKey < facts.sortKey || (last.sortKey == facts.sortKey && last.id.isOrderedBefore(facts.id))
         else { return false }
       }
+      // The order alone does not make a UUID unique: two entries of one UUID may
+      // have different deadlines. The general reader refuses such a file.
+      guard seen.insert(facts.id).inserted else { return false }
       records.append(
         Record(
           id: facts.id, sortKey: facts.sortKey, start: i, end: i + length,
