@@ -108,7 +108,16 @@ struct CanonicalEntry {
       short = true
       return false
     }
-    guard memcmp(p + i, s.utf8Start, k) == 0 else { return false }
+    // The first eight bytes at once: most tries of an optional key fail there.
+    if k >= 8 {
+      guard
+        UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+          == UnsafeRawPointer(s.utf8Start).loadUnaligned(as: UInt64.self),
+        k == 8 || memcmp(p + i + 8, s.utf8Start + 8, k - 8) == 0
+      else { return false }
+    } else {
+      guard memcmp(p + i, s.utf8Start, k) == 0 else { return false }
+    }
     i += k
     return true
   }
@@ -156,40 +165,49 @@ struct CanonicalEntry {
     var length = 0
     var ascii = true
     var blank = true
-    while true {
-      guard j < n else {
-        short = true
-        return nil
-      }
-      let b = p[j]
-      if b == 60 { break }
+    let found: Bool? = Self.classes.withUnsafeBufferPointer { cls in
       @inline(__always) func entity(_ s: StaticString) -> Bool {
         let k = s.utf8CodeUnitCount
         return j + k <= n && memcmp(p + j, s.utf8Start, k) == 0
       }
-      switch b {
-      case 38:
-        if entity("&amp;") || (lineFeeds && entity("&#13;")) {
-          j += 5
-        } else if entity("&lt;") || entity("&gt;") {
-          j += 4
-        } else {
-          if j + 5 > n { short = true }
-          return nil
+      while j < n {
+        switch cls[Int(p[j])] {
+        case 0:
+          blank = false
+        case 1:
+          break
+        case 2:  // '&'
+          if entity("&amp;") || (lineFeeds && entity("&#13;")) {
+            j += 5
+          } else if entity("&lt;") || entity("&gt;") {
+            j += 4
+          } else {
+            if j + 5 > n { return nil }
+            return false
+          }
+          length += 1
+          blank = false
+          continue
+        case 3:  // '<': the end
+          return true
+        case 5 where lineFeeds:
+          blank = false
+        case 6:
+          ascii = false
+          blank = false
+        default:
+          return false
         }
         length += 1
-        blank = false
-        continue
-      case 62, 0x7F: return nil
-      case 9 where lineFeeds, 10 where lineFeeds: break
-      case 0..<0x20: return nil
-      case 0x80...: ascii = false
-      default: break
+        j += 1
       }
-      if b != 32 { blank = false }
-      length += 1
-      j += 1
+      return nil
     }
+    guard let found else {
+      short = true
+      return nil
+    }
+    guard found else { return nil }
     if !ascii {
       let raw = UnsafeBufferPointer(start: p + i, count: j - i)
       guard String(validating: raw, as: UTF8.self) != nil else { return nil }
@@ -201,6 +219,21 @@ struct CanonicalEntry {
     }
     i = j
     return (length, blank)
+  }
+
+  /// What each byte is in text: 0 printable ASCII (not space, `&`, `<`, `>`),
+  /// 1 space, 2 `&`, 3 `<`, 4 never written as it is (`>`, controls, DEL),
+  /// 5 tab or line feed, 6 part of a non-ASCII character.
+  static let classes: [UInt8] = (0..<256).map { b -> UInt8 in
+    switch b {
+    case 32: return 1
+    case 38: return 2
+    case 60: return 3
+    case 9, 10: return 5
+    case 62, 0..<32, 127: return 4
+    case 128...: return 6
+    default: return 0
+    }
   }
 
   /// A title the reader keeps as it is (``Title/isClean(_:)``): 1 to 200 bytes, not all spaces.
