@@ -77,8 +77,10 @@ public struct ScanPlan {
   }
 
   /// The marks of entry `k` (``ItemMarks/init(_:now:scheduled:)``).
-  public func marks(_ scan: PlistScan, _ k: Int) -> ItemMarks {
-    let e = scan.entries[k]
+  public func marks(_ scan: PlistScan, _ k: Int) -> ItemMarks { marks(scan.entries[k], k) }
+
+  /// The marks of entry `e`, number `k`.
+  @inline(__always) public func marks(_ e: PlistScan.Entry, _ k: Int) -> ItemMarks {
     var m: ItemMarks = []
     if e.isPending, e.undeliveredReminder != nil { m.insert(.reminder) }
     if e.undeliveredWarning != nil { m.insert(.warning) }

@@ -17,23 +17,67 @@ extension PlistScan {
     case more
   }
 
-  /// The keys an entry may hold after its title, in the writer's order.
+  /// The keys an entry may hold after its title, in the writer's order: their
+  /// number (0…13) is their place in that order.
   enum Kind { case date, string, integer, yes }
-  static let keys: [(bytes: [UInt8], kind: Kind)] = [
-    ("deadline", Kind.date), ("created", .date), ("modified", .date), ("completed", .date),
-    ("reminder", .date), ("repeat", .string), ("warn", .integer), ("cancelled", .yes), ("uid", .string),
-    ("sequence", .integer), ("icalExtra", .string), ("notifiedDeadline", .date),
-    ("notifiedReminder", .date), ("notifiedWarning", .date),
-  ].map { (Array("<key>\($0.0)</key>".utf8), $0.1) }
+  static let keyCount = 14
   static let icalExtraKey = 10
-  /// The longest of `keys`: a valid entry has at least that many bytes after any key's start.
-  static let longestKey = keys.map(\.bytes.count).max()!
+  /// The longest key: a valid entry has at least that many bytes after any key's start.
+  static let longestKey = 27
+
+  /// Key `k` as it stands in the file, and the kind of its value.
+  @inline(__always) static func key(_ k: Int) -> (text: StaticString, kind: Kind) {
+    switch k {
+    case 0: return ("<key>deadline</key>", .date)
+    case 1: return ("<key>created</key>", .date)
+    case 2: return ("<key>modified</key>", .date)
+    case 3: return ("<key>completed</key>", .date)
+    case 4: return ("<key>reminder</key>", .date)
+    case 5: return ("<key>repeat</key>", .string)
+    case 6: return ("<key>warn</key>", .integer)
+    case 7: return ("<key>cancelled</key>", .yes)
+    case 8: return ("<key>uid</key>", .string)
+    case 9: return ("<key>sequence</key>", .integer)
+    case 10: return ("<key>icalExtra</key>", .string)
+    case 11: return ("<key>notifiedDeadline</key>", .date)
+    case 12: return ("<key>notifiedReminder</key>", .date)
+    default: return ("<key>notifiedWarning</key>", .date)
+    }
+  }
+
+  /// The number of the key at `q` (at least ``longestKey`` bytes), or nil.
+  @inline(__always) static func keyNumber(_ q: UnsafePointer<UInt8>) -> Int? {
+    let k: Int
+    switch q[5] {
+    case 100: k = 0  // d
+    case 99: k = q[6] == 114 ? 1 : q[6] == 111 ? 3 : 7  // created, completed, cancelled
+    case 109: k = 2  // m
+    case 114: k = q[7] == 109 ? 4 : 5  // reminder, repeat
+    case 119: k = 6  // w
+    case 117: k = 8  // u
+    case 115: k = 9  // s
+    case 105: k = 10  // i
+    case 110: k = q[13] == 68 ? 11 : q[13] == 82 ? 12 : 13  // notifiedD/R/W
+    default: return nil
+    }
+    let t = key(k).text
+    return memcmp(q, t.utf8Start, t.utf8CodeUnitCount) == 0 ? k : nil
+  }
+
+  /// Hex digit values; 0xFF for any other byte (uppercase only, as the writer writes).
+  static let hexValue: [UInt8] = (0..<256).map { c in
+    switch c {
+    case 48...57: return UInt8(c - 48)
+    case 65...70: return UInt8(c - 55)
+    default: return 0xFF
+    }
+  }
 
   struct Scanner {
     var out = PlistScan()
     var inEntries = false
     var last: (key: Int64, hi: UInt64, lo: UInt64)? = nil
-    var scratch: [UInt8] = []
+    let hex = PlistScan.hexValue
 
     init(expected size: Int) {
       // About 300 bytes an entry as the writer writes them.
@@ -75,18 +119,15 @@ extension PlistScan {
       }
     }
 
-    static let afterKey = Array("</key><dict><key>UUID</key><string>".utf8)
-    static let afterUUID = Array("</string><key>title</key><string>".utf8)
-    static let endString = Array("</string>".utf8)
-    static let endEntry = Array("</dict>\n".utf8)
-
     /// One entry from `p[i]`, its two tabs.
     mutating func entry(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ base: Int) -> EntryStep {
       // \t\t<key>UUID</key><dict><key>UUID</key><string>UUID</string><key>title</key><string>
       guard n - i > 147 else { return .more }
-      guard memcmp(p + i + 2, "<key>", 5) == 0, memcmp(p + i + 43, Self.afterKey, 35) == 0,
-        memcmp(p + i + 114, Self.afterUUID, 33) == 0, memcmp(p + i + 7, p + i + 78, 36) == 0,
-        let id = Self.uuid(p + i + 7)
+      guard memcmp(p + i + 2, "<key>", 5) == 0,
+        memcmp(p + i + 43, "</key><dict><key>UUID</key><string>", 35) == 0,
+        memcmp(p + i + 114, "</string><key>title</key><string>", 33) == 0,
+        memcmp(p + i + 7, p + i + 78, 36) == 0,
+        let id = hex.withUnsafeBufferPointer({ Self.uuid(p + i + 7, $0) })
       else { return .decline }
       let (hi, lo) = id
       var e = Entry(hi: hi, lo: lo, start: base + i, end: 0)
@@ -103,25 +144,21 @@ extension PlistScan {
       // The other keys, in the writer's order, none twice.
       var next = 0
       while true {
-        guard n - j >= Self.endEntry.count else { return .more }
-        if memcmp(p + j, Self.endEntry, 8) == 0 {
+        guard n - j >= 8 else { return .more }
+        if memcmp(p + j, "</dict>\n", 8) == 0 {
           j += 8
           break
         }
         guard n - j >= PlistScan.longestKey else { return .more }
-        var k = next
-        while k < PlistScan.keys.count {
-          let key = PlistScan.keys[k].bytes
-          if memcmp(p + j, key, key.count) == 0 { break }
-          k += 1
-        }
-        guard k < PlistScan.keys.count else { return .decline }
-        j += PlistScan.keys[k].bytes.count
+        guard let k = PlistScan.keyNumber(p + j), k >= next else { return .decline }
+        let key = PlistScan.key(k)
+        j += key.text.utf8CodeUnitCount
         next = k + 1
-        switch PlistScan.keys[k].kind {
+        switch key.kind {
         case .date:
           guard n - j >= 33 else { return .more }
-          guard let d = Self.date(p + j) else { return .decline }
+          let d = Self.date(p + j)
+          guard d != PlistScan.none else { return .decline }
           j += 33
           switch k {
           case 0: e.deadline = d
@@ -207,11 +244,23 @@ extension PlistScan {
       guard let lt = memchr(p + j, 60, n - j) else { return .more }
       let end = UnsafeRawPointer(lt) - UnsafeRawPointer(p)
       guard n - end >= 9 else { return .more }
-      guard memcmp(p + end, Self.endString, 9) == 0 else { return .decline }
+      guard memcmp(p + end, "</string>", 9) == 0 else { return .decline }
       var ascii = true
       var k = j
       var run = j
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
       while k < end {
+        // Eight plain bytes at a time: none non-ASCII, a control character, DEL or '&'.
+        if end - k >= 8 {
+          let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+          let odd = (w & highs) | ((w &- 0x20 &* ones) & ~w & highs) | zeroByte(w ^ (0x7F &* ones))
+          if odd | zeroByte(w ^ (0x26 &* ones)) == 0 {
+            k += 8
+            continue
+          }
+        }
         let b = p[k]
         if b >= 0x20 && b != 0x7F && b != 38 {
           if b >= 0x80 { ascii = false }
@@ -250,9 +299,11 @@ extension PlistScan {
 
     /// What ``Title/isClean(_:)`` says of the unescaped title.
     static func cleanTitle(_ text: [UInt8], _ t: Text, ascii: Bool) -> Bool {
-      text.withUnsafeBufferPointer { all in
+      guard t.count > 0, t.count <= Title.maxLength else { return false }
+      if ascii && text[Int(t.offset)] != 32 { return true }
+      return text.withUnsafeBufferPointer { all in
         let b = UnsafeBufferPointer(rebasing: all[Int(t.offset)..<Int(t.offset + t.count)])
-        guard b.count > 0, b.count <= Title.maxLength, b.contains(where: { $0 != 32 }) else { return false }
+        guard b.contains(where: { $0 != 32 }) else { return false }
         if ascii { return true }
         guard let s = String(validating: b, as: UTF8.self) else { return false }
         return Title.isClean(s)
@@ -260,47 +311,50 @@ extension PlistScan {
     }
 
     /// The 36 bytes of an uppercase UUID as two big-endian halves.
-    static func uuid(_ q: UnsafePointer<UInt8>) -> (UInt64, UInt64)? {
+    @inline(__always) static func uuid(_ q: UnsafePointer<UInt8>, _ hex: UnsafeBufferPointer<UInt8>) -> (
+      UInt64, UInt64
+    )? {
+      guard q[8] == 45, q[13] == 45, q[18] == 45, q[23] == 45 else { return nil }
+      var bad: UInt8 = 0
+      @inline(__always) func digits(_ from: Int, _ count: Int, _ v: inout UInt64) {
+        for k in from..<(from + count) {
+          let d = hex[Int(q[k])]
+          bad |= d
+          v = v << 4 | UInt64(d & 15)
+        }
+      }
       var hi: UInt64 = 0
       var lo: UInt64 = 0
-      var j = 0
-      for k in 0..<32 {
-        if j == 8 || j == 13 || j == 18 || j == 23 {
-          guard q[j] == 45 else { return nil }
-          j += 1
-        }
-        let c = q[j]
-        let v: UInt8
-        if c &- 48 < 10 {
-          v = c &- 48
-        } else if c &- 65 < 6 {
-          v = c &- 55
-        } else {
-          return nil
-        }
-        if k < 16 { hi = hi << 4 | UInt64(v) } else { lo = lo << 4 | UInt64(v) }
-        j += 1
-      }
-      return (hi, lo)
+      digits(0, 8, &hi)
+      digits(9, 4, &hi)
+      digits(14, 4, &hi)
+      digits(19, 4, &lo)
+      digits(24, 12, &lo)
+      return bad & 0xF0 == 0 ? (hi, lo) : nil
     }
 
     /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>` (33 bytes) as seconds since 1970,
-    /// when the general reader takes it as it is.
-    static func date(_ p: UnsafePointer<UInt8>) -> Int64? {
-      guard memcmp(p, "<date>", 6) == 0, memcmp(p + 26, "</date>", 7) == 0 else { return nil }
+    /// when the general reader takes it as it is; else ``PlistScan/none``.
+    @inline(__always) static func date(_ p: UnsafePointer<UInt8>) -> Int64 {
+      guard memcmp(p, "<date>", 6) == 0, memcmp(p + 25, "Z</date>", 8) == 0 else { return PlistScan.none }
       let q = p + 6
-      guard q[4] == 45, q[7] == 45, q[10] == 84, q[13] == 58, q[16] == 58, q[19] == 90 else { return nil }
-      @inline(__always) func two(_ at: Int) -> Int? {
+      guard q[4] == 45, q[7] == 45, q[10] == 84, q[13] == 58, q[16] == 58 else { return PlistScan.none }
+      var bad: UInt8 = 0
+      @inline(__always) func two(_ at: Int) -> Int {
         let a = q[at] &- 48
         let b = q[at + 1] &- 48
-        return a < 10 && b < 10 ? Int(a) * 10 + Int(b) : nil
+        bad |= (a | b) & 0xF0 | (a > 9 ? 1 : 0) | (b > 9 ? 1 : 0)
+        return Int(a) &* 10 &+ Int(b)
       }
-      guard let y1 = two(0), let y2 = two(2), let mo = two(5), let d = two(8), let h = two(11),
-        let mi = two(14), let s = two(17)
-      else { return nil }
-      let y = y1 * 100 + y2
-      guard y >= 1, mo >= 1, mo <= 12, d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60, s < 60
-      else { return nil }
+      let y = two(0) &* 100 &+ two(2)
+      let mo = two(5)
+      let d = two(8)
+      let h = two(11)
+      let mi = two(14)
+      let s = two(17)
+      guard bad == 0, y >= 1, mo >= 1, mo <= 12, d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60,
+        s < 60
+      else { return PlistScan.none }
       return Int64(PlistCodec.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s)
     }
 
