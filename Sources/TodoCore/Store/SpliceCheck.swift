@@ -122,38 +122,21 @@ struct CanonicalEntry {
     return true
   }
 
-  /// A UUID as the writer spells it: uppercase hex, dashes at 8, 13, 18, 23.
+  /// A UUID as the writer spells it: uppercase hex, dashes at 8, 13, 18, 23 (``PlistScan``'s reading).
   private mutating func uuid() -> UUID? {
     guard i + 36 <= n else {
       short = true
       return nil
     }
-    let q = p + i
-    guard q[8] == 45, q[13] == 45, q[18] == 45, q[23] == 45 else { return nil }
-    var t: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var bad: UInt8 = 0
-    withUnsafeMutableBytes(of: &t) { out in
-      var j = 0
-      for k in 0..<16 {
-        if j == 8 || j == 13 || j == 18 || j == 23 { j += 1 }
-        let hi = Self.hex(q[j])
-        let lo = Self.hex(q[j + 1])
-        bad |= (hi | lo) & 0xF0
-        out[k] = hi &<< 4 | lo
-        j += 2
-      }
-    }
-    guard bad == 0 else { return nil }
+    guard let (hi, lo) = PlistScan.hexValue.withUnsafeBufferPointer({ PlistScan.Scanner.uuid(p + i, $0) })
+    else { return nil }
     i += 36
+    var t: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &t) {
+      $0.storeBytes(of: hi.bigEndian, as: UInt64.self)
+      $0.storeBytes(of: lo.bigEndian, toByteOffset: 8, as: UInt64.self)
+    }
     return UUID(uuid: t)
-  }
-
-  /// An uppercase hex digit's value, else 0xFF.
-  @inline(__always) static func hex(_ c: UInt8) -> UInt8 {
-    let d = c &- 48
-    if d < 10 { return d }
-    let a = c &- 65
-    return a < 6 ? a + 10 : 0xFF
   }
 
   /// Text up to `<` as ``PlistCodec/appendEscaped(_:to:keepingLineFeeds:)``
@@ -268,29 +251,16 @@ struct CanonicalEntry {
     return negative ? -v : v
   }
 
-  /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`, a real date of the years 1 to 9999.
+  /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`, a real date of the years 1 to 9999
+  /// (``PlistScan``'s reading: the writer's only spelling of it).
   private mutating func date() -> Date? {
-    guard lit("<date>") else { return nil }
-    guard i + 20 <= n else {
+    guard i + 33 <= n else {
       short = true
       return nil
     }
-    let q = p + i
-    guard q[4] == 45, q[7] == 45, q[10] == 84, q[13] == 58, q[16] == 58, q[19] == 90 else { return nil }
-    for k in 0..<19 where k != 4 && k != 7 && k != 10 && k != 13 && k != 16 && q[k] &- 48 > 9 {
-      return nil
-    }
-    @inline(__always) func num(_ at: Int, _ count: Int) -> Int {
-      var v = 0
-      for k in at..<(at + count) { v = v * 10 + Int(q[k] &- 48) }
-      return v
-    }
-    let (y, mo, d, h, mi, s) = (num(0, 4), num(5, 2), num(8, 2), num(11, 2), num(14, 2), num(17, 2))
-    guard y >= 1, (1...12).contains(mo), d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60, s < 60
-    else { return nil }
-    i += 20
-    guard lit("</date>") else { return nil }
-    return Date(
-      timeIntervalSince1970: TimeInterval(PlistCodec.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s))
+    let t = PlistScan.Scanner.date(p + i)
+    guard t != PlistScan.none else { return nil }
+    i += 33
+    return Date(timeIntervalSince1970: TimeInterval(t))
   }
 }
