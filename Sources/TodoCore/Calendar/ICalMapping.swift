@@ -40,6 +40,7 @@ public enum ICalMapping {
       throw TodoError.badFile(path: path, detail: at + error.detail + "; nothing was imported")
     }
     var items: [TodoItem] = []
+    items.reserveCapacity(parsed.todos.count)
     var undated = Set<UUID>()
     var warnings: [String] = []
     for todo in parsed.todos {
@@ -87,12 +88,12 @@ public enum ICalMapping {
     var statusKept: String?
     var extra: [String] = []
     var tzids = Set<String>()
-    var seen = Set<String>()
+    var seen = Set<UInt32>()
     var undated = false
     var status: String?
     for p in t.properties {
-      if let z = p.parameters["TZID"] { tzids.insert(z) }
-      let first = seen.insert(p.name).inserted
+      if let z = p.tzid { tzids.insert(z) }
+      let first = seen.insert(p.kind).inserted
       switch (p.name, first) {
       case ("UID", true), ("DTSTAMP", true): continue
       case ("SUMMARY", true):
@@ -100,7 +101,7 @@ public enum ICalMapping {
         item.title = Title.isClean(s) ? s : Title.sanitize(s, cuttingAt: .max)
       case ("DUE", true) where p.time != nil:
         item.deadline = instant(p.time!, calendar: calendar)
-        if case .utc = p.time!, p.parameters.isEmpty {} else { head.append(p.ical) }
+        if case .utc = p.time!, p.parameterCount == 0 {} else { head.append(p.ical) }
       case ("CREATED", true) where p.time != nil: item.created = instant(p.time!, calendar: calendar)
       case ("LAST-MODIFIED", true) where p.time != nil: item.modified = instant(p.time!, calendar: calendar)
       case ("COMPLETED", true) where p.time != nil: item.completed = instant(p.time!, calendar: calendar)
@@ -126,7 +127,7 @@ public enum ICalMapping {
         warned = true
         item.warn = secs
         let plain = c.properties.allSatisfy { p in
-          p.name == "TRIGGER" && p.parameters.keys.allSatisfy({ $0 == "RELATED" })
+          p.name == "TRIGGER" && p.parameterCount == 1 && p.relatedToEnd
             || p.name == "ACTION" && p.value == "DISPLAY" || p.name == "DESCRIPTION" && p.text == item.title
         }
         if !(plain && c.components.isEmpty && c.properties.count == 3) {
@@ -143,22 +144,38 @@ public enum ICalMapping {
     for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) { if let text = zones[z] { extra.append(text) } }
     // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
     // (By bytes: libical ends every line with CR LF and never writes a CR elsewhere.)
-    item.icalExtra =
-      extra.isEmpty ? nil : String(decoding: extra.joined().utf8.filter { $0 != 0x0D }, as: UTF8.self)
+    item.icalExtra = extra.isEmpty ? nil : withoutCR(extra)
     return (item, undated)
+  }
+
+  /// The texts joined, without their CRs.
+  static func withoutCR(_ parts: [String]) -> String {
+    let n = parts.reduce(0) { $0 + $1.utf8.count }
+    return String(unsafeUninitializedCapacity: n) { out in
+      var k = 0
+      for var p in parts {
+        p.withUTF8 { b in
+          for c in b where c != 0x0D {
+            out[k] = c
+            k += 1
+          }
+        }
+      }
+      return k
+    }
   }
 
   /// The seconds before the due time of a VALARM that warns before it
   /// (TRIGGER;RELATED=END with a duration that is not after it), or nil.
   static func warning(_ c: ICalComponent) -> Int? {
-    guard c.name == "VALARM", let t = c.first("TRIGGER"), t.parameters["RELATED"]?.uppercased() == "END",
+    guard c.name == "VALARM", let t = c.first("TRIGGER"), t.relatedToEnd,
       let d = t.duration, d <= 0
     else { return nil }
     return -d
   }
 
   static func collectTZIDs(_ c: ICalComponent, into set: inout Set<String>) {
-    for p in c.properties { if let z = p.parameters["TZID"] { set.insert(z) } }
+    for p in c.properties { if let z = p.tzid { set.insert(z) } }
     for s in c.components { collectTZIDs(s, into: &set) }
   }
 
