@@ -75,6 +75,7 @@ public struct TodoList: Equatable, Sendable {
     try body(&item)
     guard item != old else { return Change(before: [:], after: [:], summary: "Nothing changed") }
     item.modified = now.wholeSeconds
+    item.countRevision(since: old)
     try Instants.check(item)
     let had = Scheduler.futureCount(CollectionOfOne(old), now: now)
     let wants = Scheduler.futureCount(CollectionOfOne(item), now: now)
@@ -108,6 +109,7 @@ public struct TodoList: Equatable, Sendable {
           item.completed = now.wholeSeconds
         }
         item.modified = now.wholeSeconds
+        if let old = items[id] { item.countRevision(since: old) }
       }
       after[id] = item
     }
