@@ -74,7 +74,7 @@ struct ICalComponent: Sendable {
   var name: String
   var properties: [ICalProperty]
   var components: [ICalComponent]
-  /// The component as iCalendar text (not filled for the VTODOs themselves).
+  /// The component as iCalendar text (for the VTODOs themselves, only those with a RECURRENCE-ID).
   var ical: String
 
   func first(_ name: String) -> ICalProperty? { properties.first { $0.name == name } }
@@ -139,7 +139,9 @@ enum LibIcal {
       let vtodos =
         icalcomponent_isa(cal) == ICAL_VTODO_COMPONENT ? [cal] : children(cal, ICAL_VTODO_COMPONENT)
       for t in vtodos {
-        let todo = component(t, owner: t, text: false, propertyText: true, allText: allText)
+        // A changed occurrence is kept whole, as its text (``ICalMapping/read``).
+        let occurrence = icalcomponent_get_first_property(t, ICAL_RECURRENCEID_PROPERTY) != nil
+        let todo = component(t, owner: t, text: occurrence, propertyText: true, allText: allText)
         if let e = firstError(todo) {
           throw ICalReadError(detail: e, uid: todo.first("UID")?.text ?? todo.first("UID")?.value)
         }

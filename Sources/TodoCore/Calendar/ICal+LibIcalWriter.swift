@@ -75,6 +75,12 @@ final class ICalWriter {
     todos.append(c)
   }
 
+  /// Adds a whole component given as iCalendar text (a changed occurrence's VTODO) after those added so far.
+  func addComponent(_ ical: String) {
+    guard let c = icalcomponent_new_from_string(ical) else { return }
+    todos.append(c)
+  }
+
   /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets), the VTIMEZONEs first.
   func text() -> String {
     for c in todos { icalcomponent_add_component(root, c) }

@@ -28,9 +28,9 @@ public enum ICalMapping {
   }
 
   /// The items, the UUIDs of those completed by STATUS alone (no COMPLETED
-  /// date), and warnings: a VTODO with RECURRENCE-ID (a changed occurrence of a
-  /// repeating one, which an item cannot hold) is left out rather than take the
-  /// place of its series.
+  /// date), and warnings. A VTODO with RECURRENCE-ID (a changed occurrence of a
+  /// repeating one) is kept whole in its series' `icalExtra` and written back
+  /// as its own VTODO; one whose series is not in the data is left out with a warning.
   static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
@@ -41,6 +41,7 @@ public enum ICalMapping {
     }
     var items: [TodoItem] = []
     items.reserveCapacity(parsed.todos.count)
+    var occurrences: [(uid: String, todo: ICalComponent)] = []
     var undated = Set<UUID>()
     var warnings: [String] = []
     for todo in parsed.todos {
@@ -50,14 +51,42 @@ public enum ICalMapping {
           path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
       }
       if todo.first("RECURRENCE-ID") != nil {
-        warnings.append(
-          "\(path): VTODO \(item.icalUID): a changed occurrence (RECURRENCE-ID) was not imported")
+        occurrences.append((item.icalUID, todo))
         continue
       }
       if noDate { undated.insert(item.id) }
       items.append(item)
     }
+    if !occurrences.isEmpty {
+      keep(occurrences, in: &items, zones: parsed.zones, path: path, warnings: &warnings)
+    }
     return (items, undated, warnings)
+  }
+
+  /// Adds each changed occurrence (its VTODO's text, and a VTIMEZONE it needs
+  /// that the item does not hold yet) to the end of its series' `icalExtra`.
+  static func keep(
+    _ occurrences: [(uid: String, todo: ICalComponent)], in items: inout [TodoItem], zones: [String: String],
+    path: String, warnings: inout [String]
+  ) {
+    var series: [String: Int] = [:]
+    for k in items.indices { series[items[k].icalUID] = k }
+    for (uid, todo) in occurrences {
+      guard let k = series[uid] else {
+        warnings.append(
+          "\(path): VTODO \(uid): a changed occurrence (RECURRENCE-ID) of a series that is not here was not imported"
+        )
+        continue
+      }
+      var parts = [items[k].icalExtra ?? ""]
+      var tzids = Set<String>()
+      collectTZIDs(todo, into: &tzids)
+      for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) {
+        if let text = zones[z], !parts[0].contains(withoutCR([text])) { parts.append(text) }
+      }
+      parts.append(todo.ical)
+      items[k].icalExtra = withoutCR(parts)
+    }
   }
 
   /// One VCALENDAR holding a VTODO for each item (for a vdir: one item a call).
@@ -226,8 +255,11 @@ public enum ICalMapping {
         rest.append(p.ical)
       }
     }
+    var occurrences: [String] = []
     for c in kept?.components ?? [] {
-      if c.name == "VTIMEZONE", let tzid = c.first("TZID")?.value {
+      if c.name == "VTODO" {
+        occurrences.append(c.ical)
+      } else if c.name == "VTIMEZONE", let tzid = c.first("TZID")?.value {
         w.addTimezone(tzid: tzid, ical: c.ical)
       } else if alarmTemplate == nil && warning(c) != nil {
         alarmTemplate = c
@@ -260,12 +292,15 @@ public enum ICalMapping {
       if let s = item.warn { b.warning(seconds: s, description: item.title, template: alarmTemplate?.ical) }
       if !rest.isEmpty { b.content(rest.joined()) }
     }
+    for o in occurrences { w.addComponent(o) }
   }
 
-  /// Whether kept text may hold a DUE, STATUS, VALARM, VTIMEZONE or TZID (a
+  /// Whether kept text may hold a DUE, STATUS, VALARM, VTIMEZONE, VTODO (a changed occurrence) or TZID (a
   /// line starting so, or `TZID=` anywhere), which ``write`` must look at.
   static func mentionsMapped(_ s: String) -> Bool {
-    let heads: [[UInt8]] = ["DUE", "STATUS", "BEGIN:VALARM", "BEGIN:VTIMEZONE"].map { Array($0.utf8) }
+    let heads: [[UInt8]] = ["DUE", "STATUS", "BEGIN:VALARM", "BEGIN:VTIMEZONE", "BEGIN:VTODO"].map {
+      Array($0.utf8)
+    }
     let tzid = Array("TZID=".utf8)
     var u = s
     return u.withUTF8 { b in
