@@ -33,6 +33,7 @@ e2e: build
 bench: build
 	@scripts/deps.sh bench
 	TODO_BIN=$(abspath $(RELEASE)) bench/run.sh
+	TODO_BIN=$(abspath $(RELEASE)) OUT=bench/results/ical-$$(date -u +%F).md bench/ical-bench.sh
 
 stress: build
 	@scripts/deps.sh test

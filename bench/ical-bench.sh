@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # iCalendar import/export at 10,000 VTODOs (one file, and a vdir of 10,000
-# files) against the plist import of the same items. Prints medians (hyperfine).
-# Usage: TODO_BIN=.build/release/todo-tui bench/ical-bench.sh [N] [RUNS]
+# files) against the plist import of the same items: a markdown table of medians
+# (hyperfine) and whether each import held the target (2x the plist import).
+# Usage: TODO_BIN=.build/release/todo-tui [OUT=results.md] bench/ical-bench.sh [N] [RUNS]
 set -eu
 : "${TODO_BIN:?set TODO_BIN to the release todo-tui binary}"
 n=${1:-10000}
@@ -39,17 +40,47 @@ PY
 T() { "$TODO_BIN" "$@"; }
 T import "$w/items.ics" --file "$w/base.plist" >/dev/null
 T export --format plist --file "$w/base.plist" > "$w/items.plist"
-hf() {  # NAME PREPARE COMMAND
-  hyperfine -N --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/h.json" "$3" >/dev/null 2>&1 ||
-    hyperfine --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/h.json" "$3" >/dev/null
-  /usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%-34s median %8.1f ms  (min %.1f, max %.1f, %d runs)" % (sys.argv[2], r["median"]*1000, r["min"]*1000, r["max"]*1000, len(r["times"])))' "$w/h.json" "$1"
+hf() {  # KEY PREPARE COMMAND
+  hyperfine -N --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/$1.json" "$3" >/dev/null 2>&1 ||
+    hyperfine --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/$1.json" "$3" >/dev/null
 }
+load=$(uptime | sed 's/.*load average: //')
 fresh="rm -f $w/new.plist $w/.new.plist.lock $w/new.plist.lock"
-echo "todo-tui import/export, $n items ($(nproc) cores; $(uptime | sed 's/.*load/load/'))"
-hf "import plist (ours)" "$fresh" "$TODO_BIN import $w/items.plist --file $w/new.plist"
-hf "import .ics (one file)" "$fresh" "$TODO_BIN import $w/items.ics --file $w/new.plist"
-hf "import vdir ($n .ics files)" "$fresh" "$TODO_BIN import $w/vdir --file $w/new.plist"
-hf "import .ics again (no change)" "true" "$TODO_BIN import $w/items.ics --file $w/base.plist"
-hf "export --format plist" "true" "$TODO_BIN export --format plist --file $w/base.plist"
-hf "export --format ics" "true" "$TODO_BIN export --format ics --file $w/base.plist"
-hf "export --format json" "true" "$TODO_BIN export --format json --file $w/base.plist"
+hf import-plist "$fresh" "$TODO_BIN import $w/items.plist --file $w/new.plist"
+hf import-ics "$fresh" "$TODO_BIN import $w/items.ics --file $w/new.plist"
+hf import-vdir "$fresh" "$TODO_BIN import $w/vdir --file $w/new.plist"
+hf import-again "true" "$TODO_BIN import $w/items.ics --file $w/base.plist"
+hf export-plist "true" "$TODO_BIN export --format plist --file $w/base.plist"
+hf export-ics "true" "$TODO_BIN export --format ics --file $w/base.plist"
+hf export-json "true" "$TODO_BIN export --format json --file $w/base.plist"
+# A markdown table: medians, each import against the plist import and each export
+# against the plist export; then the targets (issue 15: no slower than 2x the plist import).
+/usr/bin/python3 - "$w" "$n" "$runs" "$(nproc)" "$load" "${OUT:-}" <<'PY'
+import json, os, sys
+w, n, runs, cores, load, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+med = {k: json.load(open(os.path.join(w, k + ".json")))["results"][0]["median"] * 1000 for k in
+       ["import-plist", "import-ics", "import-vdir", "import-again", "export-plist", "export-ics", "export-json"]}
+rows = [("import plist (ours, the same items)", "import-plist", "import-plist"),
+        ("import .ics (one file)", "import-ics", "import-plist"),
+        ("import vdir (%s .ics files)" % format(n, ","), "import-vdir", "import-plist"),
+        ("import .ics again (nothing changes)", "import-again", "import-plist"),
+        ("export --format plist", "export-plist", "export-plist"),
+        ("export --format ics", "export-ics", "export-plist"),
+        ("export --format json", "export-json", "export-plist")]
+lines = ["## iCalendar import and export, %s VTODOs" % format(n, ","), "",
+         "`bench/ical-bench.sh`: VTODOs as Thunderbird writes them; medians of %s runs (hyperfine), "
+         "%s cores, load average %s." % (runs, cores, load), "",
+         "| | median | ratio |", "|---|---:|---:|"]
+for name, k, base in rows:
+    lines.append("| %s | %.0f ms | %.2f× %s |" % (name, med[k], med[k] / med[base],
+                 "plist import" if base == "import-plist" else "plist export"))
+lines.append("")
+for name, k in [("import .ics (one file)", "import-ics"), ("import vdir", "import-vdir")]:
+    r = med[k] / med["import-plist"]
+    lines.append("- %s no slower than 2× the plist import: %s (%.2f×)" % (name, "held" if r <= 2 else "MISSED", r))
+text = "\n".join(lines) + "\n"
+sys.stdout.write(text)
+if out:
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    open(out, "w").write(text)
+PY

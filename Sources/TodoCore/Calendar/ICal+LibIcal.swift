@@ -44,10 +44,13 @@ enum ICalTime: Equatable, Sendable {
   case date(ICalWall)
 }
 
-/// One property as libical read it.
+/// One property as libical read it. What the mapping does not need of a
+/// property is not made: see ``LibIcal/Detail``.
 struct ICalProperty: Sendable {
   /// Upper case: `DUE`, `X-MOZ-GENERATION`.
   var name: String
+  /// libical's kind (`icalproperty_kind`), the same for every `X-` name.
+  var kind: UInt32
   /// The whole property as iCalendar text (folded, ending in CRLF).
   var ical: String
   /// The value as iCalendar text (`FREQ=WEEKLY`, `20261123T090000`).
@@ -58,8 +61,12 @@ struct ICalProperty: Sendable {
   var time: ICalTime?
   /// A TRIGGER's duration in seconds (negative: before).
   var duration: Int?
-  /// Parameter name (upper case) → value.
-  var parameters: [String: String]
+  /// The TZID parameter.
+  var tzid: String?
+  /// The RELATED parameter is END.
+  var relatedToEnd: Bool
+  /// How many parameters the property has.
+  var parameterCount: Int
 }
 
 /// One component (VTODO, VALARM, VTIMEZONE…) as libical read it.
@@ -67,7 +74,7 @@ struct ICalComponent: Sendable {
   var name: String
   var properties: [ICalProperty]
   var components: [ICalComponent]
-  /// The component as iCalendar text (not filled for the VTODOs themselves).
+  /// The component as iCalendar text (for the VTODOs themselves, only those with a RECURRENCE-ID).
   var ical: String
 
   func first(_ name: String) -> ICalProperty? { properties.first { $0.name == name } }
@@ -110,6 +117,8 @@ enum LibIcal {
           "libical read a \(string(icalcomponent_kind_to_string(icalcomponent_isa(root)))), not a VCALENDAR")
     }
     var todos: [ICalComponent] = []
+    todos.reserveCapacity(
+      calendars.count == 1 ? Int(icalcomponent_count_components(calendars[0], ICAL_VTODO_COMPONENT)) : 0)
     var zones: [String: String] = [:]
     for cal in calendars {
       for p in properties(cal) where icalproperty_isa(p) == ICAL_XLICERROR_PROPERTY {
@@ -118,7 +127,7 @@ enum LibIcal {
       for z in children(cal, ICAL_VTIMEZONE_COMPONENT) {
         guard let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) else { continue }
         let id = take(icalproperty_get_value_as_string_r(tzid))
-        if icaltimezone_get_builtin_timezone(id) != nil {
+        if builtinZone(id) != nil {
           // An IANA zone: libical's own definition, loaded once, reads its times (expanding
           // the file's VTIMEZONE was nine tenths of reading a one-item file), and is written back.
           icalcomponent_remove_component(cal, z)
@@ -130,7 +139,9 @@ enum LibIcal {
       let vtodos =
         icalcomponent_isa(cal) == ICAL_VTODO_COMPONENT ? [cal] : children(cal, ICAL_VTODO_COMPONENT)
       for t in vtodos {
-        let todo = component(t, owner: t, text: false, allText: allText)
+        // A changed occurrence is kept whole, as its text (``ICalMapping/read``).
+        let occurrence = icalcomponent_get_first_property(t, ICAL_RECURRENCEID_PROPERTY) != nil
+        let todo = component(t, owner: t, text: occurrence, propertyText: true, allText: allText)
         if let e = firstError(todo) {
           throw ICalReadError(detail: e, uid: todo.first("UID")?.text ?? todo.first("UID")?.value)
         }
@@ -141,11 +152,20 @@ enum LibIcal {
   }
 
   /// Whether libical knows the zone TZID by itself (an IANA name).
-  static func isBuiltinZone(_ tzid: String) -> Bool {
+  static func isBuiltinZone(_ tzid: String) -> Bool { builtinZone(tzid) != nil }
+
+  /// libical's zone of an IANA name, looked up once (libical compares the name with every zone it knows).
+  static func builtinZone(_ tzid: String) -> OpaquePointer? {
     libicalLock.lock()
     defer { libicalLock.unlock() }
-    return icaltimezone_get_builtin_timezone(tzid) != nil
+    if let z = builtinZones[tzid] { return z }
+    let z = icaltimezone_get_builtin_timezone(tzid)
+    builtinZones[tzid] = .some(z)
+    return z
   }
+
+  /// Guarded by ``libicalLock``.
+  nonisolated(unsafe) private static var builtinZones: [String: OpaquePointer?] = [:]
 
   /// The properties and components of iCalendar text that holds only those
   /// (an item's unmapped part), read as if inside a VTODO.
@@ -182,51 +202,91 @@ enum LibIcal {
 
   /// The VTODO properties whose first occurrence the mapping takes whole, so
   /// their iCalendar text is not made (a fifth of an import's time).
-  static let textNotNeeded: Set<String> = [
-    "UID", "DTSTAMP", "SUMMARY", "CREATED", "LAST-MODIFIED", "COMPLETED", "SEQUENCE", "RRULE",
-  ]
+  static let textNotNeeded: Set<UInt32> = [
+    ICAL_UID_PROPERTY, ICAL_DTSTAMP_PROPERTY, ICAL_SUMMARY_PROPERTY, ICAL_CREATED_PROPERTY,
+    ICAL_LASTMODIFIED_PROPERTY, ICAL_COMPLETED_PROPERTY, ICAL_SEQUENCE_PROPERTY, ICAL_RRULE_PROPERTY,
+  ].map(\.rawValue).reduce(into: []) { $0.insert($1) }
 
-  private static func component(_ c: OpaquePointer, owner: OpaquePointer, text: Bool, allText: Bool = true)
-    -> ICalComponent
-  {
-    var seen = Set<String>()
+  /// Which properties the mapping reads the value of (as text, unescaped, as a time);
+  /// of the others only the name and iCalendar text are made.
+  private static func wantsValue(_ k: icalproperty_kind) -> Bool {
+    switch k {
+    case ICAL_SEQUENCE_PROPERTY, ICAL_RRULE_PROPERTY, ICAL_STATUS_PROPERTY, ICAL_ACTION_PROPERTY,
+      ICAL_TZID_PROPERTY, ICAL_XLICERROR_PROPERTY, ICAL_UID_PROPERTY:
+      return true
+    default: return false
+    }
+  }
+
+  private static func wantsText(_ k: icalproperty_kind) -> Bool {
+    k == ICAL_SUMMARY_PROPERTY || k == ICAL_UID_PROPERTY || k == ICAL_DESCRIPTION_PROPERTY
+  }
+
+  private static func wantsTime(_ k: icalproperty_kind) -> Bool {
+    k == ICAL_DUE_PROPERTY || k == ICAL_CREATED_PROPERTY || k == ICAL_LASTMODIFIED_PROPERTY
+      || k == ICAL_COMPLETED_PROPERTY
+  }
+
+  /// A component read into Swift values. Of its properties, `text` says whether
+  /// their iCalendar text is made (the mapping's first UID, SUMMARY… never
+  /// need it unless `allText`); sub-components get their whole text instead.
+  private static func component(
+    _ c: OpaquePointer, owner: OpaquePointer, text: Bool, propertyText: Bool, allText: Bool = true
+  ) -> ICalComponent {
+    // A VTODO without UID gets a UUID derived from all its values.
+    let allValues = allText || icalcomponent_get_first_property(c, ICAL_UID_PROPERTY) == nil
+    var seen = Set<UInt32>()
+    var props: [ICalProperty] = []
+    props.reserveCapacity(Int(max(0, icalcomponent_count_properties(c, ICAL_ANY_PROPERTY))))
+    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
+    while let x = p {
+      let kind = icalproperty_isa(x)
+      let skip = !allText && textNotNeeded.contains(kind.rawValue) && seen.insert(kind.rawValue).inserted
+      props.append(
+        property(x, kind: kind, owner: owner, withText: propertyText && !skip, allValues: allValues))
+      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
+    }
     return ICalComponent(
       name: string(icalcomponent_kind_to_string(icalcomponent_isa(c))),
-      properties: properties(c).map { p in
-        let name = take(icalproperty_get_property_name_r(p)).uppercased()
-        let skip = !allText && textNotNeeded.contains(name) && seen.insert(name).inserted
-        return property(p, name: name, owner: owner, withText: !skip)
+      properties: props,
+      components: children(c, ICAL_ANY_COMPONENT).map {
+        component($0, owner: owner, text: true, propertyText: false, allText: allText)
       },
-      components: children(c, ICAL_ANY_COMPONENT).map { component($0, owner: owner, text: true) },
       ical: text ? take(icalcomponent_as_ical_string_r(c)) : "")
   }
 
-  private static func property(_ p: OpaquePointer, name: String, owner: OpaquePointer, withText: Bool)
-    -> ICalProperty
-  {
-    var params: [String: String] = [:]
-    var q = icalproperty_get_first_parameter(p, ICAL_ANY_PARAMETER)
-    while let x = q {
-      let s = take(icalparameter_as_ical_string_r(x))
-      if let eq = s.firstIndex(of: "=") {
-        params[String(s[..<eq]).uppercased()] = String(s[s.index(after: eq)...])
-      }
-      q = icalproperty_get_next_parameter(p, ICAL_ANY_PARAMETER)
-    }
+  private static func property(
+    _ p: OpaquePointer, kind: icalproperty_kind, owner: OpaquePointer, withText: Bool, allValues: Bool
+  ) -> ICalProperty {
+    let name =
+      kind == ICAL_X_PROPERTY
+      ? take(icalproperty_get_property_name_r(p)).uppercased() : string(icalproperty_kind_to_string(kind))
     var out = ICalProperty(
-      name: name, ical: withText ? take(icalproperty_as_ical_string_r(p)) : "",
-      value: take(icalproperty_get_value_as_string_r(p)), text: nil, time: nil, duration: nil,
-      parameters: params)
-    guard let v = icalproperty_get_value(p) else { return out }
+      name: name, kind: kind.rawValue, ical: withText ? take(icalproperty_as_ical_string_r(p)) : "",
+      value: allValues || wantsValue(kind) ? take(icalproperty_get_value_as_string_r(p)) : "", text: nil,
+      time: nil, duration: nil, tzid: nil, relatedToEnd: false,
+      parameterCount: Int(icalproperty_count_parameters(p)))
+    if out.parameterCount > 0 {
+      if let z = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) {
+        out.tzid = string(icalparameter_get_tzid(z))
+      }
+      if let r = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER) {
+        out.relatedToEnd = icalparameter_get_related(r) == ICAL_RELATED_END
+      }
+    }
+    let all = allValues
+    guard all || wantsText(kind) || wantsTime(kind) || kind == ICAL_TRIGGER_PROPERTY,
+      let v = icalproperty_get_value(p)
+    else { return out }
     switch icalvalue_isa(v) {
-    case ICAL_TEXT_VALUE: out.text = string(icalvalue_get_text(v))
-    case ICAL_DATETIME_VALUE, ICAL_DATE_VALUE:
+    case ICAL_TEXT_VALUE where all || wantsText(kind): out.text = string(icalvalue_get_text(v))
+    case ICAL_DATETIME_VALUE where all || wantsTime(kind), ICAL_DATE_VALUE where all || wantsTime(kind):
       out.time = time(icalproperty_get_datetime_with_component(p, owner))
       // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
-      if case .zoned(let d, _)? = out.time, let z = params["TZID"] { out.time = .zoned(d, tzid: z) }
+      if case .zoned(let d, _)? = out.time, let z = out.tzid { out.time = .zoned(d, tzid: z) }
     default: break
     }
-    if icalproperty_isa(p) == ICAL_TRIGGER_PROPERTY {
+    if kind == ICAL_TRIGGER_PROPERTY {
       let t = icalproperty_get_trigger(p)
       if icaltime_is_null_time(t.time) != 0 { out.duration = Int(icaldurationtype_as_int(t.duration)) }
     }

@@ -34,7 +34,7 @@ final class ICalWriter {
   /// Adds libical's own VTIMEZONE for an IANA zone name, under that name
   /// (RFC 5545: a VTIMEZONE for every TZID used), unless one was added.
   func addBuiltinTimezone(tzid: String) {
-    guard zoneTexts[tzid] == nil, let z = icaltimezone_get_builtin_timezone(tzid),
+    guard zoneTexts[tzid] == nil, let z = LibIcal.builtinZone(tzid),
       let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
     else { return }
     zoneTexts[tzid] = true
@@ -65,13 +65,19 @@ final class ICalWriter {
       }
       sub = icalcomponent_get_next_component(root, ICAL_VTIMEZONE_COMPONENT)
     }
-    return icaltimezone_get_builtin_timezone(tzid)
+    return LibIcal.builtinZone(tzid)
   }
 
   /// Adds one VTODO; `body` adds its properties in order.
   func addTodo(_ body: (ICalTodoBuilder) -> Void) {
     let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
     body(ICalTodoBuilder(comp: c))
+    todos.append(c)
+  }
+
+  /// Adds a whole component given as iCalendar text (a changed occurrence's VTODO) after those added so far.
+  func addComponent(_ ical: String) {
+    guard let c = icalcomponent_new_from_string(ical) else { return }
     todos.append(c)
   }
 

@@ -28,9 +28,9 @@ public enum ICalMapping {
   }
 
   /// The items, the UUIDs of those completed by STATUS alone (no COMPLETED
-  /// date), and warnings: a VTODO with RECURRENCE-ID (a changed occurrence of a
-  /// repeating one, which an item cannot hold) is left out rather than take the
-  /// place of its series.
+  /// date), and warnings. A VTODO with RECURRENCE-ID (a changed occurrence of a
+  /// repeating one) is kept whole in its series' `icalExtra` and written back
+  /// as its own VTODO; one whose series is not in the data is left out with a warning.
   static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
@@ -40,6 +40,8 @@ public enum ICalMapping {
       throw TodoError.badFile(path: path, detail: at + error.detail + "; nothing was imported")
     }
     var items: [TodoItem] = []
+    items.reserveCapacity(parsed.todos.count)
+    var occurrences: [(uid: String, todo: ICalComponent)] = []
     var undated = Set<UUID>()
     var warnings: [String] = []
     for todo in parsed.todos {
@@ -49,14 +51,42 @@ public enum ICalMapping {
           path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
       }
       if todo.first("RECURRENCE-ID") != nil {
-        warnings.append(
-          "\(path): VTODO \(item.icalUID): a changed occurrence (RECURRENCE-ID) was not imported")
+        occurrences.append((item.icalUID, todo))
         continue
       }
       if noDate { undated.insert(item.id) }
       items.append(item)
     }
+    if !occurrences.isEmpty {
+      keep(occurrences, in: &items, zones: parsed.zones, path: path, warnings: &warnings)
+    }
     return (items, undated, warnings)
+  }
+
+  /// Adds each changed occurrence (its VTODO's text, and a VTIMEZONE it needs
+  /// that the item does not hold yet) to the end of its series' `icalExtra`.
+  static func keep(
+    _ occurrences: [(uid: String, todo: ICalComponent)], in items: inout [TodoItem], zones: [String: String],
+    path: String, warnings: inout [String]
+  ) {
+    var series: [String: Int] = [:]
+    for k in items.indices { series[items[k].icalUID] = k }
+    for (uid, todo) in occurrences {
+      guard let k = series[uid] else {
+        warnings.append(
+          "\(path): VTODO \(uid): a changed occurrence (RECURRENCE-ID) of a series that is not here was not imported"
+        )
+        continue
+      }
+      var parts = [items[k].icalExtra ?? ""]
+      var tzids = Set<String>()
+      collectTZIDs(todo, into: &tzids)
+      for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) {
+        if let text = zones[z], !parts[0].contains(withoutCR([text])) { parts.append(text) }
+      }
+      parts.append(todo.ical)
+      items[k].icalExtra = withoutCR(parts)
+    }
   }
 
   /// One VCALENDAR holding a VTODO for each item (for a vdir: one item a call).
@@ -87,12 +117,12 @@ public enum ICalMapping {
     var statusKept: String?
     var extra: [String] = []
     var tzids = Set<String>()
-    var seen = Set<String>()
+    var seen = Set<UInt32>()
     var undated = false
     var status: String?
     for p in t.properties {
-      if let z = p.parameters["TZID"] { tzids.insert(z) }
-      let first = seen.insert(p.name).inserted
+      if let z = p.tzid { tzids.insert(z) }
+      let first = seen.insert(p.kind).inserted
       switch (p.name, first) {
       case ("UID", true), ("DTSTAMP", true): continue
       case ("SUMMARY", true):
@@ -100,7 +130,7 @@ public enum ICalMapping {
         item.title = Title.isClean(s) ? s : Title.sanitize(s, cuttingAt: .max)
       case ("DUE", true) where p.time != nil:
         item.deadline = instant(p.time!, calendar: calendar)
-        if case .utc = p.time!, p.parameters.isEmpty {} else { head.append(p.ical) }
+        if case .utc = p.time!, p.parameterCount == 0 {} else { head.append(p.ical) }
       case ("CREATED", true) where p.time != nil: item.created = instant(p.time!, calendar: calendar)
       case ("LAST-MODIFIED", true) where p.time != nil: item.modified = instant(p.time!, calendar: calendar)
       case ("COMPLETED", true) where p.time != nil: item.completed = instant(p.time!, calendar: calendar)
@@ -126,7 +156,7 @@ public enum ICalMapping {
         warned = true
         item.warn = secs
         let plain = c.properties.allSatisfy { p in
-          p.name == "TRIGGER" && p.parameters.keys.allSatisfy({ $0 == "RELATED" })
+          p.name == "TRIGGER" && p.parameterCount == 1 && p.relatedToEnd
             || p.name == "ACTION" && p.value == "DISPLAY" || p.name == "DESCRIPTION" && p.text == item.title
         }
         if !(plain && c.components.isEmpty && c.properties.count == 3) {
@@ -143,22 +173,38 @@ public enum ICalMapping {
     for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) { if let text = zones[z] { extra.append(text) } }
     // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
     // (By bytes: libical ends every line with CR LF and never writes a CR elsewhere.)
-    item.icalExtra =
-      extra.isEmpty ? nil : String(decoding: extra.joined().utf8.filter { $0 != 0x0D }, as: UTF8.self)
+    item.icalExtra = extra.isEmpty ? nil : withoutCR(extra)
     return (item, undated)
+  }
+
+  /// The texts joined, without their CRs.
+  static func withoutCR(_ parts: [String]) -> String {
+    let n = parts.reduce(0) { $0 + $1.utf8.count }
+    return String(unsafeUninitializedCapacity: n) { out in
+      var k = 0
+      for var p in parts {
+        p.withUTF8 { b in
+          for c in b where c != 0x0D {
+            out[k] = c
+            k += 1
+          }
+        }
+      }
+      return k
+    }
   }
 
   /// The seconds before the due time of a VALARM that warns before it
   /// (TRIGGER;RELATED=END with a duration that is not after it), or nil.
   static func warning(_ c: ICalComponent) -> Int? {
-    guard c.name == "VALARM", let t = c.first("TRIGGER"), t.parameters["RELATED"]?.uppercased() == "END",
+    guard c.name == "VALARM", let t = c.first("TRIGGER"), t.relatedToEnd,
       let d = t.duration, d <= 0
     else { return nil }
     return -d
   }
 
   static func collectTZIDs(_ c: ICalComponent, into set: inout Set<String>) {
-    for p in c.properties { if let z = p.parameters["TZID"] { set.insert(z) } }
+    for p in c.properties { if let z = p.tzid { set.insert(z) } }
     for s in c.components { collectTZIDs(s, into: &set) }
   }
 
@@ -209,8 +255,11 @@ public enum ICalMapping {
         rest.append(p.ical)
       }
     }
+    var occurrences: [String] = []
     for c in kept?.components ?? [] {
-      if c.name == "VTIMEZONE", let tzid = c.first("TZID")?.value {
+      if c.name == "VTODO" {
+        occurrences.append(c.ical)
+      } else if c.name == "VTIMEZONE", let tzid = c.first("TZID")?.value {
         w.addTimezone(tzid: tzid, ical: c.ical)
       } else if alarmTemplate == nil && warning(c) != nil {
         alarmTemplate = c
@@ -243,12 +292,15 @@ public enum ICalMapping {
       if let s = item.warn { b.warning(seconds: s, description: item.title, template: alarmTemplate?.ical) }
       if !rest.isEmpty { b.content(rest.joined()) }
     }
+    for o in occurrences { w.addComponent(o) }
   }
 
-  /// Whether kept text may hold a DUE, STATUS, VALARM, VTIMEZONE or TZID (a
+  /// Whether kept text may hold a DUE, STATUS, VALARM, VTIMEZONE, VTODO (a changed occurrence) or TZID (a
   /// line starting so, or `TZID=` anywhere), which ``write`` must look at.
   static func mentionsMapped(_ s: String) -> Bool {
-    let heads: [[UInt8]] = ["DUE", "STATUS", "BEGIN:VALARM", "BEGIN:VTIMEZONE"].map { Array($0.utf8) }
+    let heads: [[UInt8]] = ["DUE", "STATUS", "BEGIN:VALARM", "BEGIN:VTIMEZONE", "BEGIN:VTODO"].map {
+      Array($0.utf8)
+    }
     let tzid = Array("TZID=".utf8)
     var u = s
     return u.withUTF8 { b in
@@ -291,5 +343,18 @@ public enum ICalMapping {
         b.time("DUE", .utc(d), template: t.ical)
       }
     }
+  }
+}
+
+extension TodoItem {
+  /// SEQUENCE kept current (SPEC 7, RFC 5545 3.8.7.4): after a local change
+  /// from `old`, one higher when a field the VTODO carries changed (SUMMARY,
+  /// DUE, STATUS/COMPLETED, RRULE, the warning). Called by the edit paths of ``TodoList``.
+  mutating func countRevision(since old: TodoItem) {
+    guard
+      title != old.title || deadline != old.deadline || completed != old.completed
+        || repeatRule != old.repeatRule || warn != old.warn || cancelled != old.cancelled
+    else { return }
+    sequence = (old.sequence ?? 0) + 1
   }
 }

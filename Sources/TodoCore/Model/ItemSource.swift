@@ -56,7 +56,8 @@ extension TodoList {
     var next: Date? = nil
     for id in ids {
       guard var item = source.item(id) else { throw TodoError.noSuchItem(id.uuidString) }
-      before[id] = item
+      let old = item
+      before[id] = old
       if item.completed == nil {
         if let rule = item.repeatRule, let deadline = item.deadline,
           let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
@@ -69,6 +70,7 @@ extension TodoList {
           item.completed = now.wholeSeconds
         }
         item.modified = now.wholeSeconds
+        item.countRevision(since: old)
       }
       after[id] = item
     }

@@ -65,6 +65,7 @@ public struct TodoList: Equatable, Sendable {
     try body(&item)
     guard item != old else { return Change(before: [:], after: [:], summary: "Nothing changed") }
     item.modified = now.wholeSeconds
+    item.countRevision(since: old)
     try Instants.check(item)
     let had = Scheduler.futureCount(CollectionOfOne(old), now: now)
     let wants = Scheduler.futureCount(CollectionOfOne(item), now: now)

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// A changed occurrence of a repeating VTODO (a second VTODO with the same UID
+/// and a RECURRENCE-ID, RFC 5545 3.8.4.4) is kept with its series' item and
+/// written back as its own VTODO: a round trip through us loses none of it.
+final class ICalOverrideTests: XCTestCase {
+  let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+  func read(_ data: Data, _ path: String = "o.ics") throws -> (items: [TodoItem], warnings: [String]) {
+    let r = try ICalMapping.read(data, path: path, now: now, calendar: ICalFixtureTests.calendar())
+    return (r.items, r.warnings)
+  }
+
+  /// The VTODOs of iCalendar text, each as its lines (unfolded by libical).
+  func vtodos(_ text: String) throws -> [ICalComponent] {
+    try LibIcal.parse(Data(text.utf8), allText: true).todos
+  }
+
+  func testThunderbirdOverridesAreKeptAndWrittenBackAsTheirOwnVTODOs() throws {
+    let r = try read(ICalFixtureTests.fixture("thunderbird-override.ics"))
+    XCTAssertEqual(r.warnings, [])
+    XCTAssertEqual(r.items.map(\.title), ["Team-Besprechung vorbereiten"], "the series is the item")
+    let item = try XCTUnwrap(r.items.first)
+    XCTAssertEqual(item.repeatRule, "FREQ=WEEKLY;BYDAY=MO")
+    XCTAssertEqual(item.deadline, ISO8601DateFormatter().date(from: "2026-11-02T09:00:00Z"))
+    XCTAssertNil(item.completed, "a completed occurrence does not complete the series")
+
+    let text = ICalMapping.ics(for: r.items, now: now, calendar: ICalFixtureTests.calendar())
+    let todos = try vtodos(text)
+    XCTAssertEqual(todos.count, 3, text)
+    XCTAssertEqual(Set(todos.map { $0.first("UID")?.text }), ["c7e1d2f0-8a3b-4c5d-9e6f-1a2b3c4d5e6f"])
+    XCTAssertNil(todos[0].first("RECURRENCE-ID"), "the series first")
+    XCTAssertEqual(todos[0].components.filter { $0.name == "VTODO" }.count, 0, "nothing nested")
+    XCTAssertTrue(text.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261109T090000\r\n"), text)
+    XCTAssertTrue(text.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261116T090000\r\n"), text)
+    XCTAssertTrue(text.contains("SUMMARY:Team-Besprechung vorbereiten (verschoben)\r\n"), text)
+    XCTAssertTrue(text.contains("DUE;TZID=Europe/Berlin:20261110T100000\r\n"), text)
+    XCTAssertTrue(text.contains("TRIGGER;RELATED=END:-PT30M\r\n"), text)  // VALUE=DURATION is the default
+    XCTAssertTrue(text.contains("COMPLETED:20261116T084500Z\r\nPERCENT-COMPLETE:100\r\n"), text)
+    XCTAssertEqual(text.components(separatedBy: "BEGIN:VTIMEZONE").count, 2, "one VTIMEZONE")
+
+    // Read back: the same item; written again: the same text (a sync with nothing to do writes nothing).
+    let back = try read(Data(text.utf8))
+    XCTAssertEqual(back.items, r.items)
+    XCTAssertEqual(back.warnings, [])
+    XCTAssertEqual(ICalMapping.ics(for: back.items, now: now, calendar: ICalFixtureTests.calendar()), text)
+  }
+
+  func testAnEditedSeriesKeepsItsOverrides() throws {
+    var items = try read(ICalFixtureTests.fixture("recurrence-override.ics")).items
+    XCTAssertEqual(items.map(\.title), ["Weekly review"])
+    items[0].title = "Weekly review (team)"
+    items[0].deadline = items[0].deadline?.addingTimeInterval(3600)
+    let text = ICalMapping.ics(for: items, now: now, calendar: ICalFixtureTests.calendar())
+    let todos = try vtodos(text)
+    XCTAssertEqual(
+      todos.map { $0.first("SUMMARY")?.text }, ["Weekly review (team)", "Weekly review (moved)"])
+    guard todos.count == 2 else { return }
+    XCTAssertEqual(todos[1].first("RECURRENCE-ID")?.value, "20261109T090000Z")
+    XCTAssertEqual(try read(Data(text.utf8)).items, items)
+  }
+
+  func testAnOverrideBeforeItsSeriesIsKeptToo() throws {
+    let text = String(decoding: ICalFixtureTests.fixture("recurrence-override.ics"), as: UTF8.self)
+    let parts = text.components(separatedBy: "BEGIN:VTODO")
+    XCTAssertEqual(parts.count, 3)
+    let swapped =
+      parts[0] + "BEGIN:VTODO" + parts[2].replacingOccurrences(of: "END:VCALENDAR", with: "")
+      + "BEGIN:VTODO" + parts[1] + "END:VCALENDAR\r\n"
+    let r = try read(Data(swapped.utf8))
+    XCTAssertEqual(r.items.map(\.title), ["Weekly review"])
+    XCTAssertEqual(r.warnings, [])
+    XCTAssertTrue(r.items[0].icalExtra?.contains("RECURRENCE-ID:20261109T090000Z") ?? false)
+  }
+
+  func testAnOverrideWithoutItsSeriesIsLeftOutWithAWarning() throws {
+    let text = String(decoding: ICalFixtureTests.fixture("recurrence-override.ics"), as: UTF8.self)
+    let parts = text.components(separatedBy: "BEGIN:VTODO")
+    let alone = parts[0] + "BEGIN:VTODO" + parts[2]
+    let r = try read(Data(alone.utf8))
+    XCTAssertEqual(r.items, [])
+    XCTAssertEqual(r.warnings.count, 1)
+    XCTAssertTrue(r.warnings.first?.contains("weekly-1@example.org") ?? false, "\(r.warnings)")
+  }
+}
