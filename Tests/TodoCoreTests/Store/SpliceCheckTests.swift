@@ -159,4 +159,34 @@ final class SpliceCheckTests: XCTestCase {
       XCTAssertEqual(indexed?.sorted(), BadgeIndex.pendingDeadlines(try s.load().items).sorted())
     }
   }
+
+  /// No file yet, or one that is not the writer's: the full path, with its answers.
+  func testMissingAndUnreadableFilesGoTheFullWay() throws {
+    let missing = Store(path: dir + "/new/todos.plist")
+    try missing.change { try TodoList.addition(title: "First", deadline: nil, env: self.env(), in: $0) }
+    XCTAssertFalse(missing.lastWriteSpliced)
+    XCTAssertEqual(try missing.load().items.map(\.title), ["First"])
+    for bytes in [
+      "", "not a plist",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><array/></plist>\n",
+    ] {
+      let path = dir + "/bad-\(bytes.count).plist"
+      try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+      let s = Store(path: path)
+      var spliced: String? = nil
+      var full: String? = nil
+      do { try s.change { try TodoList.addition(title: "x", deadline: nil, env: self.env(), in: $0) } } catch
+      {
+        spliced = "\(error)"
+      }
+      s.splices = false
+      do { try s.change { try TodoList.addition(title: "x", deadline: nil, env: self.env(), in: $0) } } catch
+      {
+        full = "\(error)"
+      }
+      XCTAssertNotNil(spliced)
+      XCTAssertEqual(spliced, full)
+      XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(bytes.utf8))
+    }
+  }
 }
