@@ -19,7 +19,10 @@ final class PlistScanTests: XCTestCase {
     return Date(timeIntervalSince1970: TimeInterval(t))
   }
 
-  static let rules = ["FREQ=WEEKLY", "FREQ=DAILY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=31", "x & <y>", "ü"]
+  static let rules = [
+    "FREQ=WEEKLY", "FREQ=DAILY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=31", "x & <y>", "ü",
+    "a \"quoted\" \\ rule",
+  ]
   static let uids = ["abc@example.com", "<uid&>", "日本", ""]
   static let extras = ["X-A:1", "X-A:1\nX-B:2\r\n", "BEGIN:VALARM\n\tX:&<>\nEND:VALARM", "é"]
 
@@ -31,7 +34,10 @@ final class PlistScanTests: XCTestCase {
       for _ in 0..<Int.random(in: 1...3, using: &r) {
         title +=
           plain
-          ? ["Pay rent", "Call Zoë", "a & b", "x > y", "<key>", "日本語", "😀"].randomElement(using: &r)!
+          ? [
+            "Pay rent", "Call Zoë", "a & b", "x > y", "<key>", "日本語", "😀", "say \"hi\" twice",
+            "C:\\Users\\me", "a long title of forty-odd plain letters",
+          ].randomElement(using: &r)!
           : CodecDifferentialTests.titlePieces.randomElement(using: &r)!
       }
       func maybe() -> Date? { Int.random(in: 0..<3, using: &r) == 0 ? randomDate(&r) : nil }
