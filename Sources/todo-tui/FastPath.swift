@@ -139,7 +139,7 @@ enum ListFast {
     }
     guard let scan = (try? PlistScan.scan(store: Store(path: path))) ?? nil else { return false }
     let now: Date = (env("TODO_TUI_NOW") ?? "").isEmpty ? Date() : CLI.now
-    let f = DueFormatter(timeZone: ScanOutput.timeZone(env), now: now, hourCycle: ScanOutput.hourCycle(env))
+    let f = ScanOutput.formatter(now: now, env)
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
