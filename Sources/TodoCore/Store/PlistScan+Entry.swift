@@ -79,11 +79,47 @@ extension PlistScan {
     var last: (key: Int64, hi: UInt64, lo: UInt64)? = nil
     let hex = PlistScan.hexValue
 
+    /// The entries by UUID: an open-addressing table of entry numbers + 1 (0: free).
+    var slots: [UInt32]
+
     init(expected size: Int) {
       // About 300 bytes an entry as the writer writes them.
       let n = min(size / 256, 1 << 20)
       out.entries.reserveCapacity(n)
       out.text.reserveCapacity(n * 40)
+      var count = 1024
+      while count < 2 * n { count *= 2 }
+      slots = [UInt32](repeating: 0, count: count)
+    }
+
+    /// False when an entry before has this UUID (the general reader refuses the file).
+    mutating func firstTime(_ hi: UInt64, _ lo: UInt64) -> Bool {
+      if 2 * out.entries.count >= slots.count {
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        for k in out.entries.indices { _ = place(out.entries[k].hi, out.entries[k].lo, k) }
+      }
+      return place(hi, lo, out.entries.count)
+    }
+
+    /// Puts entry `k` in the table unless its UUID is there already.
+    mutating func place(_ hi: UInt64, _ lo: UInt64, _ k: Int) -> Bool {
+      let mask = slots.count - 1
+      // Mixed: UUIDs need not be random (a test's counter, a derived one).
+      var h =
+        Int(truncatingIfNeeded: ((hi &* 0x9E37_79B9_7F4A_7C15) ^ lo) &* 0xBF58_476D_1CE4_E5B9 >> 29) & mask
+      return out.entries.withUnsafeBufferPointer { entries in
+        slots.withUnsafeMutableBufferPointer { table in
+          while true {
+            let s = Int(table[h])
+            if s == 0 {
+              table[h] = UInt32(k + 1)
+              return true
+            }
+            if entries[s - 1].hi == hi && entries[s - 1].lo == lo { return false }
+            h = (h + 1) & mask
+          }
+        }
+      }
     }
 
     /// Takes what it can of `p[from..<count]` (file offset of `p[0]`: `base`).
@@ -207,11 +243,13 @@ extension PlistScan {
       }
       // The writer always writes `created`; without it the general reader guesses one.
       guard e.created != PlistScan.none else { return .decline }
-      // Strictly after the entry before, as the writer sorts (which also makes each UUID unique).
+      // Strictly after the entry before, as the writer sorts, and each UUID once
+      // (one UUID may stand in two entries of different deadlines).
       let key = e.sortKey
       if let l = last, !(l.key < key || (l.key == key && (l.hi < hi || (l.hi == hi && l.lo < lo)))) {
         return .decline
       }
+      guard firstTime(hi, lo) else { return .decline }
       last = (key, hi, lo)
       e.end = base + j
       out.entries.append(e)

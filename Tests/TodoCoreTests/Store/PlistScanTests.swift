@@ -227,5 +227,40 @@ final class PlistScanTests: XCTestCase {
     var twice = lines
     twice[9] = twice[8]
     XCTAssertNil(Data(twice.joined(separator: "\n").utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
+    // One UUID in two entries of different deadlines: in order, but the general reader refuses it
+    // (test-rel-corrupt's error-duplicate-uuid; the scan read it until this test).
+    let same = two.replacingOccurrences(of: later.id.uuidString, with: item.id.uuidString)
+    XCTAssertThrowsError(try PlistCodec.decode(Data(same.utf8)))
+    XCTAssertNil(Data(same.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
+  }
+
+  func testManyEntriesWithUUIDsThatAreNotRandom() throws {
+    // A counter's UUIDs (as the tests' environment makes them), more than the table first holds.
+    let items = (1...5000).map { n in
+      TodoItem(
+        id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", n))!, title: "item \(n)",
+        deadline: Date(timeIntervalSince1970: TimeInterval(1_800_000_000 + n % 7)),
+        created: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+    let data = Data(PlistCodec.encode(items))
+    // Scanned as if the file were small: the table of UUIDs grows as entries come.
+    var scanner = PlistScan.Scanner(expected: 0)
+    let step = data.withUnsafeBytes {
+      scanner.feed(
+        $0.baseAddress!.assumingMemoryBound(to: UInt8.self), base: 0, from: 0, count: $0.count, eof: true)
+    }
+    guard case .done(let s) = step else { return XCTFail("declined") }
+    XCTAssertGreaterThan(scanner.slots.count, 1024)
+    XCTAssertEqual(Set(s.entries.map(\.id)).count, 5000)
+    XCTAssertEqual(PlistScanTests.items(s), try PlistCodec.decode(data).items)
+    // The last UUID again, at the end: declined.
+    var text = String(decoding: data, as: UTF8.self)
+    let last = try XCTUnwrap(text.split(separator: "\n").dropLast(3).last.map(String.init))
+    let first = try XCTUnwrap(text.split(separator: "\n").dropFirst(8).first.map(String.init))
+    text = text.replacingOccurrences(
+      of: last,
+      with: last.replacingOccurrences(
+        of: String(last.dropFirst(7).prefix(36)), with: String(first.dropFirst(7).prefix(36))))
+    XCTAssertNil(Data(text.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
   }
 }
