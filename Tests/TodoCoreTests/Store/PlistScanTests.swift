@@ -234,6 +234,28 @@ final class PlistScanTests: XCTestCase {
     XCTAssertNil(Data(same.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
   }
 
+  func testADeadlineOnTheDayOfTheOneBeforeIsCheckedWhole() throws {
+    // The scan keeps the last deadline's day: the time of the next one is still checked.
+    let a = TodoItem(
+      id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, title: "a",
+      deadline: Date(timeIntervalSince1970: 1_800_000_000),
+      created: Date(timeIntervalSince1970: 1_700_000_000))
+    var b = a
+    b.id = UUID(uuidString: "21111111-2222-3333-4444-555555555555")!
+    b.deadline = Date(timeIntervalSince1970: 1_800_000_000 + 3600)  // 09:00:00 the same day
+    let good = String(decoding: PlistCodec.encode([a, b]), as: UTF8.self)
+    let s = try XCTUnwrap(Data(good.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
+    XCTAssertEqual(s.entries.map(\.deadline), [1_800_000_000, 1_800_003_600])
+    for bad in ["24:00:00", "23:60:00", "23:59:60", "0a:00:00", "09:00:0Z", "09-00:00"] {
+      let text = good.replacingOccurrences(of: "2027-01-15T09:00:00Z", with: "2027-01-15T\(bad)Z")
+      XCTAssertNotEqual(text, good)
+      XCTAssertNil(Data(text.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) }, bad)
+    }
+    let later = good.replacingOccurrences(of: "2027-01-15T09:00:00Z", with: "2027-01-15T23:59:59Z")
+    XCTAssertEqual(
+      Data(later.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) }?.entries.last?.deadline, 1_800_057_599)
+  }
+
   func testManyEntriesWithUUIDsThatAreNotRandom() throws {
     // A counter's UUIDs (as the tests' environment makes them), more than the table first holds.
     let items = (1...5000).map { n in
