@@ -204,7 +204,9 @@ extension PlistScan {
         let id = hex.withUnsafeBufferPointer({ Self.uuid(p + i + 7, $0) })
       else { return .decline }
       let (hi, lo) = id
-      var e = Entry(hi: hi, lo: lo, start: base + i, end: 0)
+      var e = Entry(hi: hi, lo: lo, start: base + i)
+      var x = Extra()
+      var extra = false
       var j = i + 147
       // The title.
       switch text(p, &j, n, lineFeeds: false) {
@@ -213,7 +215,7 @@ extension PlistScan {
       case .ok(let t, let ascii):
         guard Self.cleanTitle(out.text, t, ascii: ascii) else { return .decline }
         e.title = t
-        e.plainTitle = ascii
+        if !ascii { e.flags &= ~Entry.plain }
       }
       // The other keys, in the writer's order, none twice.
       var next = 0
@@ -228,6 +230,7 @@ extension PlistScan {
         let key = PlistScan.key(k)
         j += key.text.utf8CodeUnitCount
         next = k + 1
+        if k > 1 { extra = true }
         switch key.kind {
         case .date:
           guard n - j >= 33 else { return .more }
@@ -237,27 +240,27 @@ extension PlistScan {
           switch k {
           case 0: e.deadline = d
           case 1: e.created = d
-          case 2: e.modified = d
-          case 3: e.completed = d
-          case 4: e.reminder = d
-          case 11: e.notifiedDeadline = d
-          case 12: e.notifiedReminder = d
-          default: e.notifiedWarning = d
+          case 2: x.modified = d
+          case 3: x.completed = d
+          case 4: x.reminder = d
+          case 11: x.notifiedDeadline = d
+          case 12: x.notifiedReminder = d
+          default: x.notifiedWarning = d
           }
         case .integer:
           guard n - j >= 38 else { return .more }
           guard let v = Self.integer(p, &j) else { return .decline }
           if k == 6 {
             guard v >= 0 else { return .decline }  // the general reader refuses it
-            e.warn = v
+            x.warn = v
           } else {
-            e.sequence = v
+            x.sequence = v
           }
         case .yes:
           guard n - j >= 7 else { return .more }
           guard memcmp(p + j, "<true/>", 7) == 0 else { return .decline }
           j += 7
-          e.cancelled = true
+          e.flags |= Entry.cancelledFlag
         case .string:
           let lineFeeds = k == PlistScan.icalExtraKey
           let mark = out.text.count
@@ -270,11 +273,11 @@ extension PlistScan {
             }
             if lineFeeds {
               out.text.removeSubrange(mark...)  // checked, not kept
-              e.hasICalExtra = true
+              e.flags |= Entry.icalExtraFlag
             } else if k == 5 {
-              e.repeatRule = t
+              x.repeatRule = t
             } else {
-              e.uid = t
+              x.uid = t
             }
           }
         }
@@ -289,7 +292,13 @@ extension PlistScan {
       }
       guard firstTime(hi, lo) else { return .decline }
       last = (key, hi, lo)
-      e.end = base + j
+      guard base + j - e.start < Int(UInt32.max), base + j < Int(UInt32.max) else { return .decline }
+      e.length = UInt32(base + j - e.start)
+      if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
+      if extra {
+        e.more = UInt32(out.extras.count)
+        out.extras.append(x)
+      }
       out.entries.append(e)
       return .ok(j)
     }

@@ -23,7 +23,7 @@ extension ScanOutput {
           let p = phrases.phrase(e.deadline)
           width = max(width, p.day.count + p.clock.count)
         }
-        if used != every { used.formUnion(plan.marks(e, k)) }
+        if used != every { used.formUnion(plan.marks(scan, e, k)) }
       }
     }
     let glyphs = ListOutput.glyphBytes.filter { used.contains($0.0) }
@@ -54,7 +54,7 @@ extension ScanOutput {
           if colour && done { out.put(dim) }
           if e.cancelled {
             out.put(cancelledGlyph)
-          } else if e.completed != PlistScan.none {
+          } else if e.isCompleted {
             out.put(completedGlyph)
           } else if late {
             out.byte(33)  // !
@@ -62,7 +62,7 @@ extension ScanOutput {
             out.byte(32)
           }
           if !glyphs.isEmpty {
-            let marks = plan.marks(e, k)
+            let marks = plan.marks(scan, e, k)
             for (mark, glyph) in glyphs {
               if marks.contains(mark) { out.put(glyph) } else { out.byte(32) }
             }
@@ -120,17 +120,18 @@ extension ScanOutput {
       scan.entries.withUnsafeBufferPointer { entries in
         for k in entries.indices where shown.contains(entries[k]) {
           let e = entries[k]
+          let x = scan.extra(e)
           var longest = Int(e.title.count)
-          if let r = e.repeatRule { longest += Int(r.count) }
-          if let u = e.uid { longest += Int(u.count) }
+          if let r = x.repeatRule { longest += Int(r.count) }
+          if let u = x.uid { longest += Int(u.count) }
           out.room(640 + 6 * longest, sink)
           out.put(first ? "[\n  {\n    \"cancelled\" : " : ",\n  {\n    \"cancelled\" : ")
           first = false
-          if e.completed == PlistScan.none {
+          if x.completed == PlistScan.none {
             out.put(e.cancelled ? "true,\n    \"completed\" : null" : "false,\n    \"completed\" : null")
           } else {
             out.put(e.cancelled ? "true,\n    \"completed\" : " : "false,\n    \"completed\" : ")
-            dates.put(e.completed, &out)
+            dates.put(x.completed, &out)
           }
           out.put(",\n    \"created\" : ")
           dates.put(e.created, &out)
@@ -142,16 +143,16 @@ extension ScanOutput {
             e.isOverdue(at: t)
               ? "\",\n    \"overdue\" : true,\n    \"reminder\" : "
               : "\",\n    \"overdue\" : false,\n    \"reminder\" : ")
-          dates.put(e.reminder, &out)
+          dates.put(x.reminder, &out)
           out.put(",\n    \"repeat\" : ")
-          if let r = e.repeatRule { out.json(text, r) } else { out.put("null") }
+          if let r = x.repeatRule { out.json(text, r) } else { out.put("null") }
           out.put(
             plan.scheduled[k]
               ? ",\n    \"scheduled\" : true,\n    \"title\" : "
               : ",\n    \"scheduled\" : false,\n    \"title\" : ")
           out.json(text, e.title)
           out.put(",\n    \"uid\" : ")
-          if let u = e.uid {
+          if let u = x.uid {
             out.json(text, u)
           } else {
             out.byte(34)
@@ -159,7 +160,7 @@ extension ScanOutput {
             out.byte(34)
           }
           out.put(",\n    \"warn\" : ")
-          if e.warn != PlistScan.none { out.decimal(e.warn) } else { out.put("null") }
+          if x.warn != PlistScan.none { out.decimal(x.warn) } else { out.put("null") }
           out.put("\n  }")
         }
       }

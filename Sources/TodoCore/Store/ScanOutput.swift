@@ -12,7 +12,7 @@ public enum ScanOutput {
     @inline(__always) func contains(_ e: PlistScan.Entry) -> Bool {
       switch self {
       case .pending: return e.isPending
-      case .completed: return e.completed != PlistScan.none
+      case .completed: return e.isCompleted
       case .all: return true
       }
     }

@@ -234,6 +234,11 @@ final class PlistScanTests: XCTestCase {
     XCTAssertNil(Data(same.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
   }
 
+  func testARecordIsSmall() {
+    // 100,000 entries are 5.6 MB of records (a page fault each 4 KiB), the rare fields aside.
+    XCTAssertLessThanOrEqual(MemoryLayout<PlistScan.Entry>.stride, 56)
+  }
+
   func testADeadlineOnTheDayOfTheOneBeforeIsCheckedWhole() throws {
     // The scan keeps the last deadline's day: the time of the next one is still checked.
     let a = TodoItem(
