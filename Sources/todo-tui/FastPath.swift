@@ -123,15 +123,23 @@ enum FastPath {
 enum ListFast {
   /// True when the list was written.
   static func run(file: String?, json: Bool, shown: ScanOutput.Shown) -> Bool {
-    let path =
-      file
-      ?? Store.defaultPath(
-        environment: ["TODO_TUI_FILE", "XDG_DATA_HOME", "HOME"].reduce(into: [:]) { env, k in
-          env[k] = Self.env(k)
-        })
+    // Store.defaultPath's rule, without building a dictionary of the environment
+    // (hashing is a fixed cost that was a tenth of `list` at 1,000 items).
+    let path: String
+    if let f = file {
+      path = f
+    } else if let f = env("TODO_TUI_FILE"), !f.isEmpty {
+      path = f
+    } else if let x = env("XDG_DATA_HOME"), x.hasPrefix("/") {
+      path = x + "/todo-tui/todos.plist"
+    } else if let h = env("HOME") {
+      path = h + "/.local/share/todo-tui/todos.plist"
+    } else {
+      path = Store.defaultPath(environment: [:])
+    }
     guard let scan = (try? PlistScan.scan(store: Store(path: path))) ?? nil else { return false }
     let now: Date = (env("TODO_TUI_NOW") ?? "").isEmpty ? Date() : CLI.now
-    let f = DueFormatter(timeZone: ScanOutput.timeZone(env), now: now, hourCycle: ScanOutput.hourCycle(env))
+    let f = ScanOutput.formatter(now: now, env)
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {

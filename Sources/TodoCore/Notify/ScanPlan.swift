@@ -51,13 +51,20 @@ public struct ScanPlan {
       chosen.insert(c, at: lo)
     }
     for (k, e) in scan.entries.enumerated() where e.isPending {
-      if let d = e.undeliveredDeadline, d > now {
+      if e.more == UInt32.max {  // most: a deadline, nothing delivered, no warning or reminder
+        if e.deadline != PlistScan.none && e.deadline > now {
+          offer(Candidate(fire: e.deadline, hi: e.hi, lo: e.lo, rank: 0, index: k))
+        }
+        continue
+      }
+      let x = scan.extras[Int(e.more)]
+      if let d = scan.undeliveredDeadline(e, x), d > now {
         offer(Candidate(fire: d, hi: e.hi, lo: e.lo, rank: 0, index: k))
       }
-      if let w = e.undeliveredWarning, w > now {
+      if let w = scan.undeliveredWarning(e, x), w > now {
         offer(Candidate(fire: w, hi: e.hi, lo: e.lo, rank: 1, index: k))
       }
-      if let r = e.undeliveredReminder, r > now {
+      if let r = scan.undeliveredReminder(e, x), r > now {
         offer(Candidate(fire: r, hi: e.hi, lo: e.lo, rank: 2, index: k))
       }
     }
@@ -68,24 +75,29 @@ public struct ScanPlan {
   }
 
   /// The future notifications of one entry that want a slot (``Scheduler/futureCount(_:now:)``).
-  public func futureCount(_ e: PlistScan.Entry) -> Int {
+  public func futureCount(_ scan: PlistScan, _ e: PlistScan.Entry, _ x: PlistScan.Extra) -> Int {
     var n = 0
-    if let d = e.undeliveredDeadline, d > now { n += 1 }
-    if let w = e.undeliveredWarning, w > now { n += 1 }
-    if let r = e.undeliveredReminder, r > now { n += 1 }
+    if let d = scan.undeliveredDeadline(e, x), d > now { n += 1 }
+    if let w = scan.undeliveredWarning(e, x), w > now { n += 1 }
+    if let r = scan.undeliveredReminder(e, x), r > now { n += 1 }
     return n
   }
 
   /// The marks of entry `k` (``ItemMarks/init(_:now:scheduled:)``).
-  public func marks(_ scan: PlistScan, _ k: Int) -> ItemMarks { marks(scan.entries[k], k) }
+  public func marks(_ scan: PlistScan, _ k: Int) -> ItemMarks { marks(scan, scan.entries[k], k) }
 
   /// The marks of entry `e`, number `k`.
-  @inline(__always) public func marks(_ e: PlistScan.Entry, _ k: Int) -> ItemMarks {
+  @inline(__always) public func marks(_ scan: PlistScan, _ e: PlistScan.Entry, _ k: Int) -> ItemMarks {
+    guard e.more != UInt32.max else {
+      // Only a deadline: no reminder, warning or repeat; no slot when it wants one.
+      return e.isPending && !scheduled[k] && e.deadline != PlistScan.none && e.deadline > now ? .noSlot : []
+    }
+    let x = scan.extras[Int(e.more)]
     var m: ItemMarks = []
-    if e.isPending, e.undeliveredReminder != nil { m.insert(.reminder) }
-    if e.undeliveredWarning != nil { m.insert(.warning) }
-    if e.repeatRule != nil { m.insert(.repeats) }
-    if e.isPending, !scheduled[k], futureCount(e) > 0 { m.insert(.noSlot) }
+    if e.isPending, scan.undeliveredReminder(e, x) != nil { m.insert(.reminder) }
+    if scan.undeliveredWarning(e, x) != nil { m.insert(.warning) }
+    if x.repeatRule != nil { m.insert(.repeats) }
+    if e.isPending, !scheduled[k], futureCount(scan, e, x) > 0 { m.insert(.noSlot) }
     return m
   }
 }

@@ -28,7 +28,8 @@ import Foundation
 /// - ``scan(fd:size:)``, ``scan(bytes:)``, ``scan(store:)``: the records, or nil.
 /// - ``Entry``: one entry; ``Entry/start`` ..< ``Entry/end`` is its line in the
 ///   file (from the two tabs to the line feed), ``Entry/id`` its UUID,
-///   ``Entry/deadline`` etc. seconds since 1970 or ``none``.
+///   ``Entry/deadline`` and ``Entry/created`` seconds since 1970 or ``none``;
+///   ``extra(_:)`` the fields most entries lack (completion, reminder, repeat…).
 /// - ``withText(_:_:)`` / ``string(_:)``: a string field's unescaped UTF-8;
 ///   ``item(_:)``: the entry as a ``TodoItem`` (without `icalExtra`, which is only checked).
 /// - ``itemsStart`` / ``itemsEnd``: where the entries lie (an empty list: equal),
@@ -45,34 +46,45 @@ public struct PlistScan {
     public var count: UInt32
   }
 
-  /// One entry of `todoItems`, as plain values.
+  /// One entry of `todoItems`, as plain values: 56 bytes (at 100,000 items a
+  /// record of every field took 15 MB, a page fault each 4 KiB); the fields
+  /// most entries lack are in ``Extra`` (``PlistScan/extra(_:)``).
   public struct Entry: Sendable {
     /// The UUID's 16 bytes as two big-endian halves: comparing (hi, lo) is
     /// comparing the UUIDs as ``Foundation/UUID/isOrderedBefore(_:)`` does.
     public var hi: UInt64
     public var lo: UInt64
-    /// The entry's bytes in the file: `start` is its first tab, `end` is just past its line feed.
-    public var start: Int
-    public var end: Int
     /// Seconds since 1970, or ``PlistScan/none``.
     public var deadline = PlistScan.none
     public var created = PlistScan.none
-    public var modified = PlistScan.none
-    public var completed = PlistScan.none
-    public var reminder = PlistScan.none
-    public var notifiedDeadline = PlistScan.none
-    public var notifiedReminder = PlistScan.none
-    public var notifiedWarning = PlistScan.none
-    /// Seconds before the deadline, or ``PlistScan/none``.
-    public var warn = PlistScan.none
-    public var sequence = PlistScan.none
+    /// The entry's bytes in the file (a file is at most 256 MiB, ``Store``'s limit).
+    var at: UInt32
+    var length: UInt32 = 0
     public var title = Text(offset: 0, count: 0)
-    public var repeatRule: Text? = nil
-    public var uid: Text? = nil
-    public var cancelled = false
-    public var hasICalExtra = false
+    /// The entry's ``Extra``, or `UInt32.max`: none.
+    var more = UInt32.max
+    var flags: UInt8 = Entry.plain
+
+    static let cancelledFlag: UInt8 = 1
+    static let plain: UInt8 = 2
+    static let completedFlag: UInt8 = 4
+    static let icalExtraFlag: UInt8 = 8
+
+    init(hi: UInt64, lo: UInt64, start: Int) {
+      self.hi = hi
+      self.lo = lo
+      at = UInt32(truncatingIfNeeded: start)
+    }
+
+    /// The entry's bytes in the file: `start` is its first tab, `end` is just past its line feed.
+    public var start: Int { Int(at) }
+    public var end: Int { Int(at) + Int(length) }
+    public var cancelled: Bool { flags & Entry.cancelledFlag != 0 }
+    /// It has a completion date (``Extra/completed``).
+    public var isCompleted: Bool { flags & Entry.completedFlag != 0 }
+    public var hasICalExtra: Bool { flags & Entry.icalExtraFlag != 0 }
     /// The title is printable ASCII (shown as it is).
-    public var plainTitle = true
+    public var plainTitle: Bool { flags & Entry.plain != 0 }
 
     /// The UUID.
     public var id: UUID {
@@ -85,32 +97,60 @@ public struct PlistScan {
     }
 
     /// As ``TodoItem/isPending``.
-    @inlinable public var isPending: Bool { completed == PlistScan.none && !cancelled }
+    @inline(__always) public var isPending: Bool { flags & (Entry.completedFlag | Entry.cancelledFlag) == 0 }
     /// As ``TodoItem/sortDeadline``.
     @inlinable public var sortKey: Int64 { deadline == PlistScan.none ? PlistScan.somedayKey : deadline }
     /// As ``TodoItem/isOverdue(at:)``, for `now` cut to whole seconds.
-    @inlinable public func isOverdue(at now: Int64) -> Bool {
+    @inline(__always) public func isOverdue(at now: Int64) -> Bool {
       isPending && deadline != PlistScan.none && deadline <= now
     }
-    /// As ``TodoItem/undeliveredDeadline``.
-    @inlinable public var undeliveredDeadline: Int64? {
-      isPending && deadline != PlistScan.none && notifiedDeadline != deadline ? deadline : nil
-    }
-    /// As ``TodoItem/undeliveredWarning``.
-    @inlinable public var undeliveredWarning: Int64? {
-      guard isPending, deadline != PlistScan.none, warn != PlistScan.none, warn > 0,
-        notifiedWarning != deadline
-      else { return nil }
-      return deadline - warn
-    }
-    /// As ``TodoItem/undeliveredReminder``.
-    @inlinable public var undeliveredReminder: Int64? {
-      isPending && reminder != PlistScan.none && notifiedReminder != reminder ? reminder : nil
-    }
+  }
+
+  /// The fields of an entry that most entries lack.
+  public struct Extra: Sendable {
+    /// Seconds since 1970, or ``PlistScan/none``.
+    public var completed = PlistScan.none
+    public var modified = PlistScan.none
+    public var reminder = PlistScan.none
+    public var notifiedDeadline = PlistScan.none
+    public var notifiedReminder = PlistScan.none
+    public var notifiedWarning = PlistScan.none
+    /// Seconds before the deadline, or ``PlistScan/none``.
+    public var warn = PlistScan.none
+    public var sequence = PlistScan.none
+    public var repeatRule: Text? = nil
+    public var uid: Text? = nil
+
+    public init() {}
+  }
+
+  /// The extra fields of `e` (all absent when it has none).
+  @inline(__always) public func extra(_ e: Entry) -> Extra {
+    e.more == UInt32.max ? Extra() : extras[Int(e.more)]
+  }
+
+  /// As ``TodoItem/undeliveredDeadline``.
+  @inline(__always) public func undeliveredDeadline(_ e: Entry, _ x: Extra) -> Int64? {
+    e.isPending && e.deadline != PlistScan.none && x.notifiedDeadline != e.deadline ? e.deadline : nil
+  }
+
+  /// As ``TodoItem/undeliveredWarning``.
+  @inline(__always) public func undeliveredWarning(_ e: Entry, _ x: Extra) -> Int64? {
+    guard e.isPending, e.deadline != PlistScan.none, x.warn != PlistScan.none, x.warn > 0,
+      x.notifiedWarning != e.deadline
+    else { return nil }
+    return e.deadline - x.warn
+  }
+
+  /// As ``TodoItem/undeliveredReminder``.
+  @inline(__always) public func undeliveredReminder(_ e: Entry, _ x: Extra) -> Int64? {
+    e.isPending && x.reminder != PlistScan.none && x.notifiedReminder != x.reminder ? x.reminder : nil
   }
 
   /// The entries in file order, which is the writer's order (by deadline, someday last, then UUID).
   public var entries: [Entry] = []
+  /// The extra fields of the entries that have any (``Entry/more``).
+  public var extras: [Extra] = []
   /// The unescaped UTF-8 of every string field, one after another.
   public var text: [UInt8] = []
   /// The byte offset of the first entry (just after the `<dict>` line of `todoItems`).
@@ -136,13 +176,14 @@ public struct PlistScan {
       v == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(v))
     }
     func int(_ v: Int64) -> Int? { v == PlistScan.none ? nil : Int(v) }
+    let x = extra(e)
     return TodoItem(
       id: e.id, title: string(e.title), deadline: date(e.deadline), created: date(e.created)!,
-      modified: date(e.modified), completed: date(e.completed), reminder: date(e.reminder),
-      repeatRule: e.repeatRule.map(string), warn: int(e.warn), cancelled: e.cancelled,
-      uid: e.uid.map(string), sequence: int(e.sequence), icalExtra: nil,
-      notifiedDeadline: date(e.notifiedDeadline), notifiedReminder: date(e.notifiedReminder),
-      notifiedWarning: date(e.notifiedWarning))
+      modified: date(x.modified), completed: date(x.completed), reminder: date(x.reminder),
+      repeatRule: x.repeatRule.map(string), warn: int(x.warn), cancelled: e.cancelled,
+      uid: x.uid.map(string), sequence: int(x.sequence), icalExtra: nil,
+      notifiedDeadline: date(x.notifiedDeadline), notifiedReminder: date(x.notifiedReminder),
+      notifiedWarning: date(x.notifiedWarning))
   }
 
   // MARK: - Reading

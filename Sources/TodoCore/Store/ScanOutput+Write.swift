@@ -23,10 +23,16 @@ extension ScanOutput {
           let p = phrases.phrase(e.deadline)
           width = max(width, p.day.count + p.clock.count)
         }
-        if used != every { used.formUnion(plan.marks(e, k)) }
+        if used != every { used.formUnion(plan.marks(scan, e, k)) }
       }
     }
     let glyphs = ListOutput.glyphBytes.filter { used.contains($0.0) }
+    let lower = ("0123456789abcdef" as StaticString).utf8Start
+    let red = ListOutput.red
+    let dim = ListOutput.dim
+    let reset = ListOutput.reset
+    let completedGlyph = Self.completedGlyph
+    let cancelledGlyph = Self.cancelledGlyph
     var out = OutBuffer(capacity: 1 << 16)
     defer { out.release() }
     scan.text.withUnsafeBufferPointer { text in
@@ -44,11 +50,11 @@ extension ScanOutput {
           out.byte(32)
           let late = e.isOverdue(at: t)
           let done = !e.isPending
-          if colour && late { out.put(ListOutput.red) }
-          if colour && done { out.put(ListOutput.dim) }
+          if colour && late { out.put(red) }
+          if colour && done { out.put(dim) }
           if e.cancelled {
             out.put(cancelledGlyph)
-          } else if e.completed != PlistScan.none {
+          } else if e.isCompleted {
             out.put(completedGlyph)
           } else if late {
             out.byte(33)  // !
@@ -56,7 +62,7 @@ extension ScanOutput {
             out.byte(32)
           }
           if !glyphs.isEmpty {
-            let marks = plan.marks(e, k)
+            let marks = plan.marks(scan, e, k)
             for (mark, glyph) in glyphs {
               if marks.contains(mark) { out.put(glyph) } else { out.byte(32) }
             }
@@ -73,7 +79,7 @@ extension ScanOutput {
             out.byte(32)
             pad -= 1
           }
-          if colour && late { out.put(ListOutput.reset) }
+          if colour && late { out.put(reset) }
           out.byte(32)
           out.byte(32)
           if e.plainTitle {
@@ -85,7 +91,7 @@ extension ScanOutput {
               out.bytes($0.baseAddress!, $0.count)
             }
           }
-          if colour && done { out.put(ListOutput.reset) }
+          if colour && done { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.
           while out.count > 0 && out.base[out.count - 1] == 32 { out.count -= 1 }
           out.byte(10)
@@ -106,6 +112,7 @@ extension ScanOutput {
     let t = Int64(now.timeIntervalSince1970.rounded(.down))
     let plan = ScanPlan(scan, now: t)
     var dates = ISODates(f)
+    var deadlines = ISODates(f)  // sorted: the day's part is mostly the last one's
     var out = OutBuffer(capacity: 1 << 16)
     defer { out.release() }
     var first = true
@@ -113,33 +120,39 @@ extension ScanOutput {
       scan.entries.withUnsafeBufferPointer { entries in
         for k in entries.indices where shown.contains(entries[k]) {
           let e = entries[k]
+          let x = scan.extra(e)
           var longest = Int(e.title.count)
-          if let r = e.repeatRule { longest += Int(r.count) }
-          if let u = e.uid { longest += Int(u.count) }
+          if let r = x.repeatRule { longest += Int(r.count) }
+          if let u = x.uid { longest += Int(u.count) }
           out.room(640 + 6 * longest, sink)
           out.put(first ? "[\n  {\n    \"cancelled\" : " : ",\n  {\n    \"cancelled\" : ")
           first = false
-          out.put(e.cancelled ? "true" : "false")
-          out.put(",\n    \"completed\" : ")
-          dates.put(e.completed, &out)
+          if x.completed == PlistScan.none {
+            out.put(e.cancelled ? "true,\n    \"completed\" : null" : "false,\n    \"completed\" : null")
+          } else {
+            out.put(e.cancelled ? "true,\n    \"completed\" : " : "false,\n    \"completed\" : ")
+            dates.put(x.completed, &out)
+          }
           out.put(",\n    \"created\" : ")
           dates.put(e.created, &out)
           out.put(",\n    \"deadline\" : ")
-          dates.put(e.deadline, &out)
+          deadlines.put(e.deadline, &out)
           out.put(",\n    \"id\" : \"")
           out.uuid(e)
-          out.put("\",\n    \"overdue\" : ")
-          out.put(e.isOverdue(at: t) ? "true" : "false")
-          out.put(",\n    \"reminder\" : ")
-          dates.put(e.reminder, &out)
+          out.put(
+            e.isOverdue(at: t)
+              ? "\",\n    \"overdue\" : true,\n    \"reminder\" : "
+              : "\",\n    \"overdue\" : false,\n    \"reminder\" : ")
+          dates.put(x.reminder, &out)
           out.put(",\n    \"repeat\" : ")
-          if let r = e.repeatRule { out.json(text, r) } else { out.put("null") }
-          out.put(",\n    \"scheduled\" : ")
-          out.put(plan.scheduled[k] ? "true" : "false")
-          out.put(",\n    \"title\" : ")
+          if let r = x.repeatRule { out.json(text, r) } else { out.put("null") }
+          out.put(
+            plan.scheduled[k]
+              ? ",\n    \"scheduled\" : true,\n    \"title\" : "
+              : ",\n    \"scheduled\" : false,\n    \"title\" : ")
           out.json(text, e.title)
           out.put(",\n    \"uid\" : ")
-          if let u = e.uid {
+          if let u = x.uid {
             out.json(text, u)
           } else {
             out.byte(34)
@@ -147,7 +160,7 @@ extension ScanOutput {
             out.byte(34)
           }
           out.put(",\n    \"warn\" : ")
-          if e.warn != PlistScan.none { out.decimal(e.warn) } else { out.put("null") }
+          if x.warn != PlistScan.none { out.decimal(x.warn) } else { out.put("null") }
           out.put("\n  }")
         }
       }
@@ -339,25 +352,27 @@ struct OutBuffer {
     byte(UInt8(48 + v % 10))
   }
 
+  /// The low `digits` hex digits of `v`, with the digits of `table`.
+  @inline(__always) mutating func hex(_ v: UInt64, _ digits: Int, _ table: UnsafePointer<UInt8>) {
+    var s = (digits - 1) * 4
+    while s >= 0 {
+      byte(table[Int((v >> UInt64(s)) & 15)])
+      s -= 4
+    }
+  }
+
   /// The entry's UUID as text, uppercase.
   mutating func uuid(_ e: PlistScan.Entry) {
     let upper = ("0123456789ABCDEF" as StaticString).utf8Start
-    @inline(__always) func hex(_ v: UInt64, _ digits: Int) {
-      var s = (digits - 1) * 4
-      while s >= 0 {
-        byte(upper[Int((v >> UInt64(s)) & 15)])
-        s -= 4
-      }
-    }
-    hex(e.hi >> 32, 8)
+    hex(e.hi >> 32, 8, upper)
     byte(45)
-    hex(e.hi >> 16, 4)
+    hex(e.hi >> 16, 4, upper)
     byte(45)
-    hex(e.hi, 4)
+    hex(e.hi, 4, upper)
     byte(45)
-    hex(e.lo >> 48, 4)
+    hex(e.lo >> 48, 4, upper)
     byte(45)
-    hex(e.lo, 12)
+    hex(e.lo, 12, upper)
   }
 
   /// A string field as a JSON string, escaped as ``ItemJSON`` escapes (JSONEncoder's way).
@@ -366,11 +381,25 @@ struct OutBuffer {
     let n = Int(s.count)
     byte(34)
     var run = 0
-    for k in 0..<n {
+    var k = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    while k < n {
+      // Eight bytes at a time while none is a control character, '"' or '\\'.
+      if n - k >= 8 {
+        let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+        let low = (w &- 0x20 &* ones) & ~w & highs
+        if low | zeroByte(w ^ (0x22 &* ones)) | zeroByte(w ^ (0x5C &* ones)) == 0 {
+          k += 8
+          continue
+        }
+      }
       let b = p[k]
+      k += 1
       guard b < 0x20 || b == 34 || b == 92 else { continue }
-      bytes(p + run, k - run)
-      run = k + 1
+      bytes(p + run, k - 1 - run)
+      run = k
       byte(92)
       switch b {
       case 34: byte(34)

@@ -12,20 +12,21 @@ public enum ScanOutput {
     @inline(__always) func contains(_ e: PlistScan.Entry) -> Bool {
       switch self {
       case .pending: return e.isPending
-      case .completed: return e.completed != PlistScan.none
+      case .completed: return e.isCompleted
       case .all: return true
       }
     }
   }
 
-  /// ``SystemTimeZone/current`` for the environment `env` reads, without
-  /// reading a file when `TZ` names UTC (`TZ=UTC` names the zoneinfo file UTC,
-  /// whose zone is UTC, as is the empty `TZ`'s).
-  public static func timeZone(_ env: (String) -> String?) -> TimeZone {
+  /// The formatter of `list` at `now` for the environment `env` reads: the
+  /// zone of ``SystemTimeZone/current``, the clock of ``hourCycle(_:)``. When
+  /// `TZ` names UTC (the zoneinfo file UTC, or empty) it reads no file and
+  /// sets up no Foundation zone.
+  public static func formatter(now: Date, _ env: (String) -> String?) -> DueFormatter {
     if env("TZDIR") == nil, let tz = env("TZ"), ["", "UTC", ":UTC"].contains(tz) {
-      return TimeZone(secondsFromGMT: 0)!
+      return DueFormatter(fixedOffset: 0, now: now, hourCycle: hourCycle(env))
     }
-    return SystemTimeZone.current
+    return DueFormatter(timeZone: SystemTimeZone.current, now: now, hourCycle: hourCycle(env))
   }
 
   /// ``HourCycle/from(environment:)`` for the environment `env` reads, without

@@ -5,7 +5,10 @@ import Foundation
 /// time zone's offset between transitions, so that formatting 100,000 deadlines
 /// costs no more than a few milliseconds. `DateFormatter` is the reference it is tested against.
 public final class DueFormatter {
-  public let timeZone: TimeZone
+  /// The zone; for a formatter of one fixed offset, made when asked.
+  public var timeZone: TimeZone { zone ?? TimeZone(secondsFromGMT: offset) ?? TimeZone(identifier: "UTC")! }
+  /// Nil: one fixed offset (`offset`) at every instant.
+  private let zone: TimeZone?
   /// The clock of ``phrase(_:)``: "17:00" or "5:00 PM".
   public let hourCycle: HourCycle
   private var currentYear: Int
@@ -28,7 +31,19 @@ public final class DueFormatter {
   ///     ``phrase(_:)`` names days near it ("today", "tomorrow", "Fri").
   ///   - hourCycle: the clock of ``phrase(_:)``.
   public init(timeZone: TimeZone, now: Date, hourCycle: HourCycle = .h12) {
-    self.timeZone = timeZone
+    zone = timeZone
+    self.hourCycle = hourCycle
+    currentYear = 0
+    currentYear = fields(now).year
+    today = dayNumber(now)
+  }
+
+  /// A formatter for a zone of one offset at every instant (seconds east of
+  /// UTC; UTC is 0), without Foundation's time-zone set-up, which was a tenth
+  /// of `list` at 1,000 items.
+  public init(fixedOffset: Int, now: Date, hourCycle: HourCycle = .h12) {
+    zone = nil
+    offset = fixedOffset
     self.hourCycle = hourCycle
     currentYear = 0
     currentYear = fields(now).year
@@ -51,6 +66,7 @@ public final class DueFormatter {
 
   /// The local offset at `date`, cached for the span with no transition.
   func offsetSeconds(_ date: Date) -> Int {
+    guard let timeZone = zone else { return offset }
     if date >= offsetFrom && date < offsetUntil { return offset }
     offset = timeZone.secondsFromGMT(for: date)
     offsetFrom = date

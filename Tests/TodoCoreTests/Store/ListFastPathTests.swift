@@ -141,18 +141,32 @@ final class ListFastPathTests: XCTestCase {
   }
 
   func testTheUTCShortcutIsTheZoneTZNames() {
+    var r = Rng(seed: 5)
     for tz in ["", "UTC", ":UTC"] {
       let env = ["TZ": tz]
-      let fast = ScanOutput.timeZone { env[$0] }
-      let general = SystemTimeZone.zone(forTZ: tz)
-      for t in stride(from: -62_135_596_800.0, to: 253_402_300_799, by: 86_400 * 97.3) {
-        let d = Date(timeIntervalSince1970: t)
-        XCTAssertEqual(fast.secondsFromGMT(for: d), general.secondsFromGMT(for: d), tz)
+      for _ in 0..<20 {
+        let now = PlistScanTests.randomDate(&r)
+        let fast = ScanOutput.formatter(now: now) { env[$0] }
+        let general = DueFormatter(timeZone: SystemTimeZone.zone(forTZ: tz), now: now, hourCycle: .h24)
+        XCTAssertEqual(fast.timeZone.secondsFromGMT(for: now), 0)
+        for _ in 0..<200 {
+          let d =
+            Bool.random(using: &r)
+            ? PlistScanTests.randomDate(&r)
+            : now.addingTimeInterval(Double.random(in: -9e5...9e5, using: &r).rounded())
+          XCTAssertEqual(fast.offsetSeconds(d), general.offsetSeconds(d), tz)
+          XCTAssertEqual(fast.phrase(d), general.phrase(d), tz)
+          XCTAssertEqual(fast.fields(d), general.fields(d), tz)
+        }
       }
     }
-    // TZDIR names another folder: the general way.
+    // TZDIR names another folder, or TZ another zone: the general way.
+    let now = Date()
     XCTAssertEqual(
-      ScanOutput.timeZone { ["TZ": "UTC", "TZDIR": "/nonexistent"][$0] }, SystemTimeZone.current)
+      ScanOutput.formatter(now: now) { ["TZ": "UTC", "TZDIR": "/nonexistent"][$0] }.timeZone,
+      SystemTimeZone.current)
+    XCTAssertEqual(
+      ScanOutput.formatter(now: now) { ["TZ": "Europe/Berlin"][$0] }.timeZone, SystemTimeZone.current)
   }
 
   func testTheClockShortcutIsTheLocalesClock() {

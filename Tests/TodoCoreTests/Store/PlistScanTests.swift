@@ -19,7 +19,10 @@ final class PlistScanTests: XCTestCase {
     return Date(timeIntervalSince1970: TimeInterval(t))
   }
 
-  static let rules = ["FREQ=WEEKLY", "FREQ=DAILY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=31", "x & <y>", "ü"]
+  static let rules = [
+    "FREQ=WEEKLY", "FREQ=DAILY;INTERVAL=2", "FREQ=MONTHLY;BYMONTHDAY=31", "x & <y>", "ü",
+    "a \"quoted\" \\ rule",
+  ]
   static let uids = ["abc@example.com", "<uid&>", "日本", ""]
   static let extras = ["X-A:1", "X-A:1\nX-B:2\r\n", "BEGIN:VALARM\n\tX:&<>\nEND:VALARM", "é"]
 
@@ -31,7 +34,10 @@ final class PlistScanTests: XCTestCase {
       for _ in 0..<Int.random(in: 1...3, using: &r) {
         title +=
           plain
-          ? ["Pay rent", "Call Zoë", "a & b", "x > y", "<key>", "日本語", "😀"].randomElement(using: &r)!
+          ? [
+            "Pay rent", "Call Zoë", "a & b", "x > y", "<key>", "日本語", "😀", "say \"hi\" twice",
+            "C:\\Users\\me", "a long title of forty-odd plain letters",
+          ].randomElement(using: &r)!
           : CodecDifferentialTests.titlePieces.randomElement(using: &r)!
       }
       func maybe() -> Date? { Int.random(in: 0..<3, using: &r) == 0 ? randomDate(&r) : nil }
@@ -221,5 +227,67 @@ final class PlistScanTests: XCTestCase {
     var twice = lines
     twice[9] = twice[8]
     XCTAssertNil(Data(twice.joined(separator: "\n").utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
+    // One UUID in two entries of different deadlines: in order, but the general reader refuses it
+    // (test-rel-corrupt's error-duplicate-uuid; the scan read it until this test).
+    let same = two.replacingOccurrences(of: later.id.uuidString, with: item.id.uuidString)
+    XCTAssertThrowsError(try PlistCodec.decode(Data(same.utf8)))
+    XCTAssertNil(Data(same.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
+  }
+
+  func testARecordIsSmall() {
+    // 100,000 entries are 5.6 MB of records (a page fault each 4 KiB), the rare fields aside.
+    XCTAssertLessThanOrEqual(MemoryLayout<PlistScan.Entry>.stride, 56)
+  }
+
+  func testADeadlineOnTheDayOfTheOneBeforeIsCheckedWhole() throws {
+    // The scan keeps the last deadline's day: the time of the next one is still checked.
+    let a = TodoItem(
+      id: UUID(uuidString: "11111111-2222-3333-4444-555555555555")!, title: "a",
+      deadline: Date(timeIntervalSince1970: 1_800_000_000),
+      created: Date(timeIntervalSince1970: 1_700_000_000))
+    var b = a
+    b.id = UUID(uuidString: "21111111-2222-3333-4444-555555555555")!
+    b.deadline = Date(timeIntervalSince1970: 1_800_000_000 + 3600)  // 09:00:00 the same day
+    let good = String(decoding: PlistCodec.encode([a, b]), as: UTF8.self)
+    let s = try XCTUnwrap(Data(good.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
+    XCTAssertEqual(s.entries.map(\.deadline), [1_800_000_000, 1_800_003_600])
+    for bad in ["24:00:00", "23:60:00", "23:59:60", "0a:00:00", "09:00:0Z", "09-00:00"] {
+      let text = good.replacingOccurrences(of: "2027-01-15T09:00:00Z", with: "2027-01-15T\(bad)Z")
+      XCTAssertNotEqual(text, good)
+      XCTAssertNil(Data(text.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) }, bad)
+    }
+    let later = good.replacingOccurrences(of: "2027-01-15T09:00:00Z", with: "2027-01-15T23:59:59Z")
+    XCTAssertEqual(
+      Data(later.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) }?.entries.last?.deadline, 1_800_057_599)
+  }
+
+  func testManyEntriesWithUUIDsThatAreNotRandom() throws {
+    // A counter's UUIDs (as the tests' environment makes them), more than the table first holds.
+    let items = (1...5000).map { n in
+      TodoItem(
+        id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", n))!, title: "item \(n)",
+        deadline: Date(timeIntervalSince1970: TimeInterval(1_800_000_000 + n % 7)),
+        created: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+    let data = Data(PlistCodec.encode(items))
+    // Scanned as if the file were small: the table of UUIDs grows as entries come.
+    var scanner = PlistScan.Scanner(expected: 0)
+    let step = data.withUnsafeBytes {
+      scanner.feed(
+        $0.baseAddress!.assumingMemoryBound(to: UInt8.self), base: 0, from: 0, count: $0.count, eof: true)
+    }
+    guard case .done(let s) = step else { return XCTFail("declined") }
+    XCTAssertGreaterThan(scanner.slots.count, 1024)
+    XCTAssertEqual(Set(s.entries.map(\.id)).count, 5000)
+    XCTAssertEqual(PlistScanTests.items(s), try PlistCodec.decode(data).items)
+    // The last UUID again, at the end: declined.
+    var text = String(decoding: data, as: UTF8.self)
+    let last = try XCTUnwrap(text.split(separator: "\n").dropLast(3).last.map(String.init))
+    let first = try XCTUnwrap(text.split(separator: "\n").dropFirst(8).first.map(String.init))
+    text = text.replacingOccurrences(
+      of: last,
+      with: last.replacingOccurrences(
+        of: String(last.dropFirst(7).prefix(36)), with: String(first.dropFirst(7).prefix(36))))
+    XCTAssertNil(Data(text.utf8).withUnsafeBytes { PlistScan.scan(bytes: $0) })
   }
 }
