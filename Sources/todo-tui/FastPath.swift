@@ -47,7 +47,9 @@ enum FastPath {
       c.options = words.fileOption
       c.title = words.plain
       c.due = words.due!
-      return settled(c, ["options", "title", "due"])
+      c.repeat = nil
+      c.warn = nil
+      return settled(c, ["options", "title", "due", "repeat", "warn"])
     case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
