@@ -64,6 +64,19 @@ extension PlistScan {
     return memcmp(q, t.utf8Start, t.utf8CodeUnitCount) == 0 ? k : nil
   }
 
+  /// Eight bytes at a time (SWAR): each test is nonzero when some byte of the word passes it.
+  enum Word {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Some byte is `b`.
+    @inline(__always) static func has(_ w: UInt64, _ b: UInt8) -> UInt64 {
+      let x = w ^ (UInt64(b) &* ones)
+      return (x &- ones) & ~x & highs
+    }
+    /// Some byte is below 0x20 (a control character).
+    @inline(__always) static func below0x20(_ w: UInt64) -> UInt64 { (w &- 0x20 &* ones) & ~w & highs }
+  }
+
   /// Hex digit values; 0xFF for any other byte (uppercase only, as the writer writes).
   static let hexValue: [UInt8] = (0..<256).map { c in
     switch c {
@@ -333,15 +346,11 @@ extension PlistScan {
       var ascii = true
       var k = j
       var run = j
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
       while k < end {
         // Eight plain bytes at a time: none non-ASCII, a control character, DEL or '&'.
         if end - k >= 8 {
           let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-          let odd = (w & highs) | ((w &- 0x20 &* ones) & ~w & highs) | zeroByte(w ^ (0x7F &* ones))
-          if odd | zeroByte(w ^ (0x26 &* ones)) == 0 {
+          if w & Word.highs | Word.below0x20(w) | Word.has(w, 0x7F) | Word.has(w, 0x26) == 0 {
             k += 8
             continue
           }
