@@ -64,6 +64,19 @@ extension PlistScan {
     return memcmp(q, t.utf8Start, t.utf8CodeUnitCount) == 0 ? k : nil
   }
 
+  /// Eight bytes at a time (SWAR): each test is nonzero when some byte of the word passes it.
+  enum Word {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Some byte is `b`.
+    @inline(__always) static func has(_ w: UInt64, _ b: UInt8) -> UInt64 {
+      let x = w ^ (UInt64(b) &* ones)
+      return (x &- ones) & ~x & highs
+    }
+    /// Some byte is below 0x20 (a control character).
+    @inline(__always) static func below0x20(_ w: UInt64) -> UInt64 { (w &- 0x20 &* ones) & ~w & highs }
+  }
+
   /// Hex digit values; 0xFF for any other byte (uppercase only, as the writer writes).
   static let hexValue: [UInt8] = (0..<256).map { c in
     switch c {
@@ -86,37 +99,6 @@ extension PlistScan {
     var slots: [UInt64]
     /// The deadlines come in order: most share the day of the one before.
     var deadlines = DayCache()
-
-    /// ``date(_:)`` with the last date's day kept.
-    struct DayCache {
-      var day: (UInt64, UInt16) = (0, 0)
-      var seconds: Int64 = 0
-
-      @inline(__always) mutating func date(_ p: UnsafePointer<UInt8>) -> Int64 {
-        let raw = UnsafeRawPointer(p + 6)  // "YYYY-MM-DD", then "THH:MM:SSZ</date>"
-        let key = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-        guard key == day, memcmp(p, "<date>", 6) == 0, memcmp(p + 25, "Z</date>", 8) == 0 else {
-          let d = Scanner.date(p)
-          if d != PlistScan.none {
-            day = key
-            seconds = d - d % 86_400 - (d % 86_400 < 0 ? 86_400 : 0)
-          }
-          return d
-        }
-        let q = p + 16  // "THH:MM:SS"
-        guard q[0] == 84, q[3] == 58, q[6] == 58 else { return PlistScan.none }
-        let h0 = q[1] &- 48
-        let h1 = q[2] &- 48
-        let m0 = q[4] &- 48
-        let m1 = q[5] &- 48
-        let s0 = q[7] &- 48
-        let s1 = q[8] &- 48
-        guard h0 < 3, h1 < 10, m0 < 6, m1 < 10, s0 < 6, s1 < 10 else { return PlistScan.none }
-        let h = Int64(h0) * 10 + Int64(h1)
-        guard h < 24 else { return PlistScan.none }
-        return seconds + h * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
-      }
-    }
 
     init(expected size: Int) {
       // About 300 bytes an entry as the writer writes them.
@@ -333,15 +315,11 @@ extension PlistScan {
       var ascii = true
       var k = j
       var run = j
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
       while k < end {
         // Eight plain bytes at a time: none non-ASCII, a control character, DEL or '&'.
         if end - k >= 8 {
           let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-          let odd = (w & highs) | ((w &- 0x20 &* ones) & ~w & highs) | zeroByte(w ^ (0x7F &* ones))
-          if odd | zeroByte(w ^ (0x26 &* ones)) == 0 {
+          if w & Word.highs | Word.below0x20(w) | Word.has(w, 0x7F) | Word.has(w, 0x26) == 0 {
             k += 8
             continue
           }
@@ -395,70 +373,5 @@ extension PlistScan {
       }
     }
 
-    /// The 36 bytes of an uppercase UUID as two big-endian halves.
-    @inline(__always) static func uuid(_ q: UnsafePointer<UInt8>, _ hex: UnsafeBufferPointer<UInt8>) -> (
-      UInt64, UInt64
-    )? {
-      guard q[8] == 45, q[13] == 45, q[18] == 45, q[23] == 45 else { return nil }
-      var bad: UInt8 = 0
-      @inline(__always) func digits(_ from: Int, _ count: Int, _ v: inout UInt64) {
-        for k in from..<(from + count) {
-          let d = hex[Int(q[k])]
-          bad |= d
-          v = v << 4 | UInt64(d & 15)
-        }
-      }
-      var hi: UInt64 = 0
-      var lo: UInt64 = 0
-      digits(0, 8, &hi)
-      digits(9, 4, &hi)
-      digits(14, 4, &hi)
-      digits(19, 4, &lo)
-      digits(24, 12, &lo)
-      return bad & 0xF0 == 0 ? (hi, lo) : nil
-    }
-
-    /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>` (33 bytes) as seconds since 1970,
-    /// when the general reader takes it as it is; else ``PlistScan/none``.
-    @inline(__always) static func date(_ p: UnsafePointer<UInt8>) -> Int64 {
-      guard memcmp(p, "<date>", 6) == 0, memcmp(p + 25, "Z</date>", 8) == 0 else { return PlistScan.none }
-      let q = p + 6
-      guard q[4] == 45, q[7] == 45, q[10] == 84, q[13] == 58, q[16] == 58 else { return PlistScan.none }
-      var bad: UInt8 = 0
-      @inline(__always) func two(_ at: Int) -> Int {
-        let a = q[at] &- 48
-        let b = q[at + 1] &- 48
-        bad |= (a | b) & 0xF0 | (a > 9 ? 1 : 0) | (b > 9 ? 1 : 0)
-        return Int(a) &* 10 &+ Int(b)
-      }
-      let y = two(0) &* 100 &+ two(2)
-      let mo = two(5)
-      let d = two(8)
-      let h = two(11)
-      let mi = two(14)
-      let s = two(17)
-      guard bad == 0, y >= 1, mo >= 1, mo <= 12, d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60,
-        s < 60
-      else { return PlistScan.none }
-      return Int64(PlistCodec.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s)
-    }
-
-    /// `<integer>-?D{1,18}</integer>`, as the general reader takes it.
-    static func integer(_ p: UnsafePointer<UInt8>, _ j: inout Int) -> Int64? {
-      guard memcmp(p + j, "<integer>", 9) == 0 else { return nil }
-      var k = j + 9
-      let neg = p[k] == 45
-      if neg { k += 1 }
-      var v: Int64 = 0
-      var digits = 0
-      while digits < 18, p[k] &- 48 < 10 {
-        v = v * 10 + Int64(p[k] &- 48)
-        k += 1
-        digits += 1
-      }
-      guard digits > 0, memcmp(p + k, "</integer>", 10) == 0 else { return nil }
-      j = k + 10
-      return neg ? -v : v
-    }
   }
 }

@@ -382,15 +382,12 @@ struct OutBuffer {
     byte(34)
     var run = 0
     var k = 0
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    typealias Word = PlistScan.Word
     while k < n {
       // Eight bytes at a time while none is a control character, '"' or '\\'.
       if n - k >= 8 {
         let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-        let low = (w &- 0x20 &* ones) & ~w & highs
-        if low | zeroByte(w ^ (0x22 &* ones)) | zeroByte(w ^ (0x5C &* ones)) == 0 {
+        if Word.below0x20(w) | Word.has(w, 0x22) | Word.has(w, 0x5C) == 0 {
           k += 8
           continue
         }
