@@ -68,10 +68,18 @@ public enum ImportFormats {
     do { names = try FileManager.default.contentsOfDirectory(atPath: source) } catch {
       throw TodoError.io(path: source, detail: "cannot list the folder; nothing was imported")
     }
+    let dir = source.hasSuffix("/") ? source : source + "/"
+    let paths = names.filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted().map {
+      dir + $0
+    }
+    // The files are read on every core; the first error (in name order) is the one thrown.
+    let (now, calendar) = (env.now(), env.calendar)
+    let read = try ICalChunks.map(paths) { path in
+      try ICalMapping.read(try contents(path), path: path, now: now, calendar: calendar)
+    }
     var all = Imported(items: [], warnings: [], undatedCompletions: [])
-    for name in names.sorted() where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
-      let path = (source as NSString).appendingPathComponent(name)
-      let r = try ICalMapping.read(try contents(path), path: path, now: env.now(), calendar: env.calendar)
+    all.items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
+    for r in read {
       all.items += r.items
       all.warnings += r.warnings
       all.undatedCompletions.formUnion(r.undated)
