@@ -86,7 +86,7 @@ struct ICalReadError: Error {
   var uid: String?
 }
 
-/// Held while a VCALENDAR is built (``ICalWriter``) and around ``LibIcal/builtinZone(_:)``'s table.
+/// Held while a VCALENDAR is built (``ICalWriter``): one at a time.
 let libicalLock = NSRecursiveLock()
 
 enum LibIcal {
@@ -156,16 +156,18 @@ enum LibIcal {
 
   /// libical's zone of an IANA name, looked up once (libical compares the name with every zone it knows).
   static func builtinZone(_ tzid: String) -> OpaquePointer? {
-    libicalLock.lock()
-    defer { libicalLock.unlock() }
+    zoneTableLock.lock()
+    defer { zoneTableLock.unlock() }
     if let z = builtinZones[tzid] { return z }
     let z = icaltimezone_get_builtin_timezone(tzid)
     builtinZones[tzid] = .some(z)
     return z
   }
 
-  /// Guarded by ``libicalLock``.
+  /// Guarded by `zoneTableLock` (not ``libicalLock``, which a writer holds while it lives:
+  /// the pieces of a file read on other threads must not wait for it).
   nonisolated(unsafe) private static var builtinZones: [String: OpaquePointer?] = [:]
+  private static let zoneTableLock = NSLock()
 
   private static func firstError(_ c: ICalComponent) -> String? {
     if let e = c.properties.first(where: { $0.name == "X-LIC-ERROR" }) { return e.value }
