@@ -101,9 +101,11 @@ public enum ImportFormats {
     guard fd >= 0 else { throw failure(errno) }
     defer { close(fd) }
     var st = stat()
-    var data = Data(count: (fstat(fd, &st) == 0 ? max(0, Int(st.st_size)) : 0) + 4096)
+    let size = fstat(fd, &st) == 0 ? max(0, Int(st.st_size)) : 0
+    var data = Data(count: size + 4096)
     var n = 0
-    while true {
+    // Until the end, or the size the file had when opened (a vdir's writers replace files whole).
+    while n == 0 || n != size {
       if n == data.count { data.count *= 2 }
       let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + n, $0.count - n) }
       if got == 0 { break }
