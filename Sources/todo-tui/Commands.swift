@@ -34,8 +34,9 @@ struct Add: ParsableCommand {
     let deadline = try Due.parse(due, env: env)
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
-    let change = try options.store.mutate { list in
-      try list.add(title: title.joined(separator: " "), deadline: deadline, env: env) { item in
+    let change = try options.store.change { items in
+      try TodoList.addition(title: title.joined(separator: " "), deadline: deadline, env: env, in: items) {
+        item in
         item.repeatRule = rule ?? nil
         item.warn = warning ?? nil
       }
@@ -96,8 +97,8 @@ struct Complete: ParsableCommand {
 
   func run() throws {
     let now = CLI.now
-    let change = try options.store.mutate { list in
-      try list.complete(ids.map(list.resolve), now: now)
+    let change = try options.store.change { items in
+      try TodoList.completion(ids.map(items.resolve), now: now, of: items)
     }
     CLI.out(change.summary + "\n")
   }

@@ -42,17 +42,7 @@ public struct TodoList: Equatable, Sendable {
     title: String, deadline: Date?, env: TodoEnvironment,
     configure: (inout TodoItem) throws -> Void = { _ in }
   ) throws -> Change {
-    let title = try Title.validate(title)
-    let now = env.now()
-    var item = TodoItem(
-      id: env.uuid(), title: title, deadline: deadline?.wholeSeconds, created: now.wholeSeconds,
-      modified: now.wholeSeconds)
-    try configure(&item)
-    try Instants.check(item)
-    let wanted = Scheduler.futureCount(CollectionOfOne(item), now: now)
-    if wanted > 0 { try Scheduler.checkRoom(in: self, adding: wanted, at: now) }
-    return apply(
-      Change(before: [item.id: nil], after: [item.id: item], summary: "Added “\(title)”"))
+    apply(try Self.addition(title: title, deadline: deadline, env: env, in: self, configure: configure))
   }
 
   /// Changes the title and/or deadline; the deadline's notification is rescheduled.
@@ -91,33 +81,7 @@ public struct TodoList: Equatable, Sendable {
   public mutating func complete(_ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current) throws
     -> Change
   {
-    var before: [UUID: TodoItem?] = [:]
-    var after: [UUID: TodoItem?] = [:]
-    var next: Date? = nil
-    for id in ids {
-      guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
-      before[id] = item
-      if item.completed == nil {
-        if let rule = item.repeatRule, let deadline = item.deadline,
-          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
-        {
-          item.deadline = occurrence
-          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
-          (item.reminder, item.notifiedReminder) = (nil, nil)
-          next = occurrence
-        } else {
-          item.completed = now.wholeSeconds
-        }
-        item.modified = now.wholeSeconds
-        if let old = items[id] { item.countRevision(since: old) }
-      }
-      after[id] = item
-    }
-    var summary = Self.summary("Completed", ids, before)
-    if ids.count == 1, let next {
-      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
-    }
-    return apply(Change(before: before, after: after, summary: summary))
+    apply(try Self.completion(ids, now: now, in: zone, of: self))
   }
 
   /// Removes items for good.
@@ -219,15 +183,7 @@ public struct TodoList: Equatable, Sendable {
 
   /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
   public func resolve(_ text: String) throws -> UUID {
-    let key = text.uppercased()
-    if let u = UUID(uuidString: key), items[u] != nil { return u }
-    guard key.count >= 4 else { throw TodoError.shortID(text) }
-    let matches = items.keys.filter { $0.hasCanonicalPrefix(key) }
-    switch matches.count {
-    case 0: throw TodoError.noSuchItem(text)
-    case 1: return matches[0]
-    default: throw TodoError.ambiguousID(text, matches.map { $0.uuidString.prefix(8).lowercased() }.sorted())
-    }
+    try Self.resolve(text, among: items.keys) { items[$0] != nil }
   }
 
   static func summary(_ verb: String, _ ids: [UUID], _ items: [UUID: TodoItem?]) -> String {

@@ -54,9 +54,14 @@ public enum BadgeIndex {
   /// Writes the index of the data file at `real` as just written with `items`.
   /// Call under the store's lock, right after the file was replaced.
   static func update<C: Collection>(_ items: C, dataPath real: String) where C.Element == TodoItem {
+    update(deadlines: pendingDeadlines(items), dataPath: real)
+  }
+
+  /// Writes the index of the data file at `real`, whose pending items have these deadlines.
+  static func update(deadlines: [Double], dataPath real: String) {
     var st = stat()
     guard stat(real, &st) == 0 else { return }
-    write(pendingDeadlines(items), signature: FileSignature(stat: st), to: path(for: real))
+    write(deadlines, signature: FileSignature(stat: st), to: path(for: real))
   }
 
   static func pendingDeadlines<C: Collection>(_ items: C) -> [Double] where C.Element == TodoItem {

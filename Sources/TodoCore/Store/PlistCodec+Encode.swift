@@ -20,64 +20,27 @@ extension PlistCodec {
   ) rethrows where C.Element == TodoItem {
     var w = ByteWriter()
     w.out.reserveCapacity(min(chunk, items.count * 300) + 1024)
-    w.put(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      <dict>
-      \t<key>formatVersion</key>
-      \t<integer>
-      """)
-    w.decimal(TodoDocument.currentVersion)
-    w.put("</integer>\n")
-    for key in otherRootKeys.keys.sorted() {
-      w.put("\t<key>")
-      appendEscaped(key, to: &w.out)
-      w.put("</key>\n\t")
-      w.out.append(contentsOf: otherRootKeys[key]!.utf8)
-      w.put("\n")
-    }
-    w.put("\t<key>todoItems</key>\n\t<dict>\n")
+    w.header(otherRootKeys: otherRootKeys)
     for index in deadlineOrder(items) {
-      let item = items[index]
-      w.put("\t\t<key>")
-      w.uuid(item.id)
-      w.put("</key><dict><key>UUID</key><string>")
-      w.uuid(item.id)
-      w.put("</string><key>title</key><string>")
-      appendEscaped(item.title, to: &w.out)
-      w.put("</string>")
-      if let d = item.deadline { w.date("deadline", d) }
-      w.date("created", item.created)
-      if let d = item.modified { w.date("modified", d) }
-      if let d = item.completed { w.date("completed", d) }
-      if let d = item.reminder { w.date("reminder", d) }
-      if let r = item.repeatRule { w.string("repeat", r) }
-      if let v = item.warn { w.integer("warn", v) }
-      if item.cancelled { w.put("<key>cancelled</key><true/>") }
-      if let u = item.uid { w.string("uid", u) }
-      if let v = item.sequence { w.integer("sequence", v) }
-      if let x = item.icalExtra { w.string("icalExtra", x, keepingLineFeeds: true) }
-      if let d = item.notifiedDeadline { w.date("notifiedDeadline", d) }
-      if let d = item.notifiedReminder { w.date("notifiedReminder", d) }
-      if let d = item.notifiedWarning { w.date("notifiedWarning", d) }
-      if !item.otherKeys.isEmpty {
-        for key in item.otherKeys.keys.sorted() {
-          w.put("<key>")
-          appendEscaped(key, to: &w.out)
-          w.put("</key>")
-          w.out.append(contentsOf: item.otherKeys[key]!.utf8)
-        }
-      }
-      w.put("</dict>\n")
+      w.entry(items[index])
       if w.out.count >= chunk {
         try w.out.withUnsafeBufferPointer { try sink($0) }
         w.out.removeAll(keepingCapacity: true)
       }
     }
-    w.put("\t</dict>\n</dict>\n</plist>\n")
+    w.put(footer)
     try w.out.withUnsafeBufferPointer { try sink($0) }
+  }
+
+  /// What follows the last entry.
+  static let footer: StaticString = "\t</dict>\n</dict>\n</plist>\n"
+
+  /// One entry of `todoItems` as ``encode(_:otherRootKeys:)`` writes it (one line,
+  /// unless a value holds line feeds).
+  public static func entry(_ item: TodoItem) -> [UInt8] {
+    var w = ByteWriter()
+    w.entry(item)
+    return w.out
   }
 
   /// The indices of `items` by deadline, ties by UUID (``TodoItem/byDeadline(_:_:)``).
@@ -180,6 +143,64 @@ struct OrderKey<Index> {
 /// Bytes appended without the generic paths of `Array.append(contentsOf:)`.
 struct ByteWriter {
   var out: [UInt8] = []
+
+  /// The start of the data file, up to the first entry of `todoItems`.
+  mutating func header(otherRootKeys: [String: String]) {
+    put(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>formatVersion</key>
+      \t<integer>
+      """)
+    decimal(TodoDocument.currentVersion)
+    put("</integer>\n")
+    for key in otherRootKeys.keys.sorted() {
+      put("\t<key>")
+      PlistCodec.appendEscaped(key, to: &out)
+      put("</key>\n\t")
+      out.append(contentsOf: otherRootKeys[key]!.utf8)
+      put("\n")
+    }
+    put("\t<key>todoItems</key>\n\t<dict>\n")
+  }
+
+  /// One entry of `todoItems`, one line: the known fields in a fixed order,
+  /// then the unknown ones by key.
+  mutating func entry(_ item: TodoItem) {
+    put("\t\t<key>")
+    uuid(item.id)
+    put("</key><dict><key>UUID</key><string>")
+    uuid(item.id)
+    put("</string><key>title</key><string>")
+    PlistCodec.appendEscaped(item.title, to: &out)
+    put("</string>")
+    if let d = item.deadline { date("deadline", d) }
+    date("created", item.created)
+    if let d = item.modified { date("modified", d) }
+    if let d = item.completed { date("completed", d) }
+    if let d = item.reminder { date("reminder", d) }
+    if let r = item.repeatRule { string("repeat", r) }
+    if let v = item.warn { integer("warn", v) }
+    if item.cancelled { put("<key>cancelled</key><true/>") }
+    if let u = item.uid { string("uid", u) }
+    if let v = item.sequence { integer("sequence", v) }
+    if let x = item.icalExtra { string("icalExtra", x, keepingLineFeeds: true) }
+    if let d = item.notifiedDeadline { date("notifiedDeadline", d) }
+    if let d = item.notifiedReminder { date("notifiedReminder", d) }
+    if let d = item.notifiedWarning { date("notifiedWarning", d) }
+    if !item.otherKeys.isEmpty {
+      for key in item.otherKeys.keys.sorted() {
+        put("<key>")
+        PlistCodec.appendEscaped(key, to: &out)
+        put("</key>")
+        out.append(contentsOf: item.otherKeys[key]!.utf8)
+      }
+    }
+    put("</dict>\n")
+  }
 
   @inline(__always) mutating func put(_ s: StaticString) {
     s.withUTF8Buffer { out.append(contentsOf: $0) }

@@ -10,6 +10,10 @@ import Foundation
 public final class Store: @unchecked Sendable {
   /// The data file as given.
   public let path: String
+  /// Whether ``change(wait:_:)`` may splice (the tests compare it with the full writer).
+  var splices = true
+  /// Whether the last write of this store was spliced (for the tests).
+  var lastWriteSpliced = false
 
   public init(path: String) { self.path = path }
 
@@ -133,20 +137,25 @@ public final class Store: @unchecked Sendable {
   ) throws -> T {
     try withLock(wait: wait) {
       defer { whileLocked() }
-      var doc = try load()
-      if doc.formatVersion > TodoDocument.currentVersion {
-        throw TodoError.newerFormat(
-          path: path, version: doc.formatVersion, known: TodoDocument.currentVersion)
-      }
-      // One dictionary, changed in place, and compared with the items as read:
-      // a copy of the list to compare with cost a second dictionary (33 MB at 100,000).
-      var list = TodoList(doc.items)
-      let result = try body(&list)
-      if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
-        try write(Self.inReadOrder(list, replacing: &doc.items), otherRootKeys: doc.otherRootKeys)
-      }
-      return result
+      return try mutateLocked(body)
     }
+  }
+
+  /// ``mutate(wait:_:whileLocked:)`` with the lock held: the whole list read, changed and written.
+  func mutateLocked<T>(_ body: (inout TodoList) throws -> T) throws -> T {
+    var doc = try load()
+    if doc.formatVersion > TodoDocument.currentVersion {
+      throw TodoError.newerFormat(
+        path: path, version: doc.formatVersion, known: TodoDocument.currentVersion)
+    }
+    // One dictionary, changed in place, and compared with the items as read:
+    // a copy of the list to compare with cost a second dictionary (33 MB at 100,000).
+    var list = TodoList(doc.items)
+    let result = try body(&list)
+    if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
+      try write(Self.inReadOrder(list, replacing: &doc.items), otherRootKeys: doc.otherRootKeys)
+    }
+    return result
   }
 
   /// The items of `list` in the order they were read (by deadline), changed
@@ -194,6 +203,20 @@ public final class Store: @unchecked Sendable {
   public func write<C: Collection>(_ items: C, otherRootKeys: [String: String] = [:]) throws
   where C.Element == TodoItem {
     let real = try resolvedPath()
+    try replace(real) { fd in
+      // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
+      try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
+        try writeAll(fd, UnsafeRawBufferPointer(piece), real: real)
+      }
+    }
+    lastWriteSpliced = false
+    BadgeIndex.update(items, dataPath: real)
+  }
+
+  /// Replaces the file at `real` with what `fill` writes to a descriptor:
+  /// a temporary file in the same folder, fsync, rename, fsync of the folder.
+  /// Call under the lock.
+  func replace(_ real: String, _ fill: (Int32) throws -> Void) throws {
     let dir = (real as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
     try Self.makeFolders(folder)
@@ -207,20 +230,7 @@ public final class Store: @unchecked Sendable {
     }
     do {
       defer { close(fd) }
-      // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
-      try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
-        let buf = UnsafeRawBufferPointer(piece)
-        var done = 0
-        while done < buf.count {
-          let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
-          if n < 0 {
-            if errno == EINTR { continue }
-            throw TodoError.io(
-              path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
-          }
-          done += n
-        }
-      }
+      try fill(fd)
       guard fsync(fd) == 0 else {
         throw TodoError.io(
           path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
@@ -236,7 +246,20 @@ public final class Store: @unchecked Sendable {
       fsync(dfd)
       close(dfd)
     }
-    BadgeIndex.update(items, dataPath: real)
+  }
+
+  /// Writes all of `bytes` to `fd`.
+  func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, real: String) throws {
+    var done = 0
+    while done < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw TodoError.io(
+          path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
+      }
+      done += n
+    }
   }
 
   /// Opens (creating it 0600) a lock file, never through a symbolic link and

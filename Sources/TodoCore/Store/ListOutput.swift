@@ -1,0 +1,143 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The human lines of `list` (SPEC 2), in aligned columns: the short id, the
+/// state glyph (! overdue, ✓ completed, ✗ cancelled) and the marks (◷ reminder,
+/// ↻ repeats, ⊘ no slot; a column only when some line has it), the deadline
+/// as people say it near now, then the title.
+///
+///     1f0c9a2e  !  yesterday 17:00  Pay rent
+///     7b3d0e41   ↻ today 17:00      Water the plants
+///
+/// Built as UTF-8 bytes and written in 64 KiB pieces: at 100,000 items, string
+/// appends and a whole-output buffer were most of the command's time and memory.
+public struct ListOutput {
+  var now: Date
+  var formatter: DueFormatter
+  var scheduled: Set<UUID>
+  var colour: Bool
+  /// The widest deadline phrase, in cells (phrases are ASCII).
+  var dueWidth = 0
+  /// The marks some line carries: only their columns are shown.
+  var used: ItemMarks = []
+
+  /// Measures the shown items for the columns.
+  init(
+    _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
+    scheduled: Set<UUID>, colour: Bool
+  ) {
+    self.now = now
+    self.formatter = formatter
+    self.scheduled = scheduled
+    self.colour = colour
+    var scratch: [UInt8] = []
+    scratch.reserveCapacity(32)
+    for item in items where shown(item) {
+      if let d = item.deadline {
+        scratch.removeAll(keepingCapacity: true)
+        formatter.appendPhrase(d, to: &scratch)
+        dueWidth = max(dueWidth, scratch.count)
+      }
+      used.formUnion(ItemMarks(item, now: now, scheduled: scheduled))
+    }
+  }
+
+  /// Writes the lines of the shown `items` (in their order) to `fd`.
+  public static func write(
+    _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
+    scheduled: Set<UUID>, colour: Bool, to fd: Int32 = 1
+  ) {
+    write(items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour) {
+      writeAll(fd, $0)
+    }
+  }
+
+  /// Writes the lines of the shown `items` (in their order) to `sink`, in pieces of 64 KiB.
+  public static func write(
+    _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
+    scheduled: Set<UUID>, colour: Bool, to sink: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let layout = ListOutput(
+      items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour)
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 16 + 512)
+    for item in items where shown(item) {
+      layout.appendLine(item, to: &out)
+      if out.count >= 1 << 16 {
+        out.withUnsafeBufferPointer(sink)
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    out.withUnsafeBufferPointer(sink)
+  }
+
+  static let red = Array("\u{1B}[31m".utf8)
+  static let dim = Array("\u{1B}[2m".utf8)
+  static let reset = Array("\u{1B}[0m".utf8)
+  static let hex = Array("0123456789abcdef".utf8)
+  static let glyphBytes = ItemMarks.glyphs.map { ($0.0, Array($0.1.utf8)) }
+
+  func appendLine(_ item: TodoItem, to out: inout [UInt8]) {
+    // The short id: the first 4 bytes of the UUID in lowercase hex.
+    withUnsafeBytes(of: item.id.uuid) { b in
+      for k in 0..<4 {
+        out.append(Self.hex[Int(b[k] >> 4)])
+        out.append(Self.hex[Int(b[k] & 15)])
+      }
+    }
+    out.append(contentsOf: [32, 32])
+    let overdue = item.isOverdue(at: now)
+    let done = !item.isPending
+    if colour && overdue { out.append(contentsOf: Self.red) }
+    if colour && done { out.append(contentsOf: Self.dim) }
+    if let g = ItemMarks.stateGlyph(item, now: now) { out.append(contentsOf: g.utf8) } else { out.append(32) }
+    if !used.isEmpty {
+      let marks = ItemMarks(item, now: now, scheduled: scheduled)
+      for (mark, glyph) in Self.glyphBytes where used.contains(mark) {
+        if marks.contains(mark) { out.append(contentsOf: glyph) } else { out.append(32) }
+      }
+    }
+    out.append(32)
+    let start = out.count
+    if let d = item.deadline { formatter.appendPhrase(d, to: &out) }
+    out.append(contentsOf: repeatElement(32, count: dueWidth - (out.count - start)))
+    if colour && overdue { out.append(contentsOf: Self.reset) }
+    out.append(contentsOf: [32, 32])
+    Self.appendTitle(item.title, to: &out)
+    if colour && done { out.append(contentsOf: Self.reset) }
+    // No trailing blanks when a someday item is the widest thing on its line.
+    while out.last == 32 { out.removeLast() }
+    out.append(10)
+  }
+
+  /// The title as `Title.displaySafe` shows it; printable ASCII goes straight through.
+  static func appendTitle(_ title: String, to out: inout [UInt8]) {
+    var t = title
+    let plainASCII = t.withUTF8 { buf -> Bool in
+      for b in buf where b < 0x20 || b >= 0x7F { return false }
+      out.append(contentsOf: buf)
+      return true
+    }
+    if !plainASCII { out.append(contentsOf: Title.displaySafe(title).utf8) }
+  }
+
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+  }
+
+  public static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var done = 0
+    while done < bytes.count {
+      let n = Glibc.write(fd, base + done, bytes.count - done)
+      if n <= 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      done += n
+    }
+  }
+}

@@ -1,0 +1,421 @@
+import Foundation
+
+// The writers of ``ScanOutput``: bytes into one buffer without Array's checks,
+// deadline phrases and ISO dates formatted once per local minute and day.
+extension ScanOutput {
+  /// The human lines of `list` (SPEC 2), in pieces of about 64 KiB to `sink`.
+  public static func lines(
+    _ scan: PlistScan, shown: Shown, now: Date, formatter: DueFormatter, colour: Bool,
+    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let t = Int64(now.timeIntervalSince1970.rounded(.down))
+    let plan = ScanPlan(scan, now: t)
+    var phrases = Phrases(formatter)
+    defer { phrases.release() }
+    // The columns: the widest phrase, the marks some line has.
+    var width = 0
+    var used: ItemMarks = []
+    let every: ItemMarks = [.reminder, .warning, .repeats, .noSlot]
+    scan.entries.withUnsafeBufferPointer { entries in
+      for k in entries.indices where shown.contains(entries[k]) {
+        let e = entries[k]
+        if e.deadline != PlistScan.none {
+          let p = phrases.phrase(e.deadline)
+          width = max(width, p.day.count + p.clock.count)
+        }
+        if used != every { used.formUnion(plan.marks(scan, e, k)) }
+      }
+    }
+    let glyphs = ListOutput.glyphBytes.filter { used.contains($0.0) }
+    let lower = ("0123456789abcdef" as StaticString).utf8Start
+    let red = ListOutput.red
+    let dim = ListOutput.dim
+    let reset = ListOutput.reset
+    let completedGlyph = Self.completedGlyph
+    let cancelledGlyph = Self.cancelledGlyph
+    var out = OutBuffer(capacity: 1 << 16)
+    defer { out.release() }
+    scan.text.withUnsafeBufferPointer { text in
+      scan.entries.withUnsafeBufferPointer { entries in
+        for k in entries.indices where shown.contains(entries[k]) {
+          let e = entries[k]
+          let title = UnsafeBufferPointer(
+            start: text.baseAddress! + Int(e.title.offset), count: Int(e.title.count))
+          out.room(256 + 3 * title.count, sink)
+          // The short id: the UUID's first 8 hex digits, lowercase.
+          for s in stride(from: 60, through: 32, by: -4) {
+            out.byte(ListOutput.hex[Int((e.hi >> UInt64(s)) & 15)])
+          }
+          out.byte(32)
+          out.byte(32)
+          let late = e.isOverdue(at: t)
+          let done = !e.isPending
+          if colour && late { out.put(red) }
+          if colour && done { out.put(dim) }
+          if e.cancelled {
+            out.put(cancelledGlyph)
+          } else if e.isCompleted {
+            out.put(completedGlyph)
+          } else if late {
+            out.byte(33)  // !
+          } else {
+            out.byte(32)
+          }
+          if !glyphs.isEmpty {
+            let marks = plan.marks(scan, e, k)
+            for (mark, glyph) in glyphs {
+              if marks.contains(mark) { out.put(glyph) } else { out.byte(32) }
+            }
+          }
+          out.byte(32)
+          var pad = width
+          if e.deadline != PlistScan.none {
+            let p = phrases.phrase(e.deadline)
+            out.bytes(p.day.baseAddress!, p.day.count)
+            out.bytes(p.clock.baseAddress!, p.clock.count)
+            pad -= p.day.count + p.clock.count
+          }
+          while pad > 0 {
+            out.byte(32)
+            pad -= 1
+          }
+          if colour && late { out.put(reset) }
+          out.byte(32)
+          out.byte(32)
+          if e.plainTitle {
+            out.bytes(title.baseAddress!, title.count)
+          } else {
+            var safe = Title.displaySafe(String(decoding: title, as: UTF8.self))
+            safe.withUTF8 {
+              out.room($0.count + 16, sink)
+              out.bytes($0.baseAddress!, $0.count)
+            }
+          }
+          if colour && done { out.put(reset) }
+          // No trailing blanks when a someday item is the widest thing on its line.
+          while out.count > 0 && out.base[out.count - 1] == 32 { out.count -= 1 }
+          out.byte(10)
+        }
+      }
+    }
+    out.flush(sink)
+  }
+
+  static let completedGlyph = Array(ItemMarks.completedGlyph.utf8)
+  static let cancelledGlyph = Array(ItemMarks.cancelledGlyph.utf8)
+
+  /// The JSON of `list --json` (SPEC 2, ``ItemJSON``'s text), in pieces of about 64 KiB to `sink`.
+  public static func json(
+    _ scan: PlistScan, shown: Shown, now: Date, formatter f: DueFormatter,
+    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let t = Int64(now.timeIntervalSince1970.rounded(.down))
+    let plan = ScanPlan(scan, now: t)
+    var dates = ISODates(f)
+    var deadlines = ISODates(f)  // sorted: the day's part is mostly the last one's
+    var out = OutBuffer(capacity: 1 << 16)
+    defer { out.release() }
+    var first = true
+    scan.text.withUnsafeBufferPointer { text in
+      scan.entries.withUnsafeBufferPointer { entries in
+        for k in entries.indices where shown.contains(entries[k]) {
+          let e = entries[k]
+          let x = scan.extra(e)
+          var longest = Int(e.title.count)
+          if let r = x.repeatRule { longest += Int(r.count) }
+          if let u = x.uid { longest += Int(u.count) }
+          out.room(640 + 6 * longest, sink)
+          out.put(first ? "[\n  {\n    \"cancelled\" : " : ",\n  {\n    \"cancelled\" : ")
+          first = false
+          if x.completed == PlistScan.none {
+            out.put(e.cancelled ? "true,\n    \"completed\" : null" : "false,\n    \"completed\" : null")
+          } else {
+            out.put(e.cancelled ? "true,\n    \"completed\" : " : "false,\n    \"completed\" : ")
+            dates.put(x.completed, &out)
+          }
+          out.put(",\n    \"created\" : ")
+          dates.put(e.created, &out)
+          out.put(",\n    \"deadline\" : ")
+          deadlines.put(e.deadline, &out)
+          out.put(",\n    \"id\" : \"")
+          out.uuid(e)
+          out.put(
+            e.isOverdue(at: t)
+              ? "\",\n    \"overdue\" : true,\n    \"reminder\" : "
+              : "\",\n    \"overdue\" : false,\n    \"reminder\" : ")
+          dates.put(x.reminder, &out)
+          out.put(",\n    \"repeat\" : ")
+          if let r = x.repeatRule { out.json(text, r) } else { out.put("null") }
+          out.put(
+            plan.scheduled[k]
+              ? ",\n    \"scheduled\" : true,\n    \"title\" : "
+              : ",\n    \"scheduled\" : false,\n    \"title\" : ")
+          out.json(text, e.title)
+          out.put(",\n    \"uid\" : ")
+          if let u = x.uid {
+            out.json(text, u)
+          } else {
+            out.byte(34)
+            out.uuid(e)
+            out.byte(34)
+          }
+          out.put(",\n    \"warn\" : ")
+          if x.warn != PlistScan.none { out.decimal(x.warn) } else { out.put("null") }
+          out.put("\n  }")
+        }
+      }
+    }
+    out.room(8, sink)
+    out.put(first ? "[]\n" : "\n]\n")
+    out.flush(sink)
+  }
+
+  /// ``DueFormatter/appendPhrase(_:to:)`` in two pieces, each made by the
+  /// formatter once: the day's part for the last local day asked, the clock
+  /// for each minute of the day.
+  struct Phrases {
+    let f: DueFormatter
+    var day = Int.min
+    var scratch: [UInt8] = []
+    /// The day's part, then at 32 + 16 m the clock of minute m (its length in `clockCount`).
+    let text = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 + 16 * 1440)
+    var dayCount = 0
+    var clockCount = [UInt8](repeating: 0, count: 1440)
+
+    init(_ f: DueFormatter) { self.f = f }
+
+    func release() { text.deallocate() }
+
+    /// The phrase of `t` (seconds since 1970), valid until the next call.
+    mutating func phrase(_ t: Int64) -> (day: UnsafeBufferPointer<UInt8>, clock: UnsafeBufferPointer<UInt8>) {
+      let local = Int(t) + f.offsetSeconds(Date(timeIntervalSince1970: TimeInterval(t)))
+      let d = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+      let m = (local - d * 86_400) / 60
+      if d != day {
+        day = d
+        scratch.removeAll(keepingCapacity: true)
+        f.appendDay(d, to: &scratch)
+        dayCount = min(scratch.count, 32)
+        scratch.withUnsafeBufferPointer { text.update(from: $0.baseAddress!, count: dayCount) }
+      }
+      if clockCount[m] == 0 {
+        scratch.removeAll(keepingCapacity: true)
+        f.appendClock(hour: m / 60, minute: m % 60, to: &scratch)
+        clockCount[m] = UInt8(min(scratch.count, 16))
+        scratch.withUnsafeBufferPointer {
+          (text + 32 + 16 * m).update(from: $0.baseAddress!, count: Int(clockCount[m]))
+        }
+      }
+      return (
+        UnsafeBufferPointer(start: text, count: dayCount),
+        UnsafeBufferPointer(start: text + 32 + 16 * m, count: Int(clockCount[m]))
+      )
+    }
+  }
+
+  /// ``ItemJSON``'s dates ("2026-11-23T09:00:00+01:00", local time), the day's
+  /// part kept for the last local day asked.
+  struct ISODates {
+    let f: DueFormatter
+    var day = Int.min
+    /// The year's four digits and the month's and day's two, of `day`.
+    var dayText: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    var monthDay: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+
+    init(_ f: DueFormatter) { self.f = f }
+
+    mutating func put(_ t: Int64, _ out: inout OutBuffer) {
+      guard t != PlistScan.none else { return out.put("null") }
+      let date = Date(timeIntervalSince1970: TimeInterval(t))
+      let off = f.offsetSeconds(date)
+      let local = Int(t) + off
+      let d = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+      let secs = local - d * 86_400
+      out.byte(34)
+      if d != day {
+        let (y, m, dd) = PlistCodec.civil(d)
+        guard y >= 1000 && y <= 9999 else {
+          // ItemJSON's way for the rare short year.
+          var text: [UInt8] = []
+          ItemJSON.digits(y, 4, &text)
+          out.put(text)
+          out.byte(45)
+          out.two(m)
+          out.byte(45)
+          out.two(dd)
+          out.byte(84)  // T
+          return time(secs, off, &out)
+        }
+        day = d
+        dayText = (
+          UInt8(48 + y / 1000), UInt8(48 + y / 100 % 10), UInt8(48 + y / 10 % 10), UInt8(48 + y % 10)
+        )
+        monthDay = (UInt8(48 + m / 10), UInt8(48 + m % 10), UInt8(48 + dd / 10), UInt8(48 + dd % 10))
+      }
+      out.byte(dayText.0)
+      out.byte(dayText.1)
+      out.byte(dayText.2)
+      out.byte(dayText.3)
+      out.byte(45)
+      out.byte(monthDay.0)
+      out.byte(monthDay.1)
+      out.byte(45)
+      out.byte(monthDay.2)
+      out.byte(monthDay.3)
+      out.byte(84)  // T
+      time(secs, off, &out)
+    }
+
+    /// "HH:MM:SS" and the offset ("Z", "+01:00"), then the closing quote.
+    func time(_ secs: Int, _ off: Int, _ out: inout OutBuffer) {
+      out.two(secs / 3600)
+      out.byte(58)
+      out.two(secs % 3600 / 60)
+      out.byte(58)
+      out.two(secs % 60)
+      if off == 0 {
+        out.byte(90)  // Z
+      } else {
+        let a = abs(off) / 60
+        out.byte(off < 0 ? 45 : 43)
+        out.two(a / 60)
+        out.byte(58)
+        out.two(a % 60)
+      }
+      out.byte(34)
+    }
+  }
+}
+
+/// Bytes appended into one buffer without Array's checks: ``room(_:_:)``
+/// first makes room for what follows (handing what is there to the sink).
+struct OutBuffer {
+  var base: UnsafeMutablePointer<UInt8>
+  var count = 0
+  var capacity: Int
+
+  init(capacity: Int) {
+    base = .allocate(capacity: capacity)
+    self.capacity = capacity
+  }
+
+  func release() { base.deallocate() }
+
+  /// Room for `n` more bytes.
+  @inline(__always) mutating func room(_ n: Int, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if count + n > capacity { makeRoom(n, sink) }
+  }
+
+  mutating func makeRoom(_ n: Int, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    flush(sink)
+    if n > capacity {
+      base.deallocate()
+      capacity = n
+      base = .allocate(capacity: n)
+    }
+  }
+
+  mutating func flush(_ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if count > 0 { sink(UnsafeBufferPointer(start: base, count: count)) }
+    count = 0
+  }
+
+  @inline(__always) mutating func byte(_ b: UInt8) {
+    base[count] = b
+    count += 1
+  }
+
+  @inline(__always) mutating func bytes(_ p: UnsafePointer<UInt8>, _ n: Int) {
+    (base + count).update(from: p, count: n)
+    count += n
+  }
+
+  @inline(__always) mutating func put(_ s: StaticString) { bytes(s.utf8Start, s.utf8CodeUnitCount) }
+
+  @inline(__always) mutating func put(_ a: [UInt8]) {
+    a.withUnsafeBufferPointer { if let p = $0.baseAddress { bytes(p, $0.count) } }
+  }
+
+  /// Two decimal digits (0…99).
+  @inline(__always) mutating func two(_ v: Int) {
+    byte(UInt8(48 + v / 10))
+    byte(UInt8(48 + v % 10))
+  }
+
+  mutating func decimal(_ v: Int64) {
+    if v < 0 {
+      byte(45)
+      decimal(-v)
+      return
+    }
+    if v >= 10 { decimal(v / 10) }
+    byte(UInt8(48 + v % 10))
+  }
+
+  /// The low `digits` hex digits of `v`, with the digits of `table`.
+  @inline(__always) mutating func hex(_ v: UInt64, _ digits: Int, _ table: UnsafePointer<UInt8>) {
+    var s = (digits - 1) * 4
+    while s >= 0 {
+      byte(table[Int((v >> UInt64(s)) & 15)])
+      s -= 4
+    }
+  }
+
+  /// The entry's UUID as text, uppercase.
+  mutating func uuid(_ e: PlistScan.Entry) {
+    let upper = ("0123456789ABCDEF" as StaticString).utf8Start
+    hex(e.hi >> 32, 8, upper)
+    byte(45)
+    hex(e.hi >> 16, 4, upper)
+    byte(45)
+    hex(e.hi, 4, upper)
+    byte(45)
+    hex(e.lo >> 48, 4, upper)
+    byte(45)
+    hex(e.lo, 12, upper)
+  }
+
+  /// A string field as a JSON string, escaped as ``ItemJSON`` escapes (JSONEncoder's way).
+  mutating func json(_ text: UnsafeBufferPointer<UInt8>, _ s: PlistScan.Text) {
+    let p = text.baseAddress! + Int(s.offset)
+    let n = Int(s.count)
+    byte(34)
+    var run = 0
+    var k = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    while k < n {
+      // Eight bytes at a time while none is a control character, '"' or '\\'.
+      if n - k >= 8 {
+        let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+        let low = (w &- 0x20 &* ones) & ~w & highs
+        if low | zeroByte(w ^ (0x22 &* ones)) | zeroByte(w ^ (0x5C &* ones)) == 0 {
+          k += 8
+          continue
+        }
+      }
+      let b = p[k]
+      k += 1
+      guard b < 0x20 || b == 34 || b == 92 else { continue }
+      bytes(p + run, k - 1 - run)
+      run = k
+      byte(92)
+      switch b {
+      case 34: byte(34)
+      case 92: byte(92)
+      case 8: byte(98)
+      case 9: byte(116)
+      case 10: byte(110)
+      case 12: byte(102)
+      case 13: byte(114)
+      default:
+        put("u00")
+        byte(ItemJSON.hex[Int(b >> 4)])
+        byte(ItemJSON.hex[Int(b & 15)])
+      }
+    }
+    bytes(p + run, n - run)
+    byte(34)
+  }
+}

@@ -1,0 +1,266 @@
+import Foundation
+
+/// What a splicing writer needs of one entry of the data file: where it sorts,
+/// what it adds to the badge, and the notifications it wants a slot for.
+struct EntryFacts {
+  var id: UUID
+  /// `sortDeadline` as seconds since 2001: the order of the file (``TodoItem/byDeadline(_:_:)``).
+  var sortKey: Double
+  /// The deadline of a pending item (the badge index holds these), else NaN.
+  var pendingDeadline: Double
+  /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
+  var fires: (Double, Double, Double)
+
+  /// The facts of `item`, by the rules of ``TodoItem`` and the writer's order.
+  init(_ item: TodoItem) {
+    id = item.id
+    sortKey = item.sortDeadline.timeIntervalSinceReferenceDate
+    pendingDeadline = item.isPending ? item.deadline?.timeIntervalSinceReferenceDate ?? .nan : .nan
+    fires = (
+      item.undeliveredDeadline?.timeIntervalSinceReferenceDate ?? .nan,
+      item.undeliveredWarning?.timeIntervalSinceReferenceDate ?? .nan,
+      item.undeliveredReminder?.timeIntervalSinceReferenceDate ?? .nan
+    )
+  }
+}
+
+/// Recognises an entry of `todoItems` that is byte for byte what
+/// ``ByteWriter/entry(_:)`` writes for the item it reads as, without building
+/// the item: the common shape only (a plain title, the known fields in the
+/// writer's order, every value in the writer's spelling). It must never accept
+/// bytes that read back as an item the writer would spell differently, or a
+/// splice would leave a file the full writer would not have written; anything
+/// it is unsure of is ``Outcome/other`` and is checked the slow way
+/// (``SpliceScan``: read the entry, write it again, compare).
+struct CanonicalEntry {
+  enum Outcome {
+    /// A canonical entry of `length` bytes.
+    case entry(EntryFacts, length: Int)
+    /// The input ended inside the entry: more is needed to tell.
+    case short
+    /// Not the common shape (perhaps canonical still, perhaps not).
+    case other
+  }
+
+  let p: UnsafePointer<UInt8>
+  let n: Int
+  var i = 0
+  var short = false
+
+  /// Checks the entry at `p` (`n` bytes available).
+  static func check(_ p: UnsafePointer<UInt8>, count n: Int) -> Outcome {
+    var c = CanonicalEntry(p: p, n: n)
+    guard let facts = c.entry() else { return c.short ? .short : .other }
+    return .entry(facts, length: c.i)
+  }
+
+  // The order in which the writer puts the optional fields after `created`.
+  private mutating func entry() -> EntryFacts? {
+    guard lit("\t\t<key>") else { return nil }
+    let first = i
+    guard let id = uuid(), lit("</key><dict><key>UUID</key><string>") else { return nil }
+    // The UUID field: the key's very bytes.
+    guard i + 36 <= n else {
+      short = true
+      return nil
+    }
+    guard memcmp(p + i, p + first, 36) == 0 else { return nil }
+    i += 36
+    guard
+      lit("</string><key>title</key><string>"), title(), lit("</string>")
+    else { return nil }
+    var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
+    if lit("<key>deadline</key>") { guard let d = date() else { return nil }; item.deadline = d }
+    guard lit("<key>created</key>"), date() != nil else { return nil }
+    if lit("<key>modified</key>") { guard date() != nil else { return nil } }
+    if lit("<key>completed</key>") { guard let d = date() else { return nil }; item.completed = d }
+    if lit("<key>reminder</key>") { guard let d = date() else { return nil }; item.reminder = d }
+    if lit("<key>repeat</key>") { guard string(lineFeeds: false) else { return nil } }
+    if lit("<key>warn</key>") {
+      guard let w = integer(), w >= 0 else { return nil }
+      item.warn = w
+    }
+    if lit("<key>cancelled</key>") { guard lit("<true/>") else { return nil }; item.cancelled = true }
+    if lit("<key>uid</key>") { guard string(lineFeeds: false) else { return nil } }
+    if lit("<key>sequence</key>") { guard integer() != nil else { return nil } }
+    if lit("<key>icalExtra</key>") { guard string(lineFeeds: true) else { return nil } }
+    if lit("<key>notifiedDeadline</key>") {
+      guard let d = date() else { return nil }
+      item.notifiedDeadline = d
+    }
+    if lit("<key>notifiedReminder</key>") {
+      guard let d = date() else { return nil }
+      item.notifiedReminder = d
+    }
+    if lit("<key>notifiedWarning</key>") {
+      guard let d = date() else { return nil }
+      item.notifiedWarning = d
+    }
+    // Unknown keys (kept values) are left to the slow check.
+    guard lit("</dict>\n") else { return nil }
+    return EntryFacts(item)
+  }
+
+  /// Matches `s` and moves past it.
+  private mutating func lit(_ s: StaticString) -> Bool {
+    let k = s.utf8CodeUnitCount
+    guard i + k <= n else {
+      short = true
+      return false
+    }
+    // The first eight bytes at once: most tries of an optional key fail there.
+    if k >= 8 {
+      guard
+        UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+          == UnsafeRawPointer(s.utf8Start).loadUnaligned(as: UInt64.self),
+        k == 8 || memcmp(p + i + 8, s.utf8Start + 8, k - 8) == 0
+      else { return false }
+    } else {
+      guard memcmp(p + i, s.utf8Start, k) == 0 else { return false }
+    }
+    i += k
+    return true
+  }
+
+  /// A UUID as the writer spells it: uppercase hex, dashes at 8, 13, 18, 23 (``PlistScan``'s reading).
+  private mutating func uuid() -> UUID? {
+    guard i + 36 <= n else {
+      short = true
+      return nil
+    }
+    guard let (hi, lo) = PlistScan.hexValue.withUnsafeBufferPointer({ PlistScan.Scanner.uuid(p + i, $0) })
+    else { return nil }
+    i += 36
+    var t: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &t) {
+      $0.storeBytes(of: hi.bigEndian, as: UInt64.self)
+      $0.storeBytes(of: lo.bigEndian, toByteOffset: 8, as: UInt64.self)
+    }
+    return UUID(uuid: t)
+  }
+
+  /// Text up to `<` as ``PlistCodec/appendEscaped(_:to:keepingLineFeeds:)``
+  /// writes it: `&`, `<`, `>` as the three entities (CR as `&#13;` where line
+  /// feeds are kept), no other entity, no character XML cannot hold, valid UTF-8.
+  /// Gives the length of the text it stands for and whether that is all spaces.
+  private mutating func text(lineFeeds: Bool) -> (length: Int, blank: Bool)? {
+    var j = i
+    var length = 0
+    var ascii = true
+    var blank = true
+    let found: Bool? = Self.classes.withUnsafeBufferPointer { cls in
+      @inline(__always) func entity(_ s: StaticString) -> Bool {
+        let k = s.utf8CodeUnitCount
+        return j + k <= n && memcmp(p + j, s.utf8Start, k) == 0
+      }
+      while j < n {
+        switch cls[Int(p[j])] {
+        case 0:
+          blank = false
+        case 1:
+          break
+        case 2:  // '&'
+          if entity("&amp;") || (lineFeeds && entity("&#13;")) {
+            j += 5
+          } else if entity("&lt;") || entity("&gt;") {
+            j += 4
+          } else {
+            if j + 5 > n { return nil }
+            return false
+          }
+          length += 1
+          blank = false
+          continue
+        case 3:  // '<': the end
+          return true
+        case 5 where lineFeeds:
+          blank = false
+        case 6:
+          ascii = false
+          blank = false
+        default:
+          return false
+        }
+        length += 1
+        j += 1
+      }
+      return nil
+    }
+    guard let found else {
+      short = true
+      return nil
+    }
+    guard found else { return nil }
+    if !ascii {
+      let raw = UnsafeBufferPointer(start: p + i, count: j - i)
+      guard String(validating: raw, as: UTF8.self) != nil else { return nil }
+      // C1 controls (C2 80…9F) and U+FFFE, U+FFFF (EF BF BE/BF): the writer replaces them.
+      for k in raw.indices.dropLast() {
+        if raw[k] == 0xC2 && (0x80...0x9F).contains(raw[k + 1]) { return nil }
+        if raw[k] == 0xEF && k + 2 < raw.count && raw[k + 1] == 0xBF && raw[k + 2] >= 0xBE { return nil }
+      }
+    }
+    i = j
+    return (length, blank)
+  }
+
+  /// What each byte is in text: 0 printable ASCII (not space, `&`, `<`, `>`),
+  /// 1 space, 2 `&`, 3 `<`, 4 never written as it is (`>`, controls, DEL),
+  /// 5 tab or line feed, 6 part of a non-ASCII character.
+  static let classes: [UInt8] = (0..<256).map { b -> UInt8 in
+    switch b {
+    case 32: return 1
+    case 38: return 2
+    case 60: return 3
+    case 9, 10: return 5
+    case 62, 0..<32, 127: return 4
+    case 128...: return 6
+    default: return 0
+    }
+  }
+
+  /// A title the reader keeps as it is (``Title/isClean(_:)``): 1 to 200 bytes, not all spaces.
+  private mutating func title() -> Bool {
+    guard let t = text(lineFeeds: false) else { return false }
+    return t.length >= 1 && t.length <= Title.maxLength && !t.blank
+  }
+
+  /// `<string>…</string>`; an empty one as the writer spells it, `<string></string>`.
+  private mutating func string(lineFeeds: Bool) -> Bool {
+    lit("<string>") && text(lineFeeds: lineFeeds) != nil && lit("</string>")
+  }
+
+  /// `<integer>N</integer>`: no sign but a minus, no leading zero, no `-0`, at most 18 digits.
+  private mutating func integer() -> Int? {
+    guard lit("<integer>") else { return nil }
+    let negative = i < n && p[i] == 45
+    if negative { i += 1 }
+    let start = i
+    var v = 0
+    while i < n, p[i] >= 48, p[i] <= 57 {
+      v = v * 10 + Int(p[i] - 48)
+      i += 1
+      if i - start > 18 { return nil }
+    }
+    let digits = i - start
+    guard digits > 0, !(digits > 1 && p[start] == 48), !(negative && v == 0) else {
+      if i >= n { short = true }
+      return nil
+    }
+    guard lit("</integer>") else { return nil }
+    return negative ? -v : v
+  }
+
+  /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`, a real date of the years 1 to 9999
+  /// (``PlistScan``'s reading: the writer's only spelling of it).
+  private mutating func date() -> Date? {
+    guard i + 33 <= n else {
+      short = true
+      return nil
+    }
+    let t = PlistScan.Scanner.date(p + i)
+    guard t != PlistScan.none else { return nil }
+    i += 33
+    return Date(timeIntervalSince1970: TimeInterval(t))
+  }
+}
