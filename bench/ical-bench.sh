@@ -45,6 +45,13 @@ hf() {  # KEY PREPARE COMMAND
     hyperfine --runs "$runs" --warmup 1 --prepare "$2" --export-json "$w/$1.json" "$3" >/dev/null
 }
 load=$(uptime | sed 's/.*load average: //')
+# The floor: libical alone reading the same input on one core (bench/ical-floor.c).
+floor=""
+if cc -O2 -o "$w/ical-floor" "$(dirname "$0")/ical-floor.c" $(pkg-config --cflags --libs libical) 2>/dev/null; then
+  floor="$w/ical-floor"
+  hf floor-ics "true" "$floor $w/items.ics"
+  hf floor-vdir "true" "$floor $w/vdir"
+fi
 fresh="rm -f $w/new.plist $w/.new.plist.lock $w/new.plist.lock"
 hf import-plist "$fresh" "$TODO_BIN import $w/items.plist --file $w/new.plist"
 hf import-ics "$fresh" "$TODO_BIN import $w/items.ics --file $w/new.plist"
@@ -60,6 +67,10 @@ import json, os, sys
 w, n, runs, cores, load, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 med = {k: json.load(open(os.path.join(w, k + ".json")))["results"][0]["median"] * 1000 for k in
        ["import-plist", "import-ics", "import-vdir", "import-again", "export-plist", "export-ics", "export-json"]}
+floor = os.path.exists(os.path.join(w, "floor-ics.json"))
+if floor:
+    for k in ["floor-ics", "floor-vdir"]:
+        med[k] = json.load(open(os.path.join(w, k + ".json")))["results"][0]["median"] * 1000
 rows = [("import plist (ours, the same items)", "import-plist", "import-plist"),
         ("import .ics (one file)", "import-ics", "import-plist"),
         ("import vdir (%s .ics files)" % format(n, ","), "import-vdir", "import-plist"),
@@ -71,6 +82,9 @@ lines = ["## iCalendar import and export, %s VTODOs" % format(n, ","), "",
          "`bench/ical-bench.sh`: VTODOs as Thunderbird writes them; medians of %s runs (hyperfine), "
          "%s cores, load average %s." % (runs, cores, load), "",
          "| | median | ratio |", "|---|---:|---:|"]
+if floor:
+    rows[3:3] = [("libical alone, one core: parse and free the file (`bench/ical-floor.c`)", "floor-ics", "import-plist"),
+                 ("libical alone, one core: parse and free the vdir's files", "floor-vdir", "import-plist")]
 for name, k, base in rows:
     lines.append("| %s | %.0f ms | %.2f× %s |" % (name, med[k], med[k] / med[base],
                  "plist import" if base == "import-plist" else "plist export"))

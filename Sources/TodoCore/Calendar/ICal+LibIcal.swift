@@ -86,7 +86,7 @@ struct ICalReadError: Error {
   var uid: String?
 }
 
-/// libical keeps global state (built-in zones, error numbers); one caller at a time.
+/// Held while a VCALENDAR is built (``ICalWriter``): one at a time.
 let libicalLock = NSRecursiveLock()
 
 enum LibIcal {
@@ -99,8 +99,8 @@ enum LibIcal {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     ICalNames.uppercase(&bytes)
     bytes.append(0)
-    libicalLock.lock()
-    defer { libicalLock.unlock() }
+    // No lock: libical 3.0 keeps its error number and buffers per thread and locks
+    // its built-in zones itself; a file's pieces are read at once (``ICalChunks``).
     guard
       let root = bytes.withUnsafeBufferPointer({ buf in
         buf.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
@@ -156,23 +156,18 @@ enum LibIcal {
 
   /// libical's zone of an IANA name, looked up once (libical compares the name with every zone it knows).
   static func builtinZone(_ tzid: String) -> OpaquePointer? {
-    libicalLock.lock()
-    defer { libicalLock.unlock() }
+    zoneTableLock.lock()
+    defer { zoneTableLock.unlock() }
     if let z = builtinZones[tzid] { return z }
     let z = icaltimezone_get_builtin_timezone(tzid)
     builtinZones[tzid] = .some(z)
     return z
   }
 
-  /// Guarded by ``libicalLock``.
+  /// Guarded by `zoneTableLock` (not ``libicalLock``, which a writer holds while it lives:
+  /// the pieces of a file read on other threads must not wait for it).
   nonisolated(unsafe) private static var builtinZones: [String: OpaquePointer?] = [:]
-
-  /// The properties and components of iCalendar text that holds only those
-  /// (an item's unmapped part), read as if inside a VTODO.
-  static func parseContent(_ ical: String) -> ICalComponent? {
-    let wrapped = "BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n"
-    return try? parse(Data(wrapped.utf8), allText: true).todos.first
-  }
+  private static let zoneTableLock = NSLock()
 
   private static func firstError(_ c: ICalComponent) -> String? {
     if let e = c.properties.first(where: { $0.name == "X-LIC-ERROR" }) { return e.value }
@@ -278,19 +273,29 @@ enum LibIcal {
     guard all || wantsText(kind) || wantsTime(kind) || kind == ICAL_TRIGGER_PROPERTY,
       let v = icalproperty_get_value(p)
     else { return out }
-    switch icalvalue_isa(v) {
-    case ICAL_TEXT_VALUE where all || wantsText(kind): out.text = string(icalvalue_get_text(v))
-    case ICAL_DATETIME_VALUE where all || wantsTime(kind), ICAL_DATE_VALUE where all || wantsTime(kind):
-      out.time = time(icalproperty_get_datetime_with_component(p, owner))
-      // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
-      if case .zoned(let d, _)? = out.time, let z = out.tzid { out.time = .zoned(d, tzid: z) }
-    default: break
+    if icalvalue_isa(v) == ICAL_TEXT_VALUE && (all || wantsText(kind)) {
+      out.text = string(icalvalue_get_text(v))
+    } else if all || wantsTime(kind) {
+      out.time = time(of: p, owner: owner)
     }
     if kind == ICAL_TRIGGER_PROPERTY {
       let t = icalproperty_get_trigger(p)
       if icaltime_is_null_time(t.time) != 0 { out.duration = Int(icaldurationtype_as_int(t.duration)) }
     }
     return out
+  }
+
+  /// A DATE or DATE-TIME property's value (nil for another type), its TZID resolved in `owner`.
+  static func time(of p: OpaquePointer, owner: OpaquePointer) -> ICalTime? {
+    guard let v = icalproperty_get_value(p),
+      icalvalue_isa(v) == ICAL_DATETIME_VALUE || icalvalue_isa(v) == ICAL_DATE_VALUE
+    else { return nil }
+    let t = time(icalproperty_get_datetime_with_component(p, owner))
+    // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
+    if case .zoned(let d, _) = t, let z = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) {
+      return .zoned(d, tzid: string(icalparameter_get_tzid(z)))
+    }
+    return t
   }
 
   private static func time(_ t: icaltimetype) -> ICalTime {

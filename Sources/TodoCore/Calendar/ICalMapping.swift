@@ -31,8 +31,33 @@ public enum ICalMapping {
   /// date), and warnings. A VTODO with RECURRENCE-ID (a changed occurrence of a
   /// repeating one) is kept whole in its series' `icalExtra` and written back
   /// as its own VTODO; one whose series is not in the data is left out with a warning.
+  /// A large file is read in pieces on every core (``ICalChunks``).
   static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
+  ) {
+    let pieces = ICalChunks.split(data, parts: ICalChunks.parts(forSize: data.count)) ?? [data]
+    let read = try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
+    guard read.count > 1 || !read[0].occurrences.isEmpty else { return (read[0].items, read[0].undated, []) }
+    var items: [TodoItem] = []
+    items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
+    var undated = Set<UUID>()
+    var occurrences: [(uid: String, todo: ICalComponent)] = []
+    var zones: [String: String] = [:]
+    for r in read {
+      items += r.items
+      undated.formUnion(r.undated)
+      occurrences += r.occurrences
+      zones.merge(r.zones) { a, _ in a }
+    }
+    var warnings: [String] = []
+    if !occurrences.isEmpty { keep(occurrences, in: &items, zones: zones, path: path, warnings: &warnings) }
+    return (items, undated, warnings)
+  }
+
+  /// The items of one VCALENDAR (a whole file or a piece of one), and its changed occurrences.
+  static func readPiece(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
+    items: [TodoItem], undated: Set<UUID>, occurrences: [(uid: String, todo: ICalComponent)],
+    zones: [String: String]
   ) {
     let parsed: (todos: [ICalComponent], zones: [String: String])
     do { parsed = try LibIcal.parse(data) } catch {
@@ -43,7 +68,6 @@ public enum ICalMapping {
     items.reserveCapacity(parsed.todos.count)
     var occurrences: [(uid: String, todo: ICalComponent)] = []
     var undated = Set<UUID>()
-    var warnings: [String] = []
     for todo in parsed.todos {
       let (item, noDate) = Self.item(todo, zones: parsed.zones, now: now, calendar: calendar)
       do { try Instants.check(item) } catch {
@@ -57,10 +81,7 @@ public enum ICalMapping {
       if noDate { undated.insert(item.id) }
       items.append(item)
     }
-    if !occurrences.isEmpty {
-      keep(occurrences, in: &items, zones: parsed.zones, path: path, warnings: &warnings)
-    }
-    return (items, undated, warnings)
+    return (items, undated, occurrences, parsed.zones)
   }
 
   /// Adds each changed occurrence (its VTODO's text, and a VTIMEZONE it needs
@@ -239,39 +260,9 @@ public enum ICalMapping {
   // MARK: - Writing
 
   static func write(_ item: TodoItem, to w: ICalWriter, calendar: Calendar) {
-    // Kept text with nothing for the mapped fields to take goes to libical as it is.
-    let plain = item.icalExtra.map { !mentionsMapped($0) } ?? true
-    let kept = plain ? nil : item.icalExtra.flatMap(LibIcal.parseContent)
-    var dueTemplate: ICalProperty?
-    var alarmTemplate: ICalComponent?
-    var rest: [String] = plain ? item.icalExtra.map { [$0] } ?? [] : []
-    var status: String?
-    for p in kept?.properties ?? [] {
-      if p.name == "DUE" && dueTemplate == nil {
-        dueTemplate = p
-      } else if p.name == "STATUS" && status == nil {
-        status = p.value
-      } else {
-        rest.append(p.ical)
-      }
-    }
-    var occurrences: [String] = []
-    for c in kept?.components ?? [] {
-      if c.name == "VTODO" {
-        occurrences.append(c.ical)
-      } else if c.name == "VTIMEZONE", let tzid = c.first("TZID")?.value {
-        w.addTimezone(tzid: tzid, ical: c.ical)
-      } else if alarmTemplate == nil && warning(c) != nil {
-        alarmTemplate = c
-      } else {
-        rest.append(c.ical)
-      }
-    }
-    if let k = kept {
-      var tzids = Set<String>()
-      collectTZIDs(k, into: &tzids)
-      for z in tzids.sorted() { w.addBuiltinTimezone(tzid: z) }
-    }
+    let kept = ICalKept(item.icalExtra)
+    w.addZones(of: kept)
+    let status = kept.status
     w.addTodo { b in
       b.text("UID", item.icalUID)
       b.time("DTSTAMP", .utc(item.modified ?? item.created))
@@ -279,7 +270,7 @@ public enum ICalMapping {
       if let m = item.modified { b.time("LAST-MODIFIED", .utc(m)) }
       if let s = item.sequence { b.value("SEQUENCE", String(s)) }
       b.text("SUMMARY", item.title)
-      if let d = item.deadline { writeDue(d, template: dueTemplate, to: b, writer: w, calendar: calendar) }
+      if let d = item.deadline { writeDue(d, kept: kept, to: b, writer: w, calendar: calendar) }
       if let c = item.completed {
         b.value("STATUS", "COMPLETED")
         b.time("COMPLETED", .utc(c))
@@ -289,58 +280,35 @@ public enum ICalMapping {
         b.value("STATUS", status.flatMap { mappedStatus.contains($0) ? nil : $0 } ?? "NEEDS-ACTION")
       }
       if let r = item.repeatRule { b.value("RRULE", r) }
-      if let s = item.warn { b.warning(seconds: s, description: item.title, template: alarmTemplate?.ical) }
-      if !rest.isEmpty { b.content(rest.joined()) }
+      if let s = item.warn { b.warning(seconds: s, description: item.title, template: kept) }
+      b.rest(kept)
     }
-    for o in occurrences { w.addComponent(o) }
-  }
-
-  /// Whether kept text may hold a DUE, STATUS, VALARM, VTIMEZONE, VTODO (a changed occurrence) or TZID (a
-  /// line starting so, or `TZID=` anywhere), which ``write`` must look at.
-  static func mentionsMapped(_ s: String) -> Bool {
-    let heads: [[UInt8]] = ["DUE", "STATUS", "BEGIN:VALARM", "BEGIN:VTIMEZONE", "BEGIN:VTODO"].map {
-      Array($0.utf8)
-    }
-    let tzid = Array("TZID=".utf8)
-    var u = s
-    return u.withUTF8 { b in
-      var lineStart = true
-      for i in b.indices {
-        if lineStart {
-          for h in heads where b.count - i >= h.count && zip(h, b[i...]).allSatisfy({ $0 == $1 }) {
-            return true
-          }
-        }
-        if b[i] == 0x3D, i >= 4, zip(tzid, b[(i - 4)...]).allSatisfy({ $0 == $1 }) { return true }
-        lineStart = b[i] == 0x0A
-      }
-      return false
-    }
+    w.addOccurrences(of: kept)
   }
 
   /// DUE in the form it came in: the same TZID (the zone's wall clock), a DATE
   /// while the deadline is 09:00 local, floating local time; else UTC.
   static func writeDue(
-    _ d: Date, template: ICalProperty?, to b: ICalTodoBuilder, writer w: ICalWriter, calendar: Calendar
+    _ d: Date, kept t: ICalKept, to b: ICalTodoBuilder, writer w: ICalWriter, calendar: Calendar
   ) {
-    guard let t = template, let form = t.time else { return b.time("DUE", .utc(d)) }
+    guard let form = t.dueForm else { return b.time("DUE", .utc(d)) }
     switch form {
-    case .utc: b.time("DUE", .utc(d), template: t.ical)
+    case .utc: b.time("DUE", .utc(d), template: t)
     case .zoned(_, let tzid):
       if let wall = w.wall(of: d, tzid: tzid) {
-        b.time("DUE", wall: wall, tzid: tzid, template: t.ical)
+        b.time("DUE", wall: wall, tzid: tzid, template: t)
       } else {
         b.time("DUE", .utc(d))
       }
     case .floating:
       // Floating, or a TZID no one knows (read as local time): local wall clock, parameters kept.
-      b.time("DUE", .floating(wall(d, calendar: calendar)), template: t.ical)
+      b.time("DUE", .floating(wall(d, calendar: calendar)), template: t)
     case .date:
       let lw = wall(d, calendar: calendar)
       if lw.hour == 9 && lw.minute == 0 && lw.second == 0 {
-        b.time("DUE", .date(lw), template: t.ical)
+        b.time("DUE", .date(lw), template: t)
       } else {
-        b.time("DUE", .utc(d), template: t.ical)
+        b.time("DUE", .utc(d), template: t)
       }
     }
   }

@@ -126,15 +126,32 @@ final class ICalRoundTripTests: XCTestCase {
       try ICalMapping.items(fromICS: Data(text.utf8), path: "all", now: now, calendar: cal), items)
   }
 
-  func testKeptTextThatTheWriterMustLookAtIsRecognised() {
-    XCTAssertFalse(ICalMapping.mentionsMapped("PRIORITY:1\nDESCRIPTION:DUE soon\\, STATUS ok\n"))
-    XCTAssertFalse(ICalMapping.mentionsMapped(""))
-    for s in [
-      "DUE;VALUE=DATE:20261124\n", "PRIORITY:1\nSTATUS:IN-PROCESS\n", "X:1\nBEGIN:VALARM\nEND:VALARM\n",
-      "DTSTART;TZID=Europe/Berlin:20261124T090000\n", "BEGIN:VTIMEZONE\nEND:VTIMEZONE\n",
-    ] {
-      XCTAssertTrue(ICalMapping.mentionsMapped(s), s)
-    }
+  /// Kept text is taken apart once: the DUE's form, a STATUS we do not map and the
+  /// warning's alarm go where the mapping puts them, the rest comes out once, in order.
+  func testKeptTextIsTakenApartOnceAndNothingIsLostOrDoubled() throws {
+    let cal = ICalFixtureTests.calendar()
+    var item = TodoItem(
+      id: UUID(uuidString: "6F1C2D3E-4B5A-4C6D-8E7F-0A1B2C3D4E5F")!, title: "Kept", deadline: now,
+      created: now)
+    item.warn = 600
+    item.icalExtra =
+      "PRIORITY:1\nDUE;TZID=Europe/Berlin:20261124T090000\nSTATUS:IN-PROCESS\nDESCRIPTION:DUE soon\\, STATUS ok\n"
+      + "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;RELATED=END:-PT5M\nEND:VALARM\n"
+      + "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT1M\nDESCRIPTION:x\nEND:VALARM\n"
+    let text = ICalMapping.ics(for: [item], now: now, calendar: cal)
+    func count(_ s: String) -> Int { text.components(separatedBy: s).count - 1 }
+    XCTAssertEqual(count("\r\nDUE;TZID=Europe/Berlin:"), 1, text)
+    XCTAssertEqual(count("STATUS:IN-PROCESS\r\n"), 1, text)
+    XCTAssertEqual(count("PRIORITY:1\r\nDESCRIPTION:DUE soon\\, STATUS ok\r\n"), 1, text)
+    XCTAssertEqual(count("BEGIN:VALARM"), 2, text)
+    XCTAssertEqual(
+      count("ACTION:AUDIO\r\nTRIGGER;RELATED=END:-PT10M\r\n"), 1, "the warning's alarm, kept: \(text)")
+    XCTAssertEqual(count("TRIGGER:-PT1M\r\n"), 1, text)
+    XCTAssertEqual(count("BEGIN:VTIMEZONE"), 1, text)
+    let back = try ICalMapping.items(fromICS: Data(text.utf8), path: "k", now: now, calendar: cal)
+    XCTAssertEqual(back.first?.deadline, item.deadline)
+    XCTAssertEqual(back.first?.warn, 600)
+    XCTAssertEqual(ICalMapping.ics(for: back, now: now, calendar: cal), text)
   }
 
   func testADateOnlyDueStaysADateWhileItIsNineInTheMorning() throws {

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+
+/// Large iCalendar input read on every core: a file of many VTODOs is cut into
+/// complete VCALENDARs of consecutive VTODOs, and a folder's files are read at
+/// once; libical still reads every byte of each piece (the pieces' results are
+/// put back in order, and the first error in order is the one thrown).
+enum ICalChunks {
+  /// Below this size a file is read whole, on one core.
+  static let minimumSize = 256 << 10
+
+  /// How many pieces to cut a file of `size` bytes into (a few per core, so that
+  /// a core busy with another program does not hold up the rest): 1 for small files.
+  static func parts(forSize size: Int) -> Int {
+    size < minimumSize || cores < 2 ? 1 : min(4 * cores, max(2, size / minimumSize))
+  }
+
+  /// Asked once: Foundation reads the control group's CPU limits for it.
+  static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+  /// Cuts one VCALENDAR into `parts` VCALENDARs, each the original's header (what
+  /// precedes the first VTODO: the calendar's properties and VTIMEZONEs) with a
+  /// run of consecutive VTODOs. Only the lines that begin and end components are
+  /// looked at (`BEGIN:`/`END:` at a line's start; a folded line's continuation
+  /// starts with a space). Nil, and the data is read whole, unless the data is a
+  /// single VCALENDAR whose top level after its first VTODO holds only VTODOs.
+  static func split(_ data: Data, parts: Int) -> [Data]? {
+    guard parts > 1 else { return nil }
+    return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Data]? in
+      let b = raw.bindMemory(to: UInt8.self)
+      let n = b.count
+      var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      let start = i
+      var depth = 0
+      var calendars = 0
+      var todos: [Int] = []  // where each top-level VTODO begins
+      var ended = false
+      while i < n {
+        var e = i
+        while e < n && b[e] != 0x0A { e += 1 }
+        var le = e
+        if le > i && b[le - 1] == 0x0D { le -= 1 }
+        if le > i && b[i] != 0x20 && b[i] != 0x09 {
+          if ended { return nil }  // anything after the calendar
+          if let v = value(b, i, le, after: "begin:") {
+            if depth == 0 {
+              guard v == "vcalendar", calendars == 0 else { return nil }
+              calendars += 1
+            } else if depth == 1 {
+              if v == "vtodo" {
+                todos.append(i)
+              } else if !todos.isEmpty {
+                return nil  // a VTIMEZONE (or another component) after the VTODOs
+              }
+            }
+            depth += 1
+          } else if value(b, i, le, after: "end:") != nil {
+            depth -= 1
+            if depth < 0 { return nil }
+            ended = depth == 0
+          } else if depth == 1 && !todos.isEmpty {
+            return nil  // a calendar property after the VTODOs
+          } else if depth == 0 {
+            return nil
+          }
+        }
+        i = e + 1
+      }
+      guard ended, todos.count >= 2 * parts else { return nil }
+      let cuts = (1..<parts).map { todos[$0 * todos.count / parts] }
+      let header = Data(b[start..<todos[0]])
+      let end = Data("END:VCALENDAR\r\n".utf8)
+      var out: [Data] = []
+      var from = start
+      for (k, to) in (cuts + [n]).enumerated() {
+        var piece = k == 0 ? Data() : header
+        piece.append(contentsOf: b[from..<to])
+        if to != n { piece.append(end) }
+        out.append(piece)
+        from = to
+      }
+      return out
+    }
+  }
+
+  /// The rest of line `[i, e)` after `head` (matched in any case), in lower case, or nil.
+  private static func value(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, after head: StaticString)
+    -> String?
+  {
+    let h = UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount)
+    guard e - i >= h.count else { return nil }
+    for k in 0..<h.count where lower(b[i + k]) != h[k] { return nil }
+    guard e - i - h.count <= 16 else { return "" }
+    return String(decoding: b[(i + h.count)..<e].map(lower), as: UTF8.self)
+  }
+
+  private static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+
+  /// `body` applied to every input, on every core; the results in order. The
+  /// error thrown is that of the first input (in order) that failed.
+  static func map<T: Sendable, R>(_ inputs: [T], _ body: @Sendable (T) throws -> R) throws -> [R] {
+    if inputs.count < 2 || cores < 2 { return try inputs.map(body) }
+    let slots = Slots<R>(count: inputs.count)
+    defer { slots.free() }
+    DispatchQueue.concurrentPerform(iterations: inputs.count) { k in
+      slots.out[k] = Result { try body(inputs[k]) }
+    }
+    return try slots.out.map { try $0!.get() }
+  }
+
+  /// One result slot per input, each written by one thread only.
+  private struct Slots<R>: @unchecked Sendable {
+    let out: UnsafeMutableBufferPointer<Result<R, any Error>?>
+
+    init(count: Int) {
+      out = .allocate(capacity: count)
+      out.initialize(repeating: nil)
+    }
+
+    func free() {
+      _ = out.deinitialize()
+      out.deallocate()
+    }
+  }
+}
