@@ -113,17 +113,10 @@ struct Reopen: ParsableCommand {
 
   func run() throws {
     let now = CLI.now
-    let summary = try options.store.mutate { list -> String in
-      let resolved = try ids.map(list.resolve)
-      for id in resolved {
-        try list.edit(id, now: now) { item in
-          item.completed = nil
-          item.cancelled = false
-        }
-      }
-      if resolved.count == 1, let item = list[resolved[0]] { return "Reopened “\(item.title)”" }
-      return "Reopened \(resolved.count) items"
+    let change = try options.store.change { items in
+      try TodoList.reopening(ids.map(items.resolve), now: now, of: items)
     }
+    let summary = change.summary
     CLI.out(summary + "\n")
   }
 }
@@ -139,8 +132,8 @@ struct Remind: ParsableCommand {
     let env = CLI.environment
     let now = env.now()
     let at = try WhenParser(now: now, calendar: env.calendar).add(duration: duration, to: now)
-    let change = try options.store.mutate { list in
-      try list.remind(try list.resolve(id), at: at, now: now)
+    let change = try options.store.change { items in
+      try TodoList.reminding(try items.resolve(id), at: at, now: now, of: items)
     }
     let fmt = CLI.formatter(now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
@@ -179,8 +172,8 @@ struct Edit: ParsableCommand {
     let deadline = try due.map { try Due.parse($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
-    let change = try options.store.mutate { list in
-      try list.edit(try list.resolve(id), now: now) { item in
+    let change = try options.store.change { items in
+      try TodoList.editing(try items.resolve(id), now: now, of: items) { item in
         if let w = warning { item.warn = w }
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
@@ -199,7 +192,8 @@ struct Delete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let change = try options.store.mutate { list in try list.delete(ids.map(list.resolve)) }
+    let change = try options.store.change { items in try TodoList.deletion(ids.map(items.resolve), of: items)
+    }
     CLI.out(change.summary + "\n")
   }
 }

@@ -60,17 +60,7 @@ public struct TodoList: Equatable, Sendable {
   /// Refused when the item would need more notification slots than are free.
   @discardableResult
   public mutating func edit(_ id: UUID, now: Date, _ body: (inout TodoItem) throws -> Void) throws -> Change {
-    guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
-    let old = item
-    try body(&item)
-    guard item != old else { return Change(before: [:], after: [:], summary: "Nothing changed") }
-    item.modified = now.wholeSeconds
-    item.countRevision(since: old)
-    try Instants.check(item)
-    let had = Scheduler.futureCount(CollectionOfOne(old), now: now)
-    let wants = Scheduler.futureCount(CollectionOfOne(item), now: now)
-    if wants > had { try Scheduler.checkRoom(in: self, adding: wants - had, at: now) }
-    return apply(Change(before: [id: old], after: [id: item], summary: "Edited “\(item.title)”"))
+    apply(try Self.editing(id, now: now, of: self, body))
   }
 
   /// Completes items: their notifications are cancelled. A repeating item
@@ -87,32 +77,14 @@ public struct TodoList: Equatable, Sendable {
   /// Removes items for good.
   @discardableResult
   public mutating func delete(_ ids: [UUID]) throws -> Change {
-    var before: [UUID: TodoItem?] = [:]
-    for id in ids {
-      guard let item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
-      before[id] = item
-    }
-    let after = before.mapValues { _ in TodoItem?.none }
-    return apply(Change(before: before, after: after, summary: Self.summary("Deleted", ids, before)))
+    apply(try Self.deletion(ids, of: self))
   }
 
   /// Sets the item's one reminder to `date` (replacing any pending one); the
   /// deadline is unchanged. Refused when it would need a 65th slot.
   @discardableResult
   public mutating func remind(_ id: UUID, at date: Date, now: Date) throws -> Change {
-    guard var item = items[id] else { throw TodoError.noSuchItem(id.uuidString) }
-    guard item.isPending else {
-      throw TodoError.badTitle("“\(item.title)” is completed; there is nothing to remind")
-    }
-    let old = item
-    let date = date.wholeSeconds
-    let hadSlot = (old.undeliveredReminder.map { $0 > now } ?? false)
-    if date > now && !hadSlot { try Scheduler.checkRoom(in: self, adding: 1, at: now) }
-    item.reminder = date
-    item.modified = now.wholeSeconds
-    if item.notifiedReminder == date { item.notifiedReminder = nil }
-    return apply(
-      Change(before: [id: old], after: [id: item], summary: "Reminder set for “\(item.title)”"))
+    apply(try Self.reminding(id, at: date, now: now, of: self))
   }
 
   /// Records that a notification was delivered, so that it never fires twice.

@@ -46,6 +46,10 @@ final class SpliceTests: XCTestCase {
     case add(deadline: Date?, rule: String?, warn: Int?)
     case complete([String])
     case edit(UUID, TodoItem?)  // a stale writer's change: before as the test read it, after
+    case retitle(String, title: String, deadline: Date?)  // `edit`
+    case reopen([String])
+    case delete([String])
+    case remind(String, at: Date)
   }
 
   struct Outcome: Equatable {
@@ -81,6 +85,17 @@ final class SpliceTests: XCTestCase {
           return try TodoList.completion(texts.map(items.resolve), now: t, in: utc, of: items)
         case .edit(let id, let after):
           return Change(before: [id: items.item(id)], after: [id: after], summary: "edit")
+        case .retitle(let text, let title, let deadline):
+          return try TodoList.editing(try items.resolve(text), now: t, of: items) {
+            $0.title = title
+            $0.deadline = deadline
+          }
+        case .reopen(let texts):
+          return try TodoList.reopening(texts.map(items.resolve), now: t, of: items)
+        case .delete(let texts):
+          return try TodoList.deletion(texts.map(items.resolve), of: items)
+        case .remind(let text, let at):
+          return try TodoList.reminding(try items.resolve(text), at: at, now: t, of: items)
         }
       }
       answer = change.summary + " " + change.after.keys.map(\.uuidString).sorted().joined(separator: ",")
@@ -94,15 +109,26 @@ final class SpliceTests: XCTestCase {
 
   func randomOp(_ file: [UInt8], _ r: inout SplitMix) throws -> Op {
     let items = try PlistCodec.decode(Data(file)).items
-    switch Int.random(in: 0..<3, using: &r) {
+    var texts: [String] = []
+    for _ in 0..<Int.random(in: 1...2, using: &r) where !items.isEmpty {
+      let id = items.randomElement(using: &r)!.id.uuidString
+      texts.append(
+        Bool.random(using: &r) ? id.lowercased() : String(id.prefix(Int.random(in: 4...8, using: &r))))
+    }
+    switch Int.random(in: 0..<7, using: &r) {
     case 0 where !items.isEmpty:
-      var texts: [String] = []
-      for _ in 0..<Int.random(in: 1...2, using: &r) {
-        let id = items.randomElement(using: &r)!.id.uuidString
-        texts.append(
-          Bool.random(using: &r) ? id.lowercased() : String(id.prefix(Int.random(in: 4...8, using: &r))))
-      }
       return .complete(texts)
+    case 3 where !items.isEmpty:
+      let d: Date? = [nil, now.addingTimeInterval(7200), date(&r)].randomElement(using: &r)!
+      return .retitle(
+        texts[0], title: Bool.random(using: &r) ? "Edited <title>" : items[0].title, deadline: d)
+    case 4 where !items.isEmpty:
+      return .reopen(texts)
+    case 5 where !items.isEmpty:
+      return .delete(texts)
+    case 6 where !items.isEmpty:
+      return .remind(
+        texts[0], at: [now.addingTimeInterval(1800), now.addingTimeInterval(-60)].randomElement(using: &r)!)
     case 1 where !items.isEmpty:
       // A change made from a stale read: the test's own idea of the item, some fields changed.
       var before = items.randomElement(using: &r)!
