@@ -81,6 +81,13 @@ extension Change {
     field(\.notifiedDeadline)
     field(\.notifiedReminder)
     field(\.notifiedWarning)
+    // An undo or redo is a revision of its own (RFC 5545 3.8.7.4): SEQUENCE is
+    // not set back but goes one above the file's when a field the VTODO
+    // carries changes, as `modified` moves to the time of the undo.
+    if mode == .revert {
+      out.sequence = current.sequence
+      out.countRevision(since: current)
+    }
     // The time of the last change only moves forward.
     if let m = after.modified, m > (out.modified ?? .distantPast) { out.modified = m }
     // What was notified only moves forward: a notification delivered for the

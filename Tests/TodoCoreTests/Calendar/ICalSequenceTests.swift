@@ -65,4 +65,26 @@ final class ICalSequenceTests: XCTestCase {
     list.merge(items)
     XCTAssertEqual(list[id]?.sequence, start, "merging what the file says takes its SEQUENCE")
   }
+
+  /// An undo is a new revision too: SEQUENCE goes up, never back (it went back
+  /// with the title before).
+  func testAnUndoRaisesTheSequenceToo() throws {
+    var list = TodoList(
+      try ICalMapping.items(
+        fromICS: ICalFixtureTests.fixture("apple-reminders.ics"), path: "a", now: now,
+        calendar: ICalFixtureTests.calendar()))
+    let id = try XCTUnwrap(list.items.keys.first)
+    let start = try XCTUnwrap(list[id]?.sequence)
+    let later = now.addingTimeInterval(60)
+    let title = list[id]?.title
+    let rename = try list.edit(id, title: "Renamed", now: later)
+    XCTAssertEqual(list[id]?.sequence, start + 1)
+    let undo = rename.inverse(at: later.addingTimeInterval(60))
+    list.apply(undo, mode: .revert)
+    XCTAssertEqual(list[id]?.title, title, "the undo put the title back")
+    XCTAssertEqual(try sequence(of: list[id]), start + 2, "and counted as a revision")
+    list.apply(undo.inverse(at: later.addingTimeInterval(120)), mode: .revert)  // redo
+    XCTAssertEqual(list[id]?.title, "Renamed")
+    XCTAssertEqual(try sequence(of: list[id]), start + 3)
+  }
 }

@@ -37,10 +37,13 @@ final class TodoListTests: XCTestCase {
     XCTAssertEqual(list.count, 1)
     XCTAssertEqual(list[id(1)]?.completed, t0.addingTimeInterval(5))
     // Undo all the way back, one step at a time.
-    // (`modified` only moves forward: an undo is a change of its own.)
+    // (`modified` and SEQUENCE only move forward: an undo is a change of its own.)
     func fields(_ l: TodoList) -> [UUID: TodoItem] {
       l.items.mapValues {
-        var i = $0; i.modified = nil; return i
+        var i = $0
+        i.modified = nil
+        i.sequence = nil
+        return i
       }
     }
     for (before, change) in history.reversed() {

@@ -42,7 +42,9 @@ final class RepeatCompletionTests: XCTestCase {
     // Undo restores it.
     list.apply(change.inverse(at: now), mode: .revert)
     var restored = list[id]!
+    XCTAssertEqual(restored.sequence, 2, "the completion and its undo: two revisions")
     restored.modified = before.modified
+    restored.sequence = before.sequence
     XCTAssertEqual(restored, before)
   }
 
