@@ -19,11 +19,16 @@ final class ICalSequenceTests: XCTestCase {
     return back.first?.sequence
   }
 
-  func testAnEditOfAMappedFieldIncrementsTheSequenceOnTheNextExport() throws {
-    var list = TodoList(
+  /// The Apple Reminders fixture's items, as a list.
+  func appleList() throws -> TodoList {
+    TodoList(
       try ICalMapping.items(
         fromICS: ICalFixtureTests.fixture("apple-reminders.ics"), path: "a", now: now,
         calendar: ICalFixtureTests.calendar()))
+  }
+
+  func testAnEditOfAMappedFieldIncrementsTheSequenceOnTheNextExport() throws {
+    var list = try appleList()
     let id = try XCTUnwrap(list.items.keys.first)
     let start = try XCTUnwrap(list[id]?.sequence, "the fixture has a SEQUENCE")
     XCTAssertEqual(try sequence(of: list[id]), start)
@@ -69,10 +74,7 @@ final class ICalSequenceTests: XCTestCase {
   /// An undo is a new revision too: SEQUENCE goes up, never back (it went back
   /// with the title before).
   func testAnUndoRaisesTheSequenceToo() throws {
-    var list = TodoList(
-      try ICalMapping.items(
-        fromICS: ICalFixtureTests.fixture("apple-reminders.ics"), path: "a", now: now,
-        calendar: ICalFixtureTests.calendar()))
+    var list = try appleList()
     let id = try XCTUnwrap(list.items.keys.first)
     let start = try XCTUnwrap(list[id]?.sequence)
     let later = now.addingTimeInterval(60)
