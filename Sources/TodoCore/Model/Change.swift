@@ -75,7 +75,6 @@ extension Change {
     field(\.warn)
     field(\.cancelled)
     field(\.uid)
-    field(\.sequence)
     field(\.icalExtra)
     field(\.otherKeys)
     field(\.notifiedDeadline)
@@ -85,8 +84,9 @@ extension Change {
     // not set back but goes one above the file's when a field the VTODO
     // carries changes, as `modified` moves to the time of the undo.
     if mode == .revert {
-      out.sequence = current.sequence
       out.countRevision(since: current)
+    } else {
+      field(\.sequence)
     }
     // The time of the last change only moves forward.
     if let m = after.modified, m > (out.modified ?? .distantPast) { out.modified = m }

@@ -51,8 +51,7 @@ extension TodoList {
       let had = Scheduler.futureCount(CollectionOfOne(old), now: now)
       let wants = Scheduler.futureCount(CollectionOfOne(item), now: now)
       if wants > had {
-        let n = source.futureCount(at: now) + extra
-        if n + wants - had > Scheduler.limit { throw TodoError.limitReached(n) }
+        try Scheduler.checkRoom(in: source, adding: wants - had, at: now, taken: extra)
         extra += wants - had
       }
       if before[id] == nil { before[id] = old }
@@ -87,10 +86,7 @@ extension TodoList {
     let old = item
     let date = date.wholeSeconds
     let hadSlot = (old.undeliveredReminder.map { $0 > now } ?? false)
-    if date > now && !hadSlot {
-      let n = source.futureCount(at: now)
-      if n + 1 > Scheduler.limit { throw TodoError.limitReached(n) }
-    }
+    if date > now && !hadSlot { try Scheduler.checkRoom(in: source, adding: 1, at: now) }
     item.reminder = date
     item.modified = now.wholeSeconds
     if item.notifiedReminder == date { item.notifiedReminder = nil }

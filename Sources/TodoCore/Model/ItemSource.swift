@@ -36,10 +36,7 @@ extension TodoList {
     try configure(&item)
     try Instants.check(item)
     let wanted = Scheduler.futureCount(CollectionOfOne(item), now: now)
-    if wanted > 0 {
-      let n = source.futureCount(at: now)
-      if n + wanted > Scheduler.limit { throw TodoError.limitReached(n) }
-    }
+    if wanted > 0 { try Scheduler.checkRoom(in: source, adding: wanted, at: now) }
     return Change(before: [item.id: nil], after: [item.id: item], summary: "Added “\(title)”")
   }
 

@@ -145,9 +145,10 @@ public enum Scheduler {
   }
 
   /// Throws ``TodoError/limitReached(_:)`` when `adding` more future notifications
-  /// would need more than ``limit`` slots.
-  public static func checkRoom(in list: TodoList, adding: Int, at now: Date) throws {
-    let n = futureCount(list.items.values, now: now)
+  /// would need more than ``limit`` slots: those `source` holds, and `taken`
+  /// more that a change takes before this part of it.
+  public static func checkRoom(in source: some ItemSource, adding: Int, at now: Date, taken: Int = 0) throws {
+    let n = source.futureCount(at: now) + taken
     if n + adding > limit { throw TodoError.limitReached(n) }
   }
 
