@@ -134,6 +134,22 @@ public enum ItemJSON {
 
   static let hex = Array("0123456789abcdef".utf8)
 
+  /// The letter after the backslash that JSONEncoder writes for `b` (`\"`,
+  /// `\\`, `\b`, `\f`, `\n`, `\r`, `\t`), or nil: another control character,
+  /// written as `\u00XX`.
+  @inline(__always) static func shortEscape(_ b: UInt8) -> UInt8? {
+    switch b {
+    case 34: 34
+    case 92: 92
+    case 8: 98
+    case 9: 116
+    case 10: 110
+    case 12: 102
+    case 13: 114
+    default: nil
+    }
+  }
+
   /// A JSON string as JSONEncoder writes it: `"` and `\` escaped, control
   /// characters as \b \f \n \r \t or \u00XX, everything else as it is.
   static func string(_ s: String, _ out: inout [UInt8]) {
@@ -144,15 +160,10 @@ public enum ItemJSON {
       for (k, b) in buf.enumerated() where b < 0x20 || b == 34 || b == 92 {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<k]))
         run = k + 1
-        switch b {
-        case 34: out.append(contentsOf: [92, 34])
-        case 92: out.append(contentsOf: [92, 92])
-        case 8: out.append(contentsOf: [92, 98])
-        case 9: out.append(contentsOf: [92, 116])
-        case 10: out.append(contentsOf: [92, 110])
-        case 12: out.append(contentsOf: [92, 102])
-        case 13: out.append(contentsOf: [92, 114])
-        default: out.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+        if let e = shortEscape(b) {
+          out.append(contentsOf: [92, e])
+        } else {
+          out.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
         }
       }
       out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...]))

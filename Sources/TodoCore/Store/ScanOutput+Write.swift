@@ -398,15 +398,9 @@ struct OutBuffer {
       bytes(p + run, k - 1 - run)
       run = k
       byte(92)
-      switch b {
-      case 34: byte(34)
-      case 92: byte(92)
-      case 8: byte(98)
-      case 9: byte(116)
-      case 10: byte(110)
-      case 12: byte(102)
-      case 13: byte(114)
-      default:
+      if let e = ItemJSON.shortEscape(b) {
+        byte(e)
+      } else {
         put("u00")
         byte(ItemJSON.hex[Int(b >> 4)])
         byte(ItemJSON.hex[Int(b & 15)])
