@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// The export writes the same bytes as the one-item-at-a-time writer it
+/// replaced: `Fixtures/export-identity*.ics` were written by that writer (the
+/// commit that added this file) from the random items made here, and the
+/// export must give them back byte for byte, however it cuts the items up.
+/// Set `TODO_REGENERATE_EXPORT_FIXTURES=1` to write them again (only when the
+/// output is meant to change).
+final class ICalExportIdentityTests: XCTestCase {
+  static let count = 400
+  /// Items written one a file (the vdir's way), each in its own VCALENDAR.
+  static let singles = 40
+
+  static let titles = [
+    "Pay rent", "Zoë's birthday — 生日快乐 🎂", "a; b, c \\ d", "Müller: \"quotes\" & 'apostrophes' > less",
+    String(repeating: "日本語のテキスト ", count: 12) + "終", "x", String(repeating: "é", count: 80),
+  ]
+  static let rules = ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;INTERVAL=2", "not a rule"]
+  /// DUE as other apps wrote it: its parameters and form are the written DUE's.
+  static let dues = [
+    "DUE;TZID=Europe/Berlin:20270101T011300", "DUE;X-P=1;TZID=America/New_York:20261201T100000",
+    "DUE;VALUE=DATE:20261201", "DUE:20261201T100000", "DUE:20261201T100000Z",
+    "DUE;TZID=Custom/Zone:20261201T100000", "DUE;TZID=Unknown/Nowhere:20261201T100000",
+    "DUE;TZID=Australia/Lord_Howe:20270401T013000",
+  ]
+  static let properties = [
+    "DESCRIPTION:Line one\\nline two\\, with a comma\\; and a semicolon", "PRIORITY:5",
+    "CATEGORIES:Home,Work",
+    "X-MOZ-GENERATION:3", "X-TODO-THING;X-PARAM=a:value with spaces", "STATUS:IN-PROCESS",
+    "STATUS:NEEDS-ACTION", "STATUS:X-WAITING", "DTSTART;TZID=Asia/Tokyo:20261128T100000",
+    "EXDATE;TZID=Custom/Zone:20261130T100000", "URL:https://example.org/a?b=c", "THIS IS NOT ICALENDAR",
+    "X-LONG:" + String(repeating: "ü", count: 60),
+  ]
+  static let components = [
+    "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;RELATED=END:-PT15M\nDESCRIPTION:Default Mozilla Description\nEND:VALARM",
+    "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;RELATED=END:PT5M\nEND:VALARM",
+    "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT30M\nDESCRIPTION:Start\nEND:VALARM",
+    "BEGIN:VTIMEZONE\nTZID:Custom/Zone\nBEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:+0530\n"
+      + "TZOFFSETTO:+0530\nEND:STANDARD\nEND:VTIMEZONE",
+    "BEGIN:VTIMEZONE\nTZID:Custom/Zone\nBEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:-0330\n"
+      + "TZOFFSETTO:-0330\nEND:STANDARD\nEND:VTIMEZONE",
+    "BEGIN:VTIMEZONE\nTZID:Europe/Berlin\nBEGIN:DAYLIGHT\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0200\n"
+      + "DTSTART:19700329T020000\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\nEND:DAYLIGHT\nBEGIN:STANDARD\n"
+      + "TZOFFSETFROM:+0200\nTZOFFSETTO:+0100\nDTSTART:19701025T030000\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\n"
+      + "END:STANDARD\nEND:VTIMEZONE",
+    "BEGIN:VTODO\nUID:occurrence\nRECURRENCE-ID;TZID=Europe/Berlin:20261203T100000\nSUMMARY:Moved\n"
+      + "DUE;TZID=Europe/Berlin:20261204T100000\nEND:VTODO",
+  ]
+
+  /// Items as the export meets them: every field, and kept text of every kind.
+  static func items() -> [TodoItem] {
+    var rng = SplitMix(seed: 2026)
+    let now = 1_795_000_000
+    func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
+    func chance(_ n: UInt64) -> Bool { rng.next() % n == 0 }
+    func instant() -> Date {
+      let lo = Int64(Instants.validRange.lowerBound)
+      let hi = Int64(Instants.validRange.upperBound)
+      return Date(timeIntervalSince1970: TimeInterval(lo + Int64(rng.next() % UInt64(hi - lo))))
+    }
+    func near() -> Date {
+      Date(timeIntervalSince1970: TimeInterval(now + Int(rng.next() % 60_000_000) - 30_000_000))
+    }
+    return (0..<count).map { k in
+      let id = UUID(
+        uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { b in
+          (
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14],
+            b[15]
+          )
+        })
+      var item = TodoItem(
+        id: id, title: pick(titles), deadline: chance(6) ? nil : (chance(4) ? instant() : near()),
+        created: chance(5) ? instant() : near())
+      if chance(4), let d = item.deadline {  // 09:00 local: a DATE-only DUE stays one
+        item.deadline = calendar().date(bySettingHour: 9, minute: 0, second: 0, of: d)
+      }
+      if chance(3) { item.uid = chance(2) ? "\(k)@host.example.org" : id.uuidString.lowercased() }
+      if chance(2) { item.modified = near() }
+      if chance(4) { item.completed = near() } else if chance(6) { item.cancelled = true }
+      if chance(4) { item.repeatRule = pick(rules) }
+      if chance(3) { item.warn = Int(rng.next() % 10) * 300 }
+      if chance(2) { item.sequence = Int(rng.next() % 10) }
+      var lines: [String] = []
+      if !chance(4) { lines.append(pick(dues)) }
+      lines += properties.filter { _ in chance(5) }
+      lines += components.filter { _ in chance(5) }
+      if chance(3) { lines.shuffle(using: &rng) }
+      let end = chance(2) ? "\r\n" : "\n"
+      if !lines.isEmpty || chance(8) {
+        item.icalExtra = lines.map { $0.replacingOccurrences(of: "\n", with: end) + end }.joined()
+      }
+      return item
+    }
+  }
+
+  static func calendar() -> Calendar {
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = TimeZone(identifier: "America/Sao_Paulo")!
+    return cal
+  }
+
+  static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+  static func url(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+      .appendingPathComponent(name)
+  }
+
+  /// The output for the items: all in one VCALENDAR, and the first `singles` one a VCALENDAR each.
+  static func outputs(_ items: [TodoItem]) -> (all: String, singles: String) {
+    (
+      ICalMapping.ics(for: items, now: now, calendar: calendar()),
+      items.prefix(singles).map { ICalMapping.ics(for: [$0], now: now, calendar: calendar()) }.joined()
+    )
+  }
+
+  func testTheExportWritesWhatTheFormerWriterWrote() throws {
+    let items = Self.items()
+    let (all, singles) = Self.outputs(items)
+    if ProcessInfo.processInfo.environment["TODO_REGENERATE_EXPORT_FIXTURES"] != nil {
+      try Data(all.utf8).write(to: Self.url("export-identity.ics"))
+      try Data(singles.utf8).write(to: Self.url("export-identity-singles.ics"))
+    }
+    let expected = try String(decoding: Data(contentsOf: Self.url("export-identity.ics")), as: UTF8.self)
+    let expectedSingles = try String(
+      decoding: Data(contentsOf: Self.url("export-identity-singles.ics")), as: UTF8.self)
+    XCTAssertEqual(all.count, expected.count)
+    XCTAssertTrue(all == expected, firstDifference(all, expected))
+    XCTAssertTrue(singles == expectedSingles, firstDifference(singles, expectedSingles))
+  }
+
+  func firstDifference(_ a: String, _ b: String) -> String {
+    let x = a.components(separatedBy: "\r\n")
+    let y = b.components(separatedBy: "\r\n")
+    for i in 0..<max(x.count, y.count) where i >= x.count || i >= y.count || x[i] != y[i] {
+      return "line \(i + 1): \(i < x.count ? x[i] : "(end)") ≠ \(i < y.count ? y[i] : "(end)")"
+    }
+    return ""
+  }
+}
