@@ -271,7 +271,7 @@ struct Export: ParsableCommand {
       CLI.out(
         JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current))
     case .ics:
-      CLI.out(ICalMapping.ics(for: items, now: now))
+      FileHandle.standardOutput.write(Data(ICalMapping.icsBytes(for: items, now: now)))
     }
   }
 }

@@ -1,128 +1,25 @@
 import CLibical
 import Foundation
 
-// Writing iCalendar through libical: the other half of ICal+LibIcal.swift.
-
-/// Builds one VCALENDAR through libical and writes it out as text.
-final class ICalWriter {
-  private let root: OpaquePointer
-  private var zones: [String: OpaquePointer] = [:]
-  private var zoneTexts: [String: Bool] = [:]
-  private var todos: [OpaquePointer] = []
-
-  init() {
-    libicalLock.lock()
-    root = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)
-    icalcomponent_add_property(root, icalproperty_new_version("2.0"))
-    icalcomponent_add_property(root, icalproperty_new_prodid("-//todo-tui//todo-tui//EN"))
-  }
-
-  deinit {
-    for c in todos { icalcomponent_free(c) }
-    icalcomponent_free(root)
-    for z in zones.values { icaltimezone_free(z, 1) }
-    libicalLock.unlock()
-  }
-
-  /// Adds libical's own VTIMEZONE for an IANA zone name, under that name
-  /// (RFC 5545: a VTIMEZONE for every TZID used), unless one was added.
-  func addBuiltinTimezone(tzid: String) {
-    guard zoneTexts[tzid] == nil, let z = LibIcal.builtinZone(tzid),
-      let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
-    else { return }
-    zoneTexts[tzid] = true
-    if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
-    icalcomponent_add_component(root, c)
-  }
-
-  /// The wall-clock time of `date` in the zone TZID (the VTIMEZONE added, else libical's built-in zone).
-  func wall(of date: Date, tzid: String) -> ICalWall? {
-    guard let z = zone(tzid) else { return nil }
-    let t = icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, z)
-    guard t.year > 0 else { return nil }
-    return ICalWall(
-      year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
-      second: Int(t.second))
-  }
-
-  private func zone(_ tzid: String) -> OpaquePointer? {
-    if let z = zones[tzid] { return z }
-    var sub = icalcomponent_get_first_component(root, ICAL_VTIMEZONE_COMPONENT)
-    while let s = sub {
-      if let p = icalcomponent_get_first_property(s, ICAL_TZID_PROPERTY),
-        LibIcal.take(icalproperty_get_value_as_string_r(p)) == tzid, let z = icaltimezone_new()
-      {
-        icaltimezone_set_component(z, icalcomponent_new_clone(s))
-        zones[tzid] = z
-        return z
-      }
-      sub = icalcomponent_get_next_component(root, ICAL_VTIMEZONE_COMPONENT)
-    }
-    return LibIcal.builtinZone(tzid)
-  }
-
-  /// Adds one VTODO; `body` adds its properties in order.
-  func addTodo(_ body: (ICalTodoBuilder) -> Void) {
-    let c = icalcomponent_new(ICAL_VTODO_COMPONENT)!
-    body(ICalTodoBuilder(comp: c))
-    todos.append(c)
-  }
-
-  /// The VTIMEZONEs of an item's kept text (once per TZID), and libical's own
-  /// for the other zones it names; call before the item's VTODO is added.
-  func addZones(of kept: ICalKept) {
-    for c in kept.zones {
-      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY),
-        case let tzid = LibIcal.take(icalproperty_get_value_as_string_r(p)), zoneTexts[tzid] == nil
-      {
-        zoneTexts[tzid] = true
-        icalcomponent_add_component(root, c)
-      } else {
-        icalcomponent_free(c)
-      }
-    }
-    kept.zones.removeAll()
-    for z in kept.tzids.sorted() { addBuiltinTimezone(tzid: z) }
-  }
-
-  /// The changed occurrences of an item's kept text, after its VTODO.
-  func addOccurrences(of kept: ICalKept) {
-    todos += kept.occurrences
-    kept.occurrences.removeAll()
-  }
-
-  /// The whole VCALENDAR as text (CRLF line ends, folded at 75 octets), the VTIMEZONEs first.
-  func text() -> String {
-    for c in todos { icalcomponent_add_component(root, c) }
-    todos.removeAll()
-    return LibIcal.take(icalcomponent_as_ical_string_r(root))
-  }
-}
+// Writing iCalendar through libical: the other half of ICal+LibIcal.swift. One
+// VTODO is built a time (``ICalTodoBuilder``) and written out as text on its own
+// (libical writes a component's children one after another, so the VTODOs' texts
+// joined under the VCALENDAR's header are the text of the whole: ``ICalExport``).
 
 /// The properties of one VTODO being written.
 struct ICalTodoBuilder {
   fileprivate let comp: OpaquePointer
 
-  /// The kinds the mapping writes, looked up once (libical compares the name
-  /// with every kind it knows, a twentieth of an export).
-  private static let kinds: [String: icalproperty_kind] = [
-    "UID": ICAL_UID_PROPERTY, "SUMMARY": ICAL_SUMMARY_PROPERTY, "DUE": ICAL_DUE_PROPERTY,
-    "DTSTAMP": ICAL_DTSTAMP_PROPERTY, "CREATED": ICAL_CREATED_PROPERTY,
-    "LAST-MODIFIED": ICAL_LASTMODIFIED_PROPERTY, "COMPLETED": ICAL_COMPLETED_PROPERTY,
-  ]
-
-  private static func kind(_ name: String) -> icalproperty_kind {
-    kinds[name] ?? icalproperty_string_to_kind(name)
-  }
+  init() { comp = icalcomponent_new(ICAL_VTODO_COMPONENT)! }
 
   /// A TEXT property (UID, SUMMARY…), escaped by libical.
-  func text(_ name: String, _ value: String) {
-    let p = icalproperty_new(Self.kind(name))!
+  func text(_ kind: icalproperty_kind, _ value: String) {
+    let p = icalproperty_new(kind)!
     icalproperty_set_value(p, icalvalue_new_text(value))
     icalcomponent_add_property(comp, p)
   }
 
-  /// A property given by its value's iCalendar text (STATUS:COMPLETED, SEQUENCE:2, RRULE:…).
+  /// A property given by its value's iCalendar text (STATUS:X-WAITING, RRULE:…).
   /// A value libical cannot read is left out.
   func value(_ name: String, _ value: String) {
     guard let p = icalproperty_new_from_string(name + ":" + value) else { return }
@@ -130,32 +27,64 @@ struct ICalTodoBuilder {
     icalcomponent_add_property(comp, p)
   }
 
+  /// SEQUENCE: an integer libical holds (32 bits) made directly, another read as text.
+  func sequence(_ n: Int) {
+    guard let v = Int32(exactly: n) else { return value("SEQUENCE", String(n)) }
+    icalcomponent_add_property(comp, icalproperty_new_sequence(v))
+  }
+
+  /// STATUS: the three the mapping writes made directly, another (kept) read as text.
+  func status(_ s: String) {
+    let known: icalproperty_status? =
+      switch s {
+      case "NEEDS-ACTION": ICAL_STATUS_NEEDSACTION
+      case "COMPLETED": ICAL_STATUS_COMPLETED
+      case "CANCELLED": ICAL_STATUS_CANCELLED
+      default: nil
+      }
+    guard let known else { return value("STATUS", s) }
+    icalcomponent_add_property(comp, icalproperty_new_status(known))
+  }
+
   /// A DATE or DATE-TIME property; `template`'s DUE (kept text) gives its parameters.
-  func time(_ name: String, _ value: ICalTime, template: ICalKept? = nil) {
+  func time(_ kind: icalproperty_kind, _ value: ICalTime, template: ICalKept? = nil) {
     switch value {
     case .utc(let d), .zoned(let d, _):
       // A zone's wall clock is written with ``time(_:wall:tzid:template:)``; here, the instant in UTC.
-      add(name, ICalWall(utc: d).text(date: false) + "Z", template: template, tzid: nil, date: false)
+      add(kind, ICalWall(utc: d), utc: true, template: template, tzid: nil, date: false)
     case .floating(let w):
-      add(name, w.text(date: false), template: template, tzid: nil, date: false, keepTZID: true)
-    case .date(let w): add(name, w.text(date: true), template: template, tzid: nil, date: true)
+      add(kind, w, utc: false, template: template, tzid: nil, date: false, keepTZID: true)
+    case .date(let w): add(kind, w, utc: false, template: template, tzid: nil, date: true)
     }
   }
 
   /// A DATE-TIME at a wall-clock time in the zone TZID (`DUE;TZID=…:…`).
-  func time(_ name: String, wall: ICalWall, tzid: String, template: ICalKept? = nil) {
-    add(name, wall.text(date: false), template: template, tzid: tzid, date: false)
+  func time(_ kind: icalproperty_kind, wall: ICalWall, tzid: String, template: ICalKept? = nil) {
+    add(kind, wall, utc: false, template: template, tzid: tzid, date: false)
   }
 
-  /// The value is given to libical as text: its constructor from a struct
-  /// refuses years after 3000 (libical 3.0.16), its reader does not.
-  private func add(
-    _ name: String, _ text: String, template: ICalKept?, tzid: String?, date: Bool, keepTZID: Bool = false
-  ) {
-    guard let v = icalvalue_new_from_string(date ? ICAL_DATE_VALUE : ICAL_DATETIME_VALUE, text) else {
-      return
+  /// The value libical's reader makes of the time's text (`icaltime_from_string`:
+  /// no daylight flag, UTC's zone for a `…Z`), made directly; its constructor from
+  /// a struct refuses years after 3000 (libical 3.0.16), its reader does not, so
+  /// later years are given to it as text.
+  private static func value(_ w: ICalWall, utc: Bool, date: Bool) -> OpaquePointer? {
+    guard (0...3000).contains(w.year) else {
+      return icalvalue_new_from_string(
+        date ? ICAL_DATE_VALUE : ICAL_DATETIME_VALUE, w.text(date: date) + (utc ? "Z" : ""))
     }
-    let p = template?.takeDue() ?? icalproperty_new(Self.kind(name))!
+    let t = icaltimetype(
+      year: Int32(w.year), month: Int32(w.month), day: Int32(w.day), hour: date ? 0 : Int32(w.hour),
+      minute: date ? 0 : Int32(w.minute), second: date ? 0 : Int32(w.second), is_date: date ? 1 : 0,
+      is_daylight: 0, zone: utc ? icaltimezone_get_utc_timezone() : nil)
+    return date ? icalvalue_new_date(t) : icalvalue_new_datetime(t)
+  }
+
+  private func add(
+    _ kind: icalproperty_kind, _ w: ICalWall, utc: Bool, template: ICalKept?, tzid: String?, date: Bool,
+    keepTZID: Bool = false
+  ) {
+    guard let v = Self.value(w, utc: utc, date: date) else { return }
+    let p = template?.takeDue() ?? icalproperty_new(kind)!
     icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
     if let z = tzid {
       icalproperty_set_parameter(p, icalparameter_new_tzid(z))
@@ -197,11 +126,16 @@ struct ICalTodoBuilder {
     kept.properties.removeAll()
     kept.components.removeAll()
   }
+
+  /// The VTODO's text appended to `out` (CRLF line ends, folded at 75 octets), then the VTODO freed.
+  func finish(into out: inout [UInt8]) {
+    ICalKept.append(comp, to: &out)
+  }
 }
 
 /// An item's kept iCalendar text (``TodoItem/icalExtra``: properties and components
 /// the mapping does not take), read once by libical and taken apart for
-/// ``ICalMapping/write(_:to:calendar:)``: what it does not use is moved as it is
+/// ``ICalMapping/write(_:kept:zones:calendar:into:)``: what it does not use is moved as it is
 /// into the VTODO written (``ICalTodoBuilder/rest(_:)``), never written out and read again.
 final class ICalKept {
   /// A property or component read from the kept text.
@@ -209,9 +143,14 @@ final class ICalKept {
     fileprivate let ptr: OpaquePointer
   }
 
+  /// How a DUE was written: the form the written DUE keeps (``ICalMapping/writeDue``).
+  enum Form: Equatable {
+    case utc, zoned(tzid: String), floating, date
+  }
+
   /// The first DUE (its parameters are the written DUE's) and its form.
   private(set) var due: Node?
-  private(set) var dueForm: ICalTime?
+  private(set) var dueForm: Form?
   /// The first STATUS's value.
   private(set) var status: String?
   /// The first VALARM that warns before the due time (``ICalMapping/warning(_:)``).
@@ -220,12 +159,15 @@ final class ICalKept {
   private(set) var tzids = Set<String>()
   fileprivate var properties: [OpaquePointer] = []
   fileprivate var components: [OpaquePointer] = []
-  fileprivate var zones: [OpaquePointer] = []
+  /// Its VTIMEZONEs, handed to the VCALENDAR (``ICalExportHead/addZones(of:item:)``).
+  var zones: [OpaquePointer] = []
   /// Changed occurrences (VTODOs with RECURRENCE-ID), written after the item's VTODO.
   fileprivate var occurrences: [OpaquePointer] = []
 
+  /// Nothing to read when there is no kept text (libical would find no property in it either).
   init(_ ical: String?) {
-    guard let ical, let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n")
+    guard let ical, !ical.isEmpty,
+      let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n")
     else { return }
     defer { icalcomponent_free(wrapper) }
     Self.collectTZIDs(wrapper, into: &tzids)
@@ -234,7 +176,7 @@ final class ICalKept {
       let kind = icalproperty_isa(p)
       if kind == ICAL_DUE_PROPERTY && due == nil {
         // Read while the VTIMEZONEs are still beside it.
-        dueForm = LibIcal.time(of: p, owner: wrapper)
+        dueForm = Self.form(of: p, owner: wrapper)
         due = Node(ptr: p)
       } else if kind == ICAL_STATUS_PROPERTY && status == nil {
         status = LibIcal.take(icalproperty_get_value_as_string_r(p))
@@ -261,6 +203,38 @@ final class ICalKept {
     if let a = alarm { icalcomponent_free(a.ptr) }
     for p in properties { icalproperty_free(p) }
     for c in components + zones + occurrences { icalcomponent_free(c) }
+  }
+
+  /// The form ``LibIcal/time(of:owner:)`` reads, without the instant (which the
+  /// writer does not use, and which takes libical's lock on its zones' changes).
+  private static func form(of p: OpaquePointer, owner: OpaquePointer) -> Form? {
+    guard let v = icalproperty_get_value(p),
+      icalvalue_isa(v) == ICAL_DATETIME_VALUE || icalvalue_isa(v) == ICAL_DATE_VALUE
+    else { return nil }
+    let t = icalproperty_get_datetime_with_component(p, owner)
+    if t.is_date != 0 { return .date }
+    if icaltime_is_utc(t) != 0 { return .utc }
+    guard let z = t.zone else { return .floating }
+    // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
+    if let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) {
+      return .zoned(tzid: LibIcal.string(icalparameter_get_tzid(param)))
+    }
+    return .zoned(tzid: LibIcal.string(icaltimezone_get_tzid(z)))
+  }
+
+  /// The changed occurrences' texts appended to `out`, each freed.
+  func appendOccurrences(to out: inout [UInt8]) {
+    for c in occurrences { Self.append(c, to: &out) }
+    occurrences.removeAll()
+  }
+
+  /// A component's text (libical's) appended to `out`, then the component freed.
+  static func append(_ c: OpaquePointer, to out: inout [UInt8]) {
+    if let text = icalcomponent_as_ical_string_r(c) {
+      out.append(contentsOf: UnsafeRawBufferPointer(start: text, count: strlen(text)))
+      icalmemory_free_buffer(text)
+    }
+    icalcomponent_free(c)
   }
 
   /// Hands the first DUE over (it is used once).

@@ -131,6 +131,12 @@ final class ICalExportIdentityTests: XCTestCase {
     XCTAssertEqual(all.count, expected.count)
     XCTAssertTrue(all == expected, firstDifference(all, expected))
     XCTAssertTrue(singles == expectedSingles, firstDifference(singles, expectedSingles))
+    // Cut into runs written on several cores, unevenly: the same bytes.
+    for parts in [1, 2, 3, 17, Self.count] {
+      let cut = String(
+        decoding: ICalExport.bytes(for: items, calendar: Self.calendar(), parts: parts), as: UTF8.self)
+      XCTAssertTrue(cut == expected, "\(parts) parts: " + firstDifference(cut, expected))
+    }
   }
 
   func firstDifference(_ a: String, _ b: String) -> String {

@@ -1,0 +1,180 @@
+import CLibical
+import Dispatch
+import Foundation
+
+/// One VCALENDAR for many items, built and written on every core. Each item's
+/// VTODO is independent: its kept text is read, its VTODO built and written out
+/// by libical on any core, and the texts are joined in the items' order under
+/// the VCALENDAR's header (its properties and VTIMEZONEs, written by libical),
+/// which is byte for byte the text libical writes for the whole calendar
+/// (`icalcomponent_as_ical_string_r` writes a component's children one after
+/// another). `ICalExportIdentityTests` holds the output of the former
+/// one-calendar writer.
+///
+/// No lock is needed around libical (libical 3.0.16, checked in its source,
+/// `src/libical/icalerror.c`, `icalmemory.c`, `icaltimezone.c`): its error
+/// number and ring buffers are per thread (`pthread_getspecific`), its built-in
+/// zone table is loaded under `builtin_mutex`, and a zone's table of changes is
+/// expanded and searched under `changes_mutex`, so the VTIMEZONEs made here
+/// once are shared by all threads; everything else a thread touches (a kept
+/// text's components, the VTODO it builds) is its own.
+enum ICalExport {
+  /// Fewer items are written on one core, with no thread started (a vdir's file: one item).
+  static let minimumParallel = 256
+
+  /// The VCALENDAR's text for `items`, in their order; `parts` (tests) cuts them
+  /// into that many runs, else a few per core when there are many.
+  static func bytes(for items: [TodoItem], calendar: Calendar, parts: Int? = nil) -> [UInt8] {
+    let n = max(1, min(items.count, parts ?? (items.count < minimumParallel ? 1 : 4 * ICalChunks.cores)))
+    let runs = (0..<n).map { k in (items.count * k / n)..<(items.count * (k + 1) / n) }
+    // 1. Every item's kept text read (the VTIMEZONEs in it are needed before any VTODO).
+    let kept = Shared(onEveryCore(runs) { r in r.map { ICalKept(items[$0].icalExtra) } }.flatMap { $0 })
+    // 2. The VTIMEZONEs, once each, in the order the items name them.
+    let head = ICalExportHead()
+    for (i, k) in kept.value.enumerated() { head.addZones(of: k, item: i) }
+    let zones = Shared(head.zoneTable())
+    defer { zones.value.free() }
+    // 3. The VTODOs, each run on a core, joined in order.
+    let todos = onEveryCore(runs) { r in
+      var out: [UInt8] = []
+      out.reserveCapacity(r.count * 640)
+      for i in r {
+        ICalMapping.write(
+          items[i], kept: kept.value[i], zones: ICalZoneView(table: zones.value, item: i), calendar: calendar,
+          into: &out)
+      }
+      return out
+    }
+    var text = head.text()
+    let end = Array("END:VCALENDAR\r\n".utf8)
+    precondition(text.suffix(end.count).elementsEqual(end), "libical wrote a VCALENDAR without its end")
+    text.removeLast(end.count)
+    text.reserveCapacity(text.count + todos.reduce(end.count) { $0 + $1.count })
+    for t in todos { text += t }
+    return text + end
+  }
+
+  /// `body` for every run, on every core when there are several; the results in order.
+  private static func onEveryCore<R>(_ runs: [Range<Int>], _ body: (Range<Int>) -> R) -> [R] {
+    if runs.count < 2 { return runs.map(body) }
+    let out = UnsafeMutableBufferPointer<R?>.allocate(capacity: runs.count)
+    out.initialize(repeating: nil)
+    defer {
+      _ = out.deinitialize()
+      out.deallocate()
+    }
+    // Each slot is written by one thread only.
+    let slots = Shared(out)
+    withoutActuallyEscaping(body) { body in
+      let work = Shared(body)
+      DispatchQueue.concurrentPerform(iterations: runs.count) { k in slots.value[k] = work.value(runs[k]) }
+    }
+    return out.map { $0! }
+  }
+}
+
+/// A value handed to the threads of ``ICalExport/bytes(for:calendar:parts:)``:
+/// each item's kept text is used by the one thread writing the item, the zone
+/// table is only read (libical locks the zones' changes itself), each result
+/// slot is written by one thread.
+private struct Shared<T>: @unchecked Sendable {
+  let value: T
+  init(_ value: T) { self.value = value }
+}
+
+/// The VCALENDAR being written: its properties and its VTIMEZONEs.
+final class ICalExportHead {
+  private let root: OpaquePointer
+  /// TZID → the item that added its VTIMEZONE.
+  private var added: [String: Int] = [:]
+  /// The item that added each VTIMEZONE, in the calendar's order.
+  private var addedBy: [Int] = []
+
+  init() {
+    root = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)
+    icalcomponent_add_property(root, icalproperty_new_version("2.0"))
+    icalcomponent_add_property(root, icalproperty_new_prodid("-//todo-tui//todo-tui//EN"))
+  }
+
+  deinit { icalcomponent_free(root) }
+
+  /// The VTIMEZONEs of item `item`'s kept text (the first for each TZID in the
+  /// calendar), then libical's own for the other zones it names, under that name
+  /// (RFC 5545: a VTIMEZONE for every TZID used), in name order; items in order.
+  func addZones(of kept: ICalKept, item: Int) {
+    for c in kept.zones {
+      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY),
+        case let tzid = LibIcal.take(icalproperty_get_value_as_string_r(p)), added[tzid] == nil
+      {
+        add(c, tzid: tzid, item: item)
+      } else {
+        icalcomponent_free(c)
+      }
+    }
+    kept.zones.removeAll()
+    for tzid in kept.tzids.sorted() where added[tzid] == nil {
+      guard let z = LibIcal.builtinZone(tzid),
+        let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
+      else { continue }
+      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
+      add(c, tzid: tzid, item: item)
+    }
+  }
+
+  private func add(_ c: OpaquePointer, tzid: String, item: Int) {
+    added[tzid] = item
+    addedBy.append(item)
+    icalcomponent_add_component(root, c)
+  }
+
+  /// The zones of the VTIMEZONEs added, by the text of their TZID (the first of each).
+  func zoneTable() -> ICalZoneTable {
+    var zones: [String: (item: Int, zone: OpaquePointer)] = [:]
+    var k = 0
+    var sub = icalcomponent_get_first_component(root, ICAL_VTIMEZONE_COMPONENT)
+    while let s = sub {
+      if let p = icalcomponent_get_first_property(s, ICAL_TZID_PROPERTY),
+        case let tzid = LibIcal.take(icalproperty_get_value_as_string_r(p)), zones[tzid] == nil,
+        let z = icaltimezone_new()
+      {
+        icaltimezone_set_component(z, icalcomponent_new_clone(s))
+        zones[tzid] = (addedBy[k], z)
+      }
+      k += 1
+      sub = icalcomponent_get_next_component(root, ICAL_VTIMEZONE_COMPONENT)
+    }
+    return ICalZoneTable(zones: zones)
+  }
+
+  /// The VCALENDAR with its properties and VTIMEZONEs, as libical writes it.
+  func text() -> [UInt8] {
+    guard let t = icalcomponent_as_ical_string_r(root) else { return [] }
+    defer { icalmemory_free_buffer(t) }
+    return Array(UnsafeRawBufferPointer(start: t, count: strlen(t)))
+  }
+}
+
+/// The zones of a VCALENDAR's VTIMEZONEs, each with the item that added it.
+struct ICalZoneTable {
+  let zones: [String: (item: Int, zone: OpaquePointer)]
+
+  func free() { for z in zones.values { icaltimezone_free(z.zone, 1) } }
+}
+
+/// The zones item `item` sees: the VTIMEZONEs added by it and the items before
+/// it (the calendar as it stood when the item was written), else libical's own.
+struct ICalZoneView {
+  let table: ICalZoneTable
+  let item: Int
+
+  /// The wall-clock time of `date` in the zone TZID.
+  func wall(of date: Date, tzid: String) -> ICalWall? {
+    let added = table.zones[tzid].flatMap { $0.item <= item ? $0.zone : nil }
+    guard let z = added ?? LibIcal.builtinZone(tzid) else { return nil }
+    let t = icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, z)
+    guard t.year > 0 else { return nil }
+    return ICalWall(
+      year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
+      second: Int(t.second))
+  }
+}
