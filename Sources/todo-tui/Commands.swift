@@ -271,7 +271,9 @@ struct Export: ParsableCommand {
       CLI.out(
         JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current))
     case .ics:
-      FileHandle.standardOutput.write(Data(ICalMapping.icsBytes(for: items, now: now)))
+      for piece in ICalMapping.icsPieces(for: items, now: now) {
+        FileHandle.standardOutput.write(Data(piece))
+      }
     }
   }
 }

@@ -22,11 +22,24 @@ enum ICalExport {
   /// Fewer items are written on one core, with no thread started (a vdir's file: one item).
   static let minimumParallel = 256
 
-  /// The VCALENDAR's text for `items`, in their order; `parts` (tests) cuts them
-  /// into that many runs, else a few per core when there are many.
+  /// The VCALENDAR's text for `items`, in their order.
   static func bytes(for items: [TodoItem], calendar: Calendar, parts: Int? = nil) -> [UInt8] {
+    let pieces = self.pieces(for: items, calendar: calendar, parts: parts)
+    var text: [UInt8] = []
+    text.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+    for p in pieces { text += p }
+    return text
+  }
+
+  /// The VCALENDAR's text for `items` in pieces to be written one after another;
+  /// `parts` (tests) cuts the items into that many runs, else a few per core
+  /// when there are many. When no item's kept text holds a VTIMEZONE (every zone
+  /// is libical's own), each item is read and written in one go; else all are
+  /// read first, for the VTIMEZONEs an item's DUE may use that items before it added.
+  static func pieces(for items: [TodoItem], calendar: Calendar, parts: Int? = nil) -> [[UInt8]] {
     let n = max(1, min(items.count, parts ?? (items.count < minimumParallel ? 1 : 4 * ICalChunks.cores)))
     let runs = (0..<n).map { k in (items.count * k / n)..<(items.count * (k + 1) / n) }
+    if let direct = inOneGo(items, runs: runs, calendar: calendar) { return direct }
     // 1. Every item's kept text read (the VTIMEZONEs in it are needed before any VTODO).
     let kept = Shared(onEveryCore(runs) { r in r.map { ICalKept(items[$0].icalExtra) } }.flatMap { $0 })
     // 2. The VTIMEZONEs, once each, in the order the items name them.
@@ -34,24 +47,44 @@ enum ICalExport {
     for (i, k) in kept.value.enumerated() { head.addZones(of: k, item: i) }
     let zones = Shared(head.zoneTable())
     defer { zones.value.free() }
-    // 3. The VTODOs, each run on a core, joined in order.
+    // 3. The VTODOs, each run on a core, in order.
     let todos = onEveryCore(runs) { r in
       var out: [UInt8] = []
-      out.reserveCapacity(r.count * 640)
       for i in r {
-        ICalMapping.write(
-          items[i], kept: kept.value[i], zones: ICalZoneView(table: zones.value, item: i), calendar: calendar,
-          into: &out)
+        let view = ICalZoneView { zones.value.zone($0, forItem: i) }
+        ICalMapping.write(items[i], kept: kept.value[i], zones: view, calendar: calendar, into: &out)
       }
       return out
     }
-    var text = head.text()
-    let end = Array("END:VCALENDAR\r\n".utf8)
-    precondition(text.suffix(end.count).elementsEqual(end), "libical wrote a VCALENDAR without its end")
-    text.removeLast(end.count)
-    text.reserveCapacity(text.count + todos.reduce(end.count) { $0 + $1.count })
-    for t in todos { text += t }
-    return text + end
+    return head.wrap(todos)
+  }
+
+  /// Each item read and written in one go, on every core; nil (and nothing
+  /// written) when an item's kept text holds a VTIMEZONE. Then the calendar's
+  /// VTIMEZONEs are libical's own, one for each TZID the items name, in the
+  /// order they name them, and a DUE's zone is libical's own (as added: ``ICalBuiltinZones``).
+  static func inOneGo(_ items: [TodoItem], runs: [Range<Int>], calendar: Calendar) -> [[UInt8]]? {
+    let zones = Shared(ICalBuiltinZones())
+    defer { zones.value.free() }
+    let done = onEveryCore(runs) { r -> (text: [UInt8], tzids: [String])? in
+      var out: [UInt8] = []
+      var tzids: [String] = []
+      var named = Set<String>()
+      for i in r {
+        let kept = ICalKept(items[i].icalExtra)
+        guard kept.zones.isEmpty else { return nil }
+        for z in kept.tzids.sorted() where named.insert(z).inserted { tzids.append(z) }
+        let view = ICalZoneView { zones.value.zone($0) }
+        ICalMapping.write(items[i], kept: kept, zones: view, calendar: calendar, into: &out)
+      }
+      return (out, tzids)
+    }
+    guard done.allSatisfy({ $0 != nil }) else { return nil }
+    let head = ICalExportHead()
+    for (k, run) in done.enumerated() {
+      for z in run!.tzids { head.addBuiltinZone(z, item: runs[k].lowerBound) }
+    }
+    return head.wrap(done.map { $0!.text })
   }
 
   /// `body` for every run, on every core when there are several; the results in order.
@@ -112,13 +145,13 @@ final class ICalExportHead {
       }
     }
     kept.zones.removeAll()
-    for tzid in kept.tzids.sorted() where added[tzid] == nil {
-      guard let z = LibIcal.builtinZone(tzid),
-        let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
-      else { continue }
-      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
-      add(c, tzid: tzid, item: item)
-    }
+    for tzid in kept.tzids.sorted() { addBuiltinZone(tzid, item: item) }
+  }
+
+  /// libical's own VTIMEZONE for an IANA zone name, under that name, unless one was added.
+  func addBuiltinZone(_ tzid: String, item: Int) {
+    guard added[tzid] == nil, let c = ICalBuiltinZones.component(tzid) else { return }
+    add(c, tzid: tzid, item: item)
   }
 
   private func add(_ c: OpaquePointer, tzid: String, item: Int) {
@@ -146,11 +179,15 @@ final class ICalExportHead {
     return ICalZoneTable(zones: zones)
   }
 
-  /// The VCALENDAR with its properties and VTIMEZONEs, as libical writes it.
-  func text() -> [UInt8] {
+  /// The VCALENDAR with its properties and VTIMEZONEs, as libical writes it, around
+  /// the VTODOs' texts (libical writes a component's children one after another).
+  func wrap(_ todos: [[UInt8]]) -> [[UInt8]] {
     guard let t = icalcomponent_as_ical_string_r(root) else { return [] }
     defer { icalmemory_free_buffer(t) }
-    return Array(UnsafeRawBufferPointer(start: t, count: strlen(t)))
+    let text = UnsafeRawBufferPointer(start: t, count: strlen(t))
+    let end = Array("END:VCALENDAR\r\n".utf8)
+    precondition(text.suffix(end.count).elementsEqual(end), "libical wrote a VCALENDAR without its end")
+    return [Array(text.dropLast(end.count))] + todos + [end]
   }
 }
 
@@ -158,19 +195,62 @@ final class ICalExportHead {
 struct ICalZoneTable {
   let zones: [String: (item: Int, zone: OpaquePointer)]
 
+  /// The zone item `item` sees: a VTIMEZONE added by it or an item before it
+  /// (the calendar as it stood when the item was written), else libical's own.
+  func zone(_ tzid: String, forItem item: Int) -> OpaquePointer? {
+    zones[tzid].flatMap { $0.item <= item ? $0.zone : nil } ?? LibIcal.builtinZone(tzid)
+  }
+
   func free() { for z in zones.values { icaltimezone_free(z.zone, 1) } }
 }
 
-/// The zones item `item` sees: the VTIMEZONEs added by it and the items before
-/// it (the calendar as it stood when the item was written), else libical's own.
+/// The zones of a VCALENDAR whose VTIMEZONEs are all libical's own, made once
+/// each on first use (by any thread). A TZID libical knows has its VTIMEZONE in
+/// the calendar by the time its first item is written (that item names it), and
+/// a DUE is written in a zone made from that VTIMEZONE, as from the calendar's.
+final class ICalBuiltinZones: @unchecked Sendable {
+  private var zones: [String: OpaquePointer?] = [:]
+  private let lock = NSLock()
+
+  /// libical's VTIMEZONE for an IANA name, under that name.
+  static func component(_ tzid: String) -> OpaquePointer? {
+    guard let z = LibIcal.builtinZone(tzid),
+      let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
+    else { return nil }
+    if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
+    return c
+  }
+
+  func zone(_ tzid: String) -> OpaquePointer? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let z = zones[tzid] { return z ?? LibIcal.builtinZone(tzid) }
+    var zone: OpaquePointer? = nil
+    // Found in the calendar by the text of its TZID (escaped), else libical's own zone.
+    if let c = Self.component(tzid) {
+      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY),
+        LibIcal.take(icalproperty_get_value_as_string_r(p)) == tzid, let z = icaltimezone_new()
+      {
+        icaltimezone_set_component(z, c)
+        zone = z
+      } else {
+        icalcomponent_free(c)
+      }
+    }
+    zones[tzid] = .some(zone)
+    return zone ?? LibIcal.builtinZone(tzid)
+  }
+
+  func free() { for case let z? in zones.values { icaltimezone_free(z, 1) } }
+}
+
+/// The zones an item's DUE is written in.
 struct ICalZoneView {
-  let table: ICalZoneTable
-  let item: Int
+  let zone: (String) -> OpaquePointer?
 
   /// The wall-clock time of `date` in the zone TZID.
   func wall(of date: Date, tzid: String) -> ICalWall? {
-    let added = table.zones[tzid].flatMap { $0.item <= item ? $0.zone : nil }
-    guard let z = added ?? LibIcal.builtinZone(tzid) else { return nil }
+    guard let z = zone(tzid) else { return nil }
     let t = icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, z)
     guard t.year > 0 else { return nil }
     return ICalWall(

@@ -9,11 +9,11 @@ extension ICalMapping {
     String(decoding: ICalExport.bytes(for: items, calendar: calendar), as: UTF8.self)
   }
 
-  /// ``ics(for:now:calendar:)`` as UTF-8 bytes, for a writer that wants no String.
-  public static func icsBytes(for items: [TodoItem], now: Date, calendar: Calendar = .localGregorian)
-    -> [UInt8]
+  /// ``ics(for:now:calendar:)`` as UTF-8 bytes in pieces, to be written one after another.
+  public static func icsPieces(for items: [TodoItem], now: Date, calendar: Calendar = .localGregorian)
+    -> [[UInt8]]
   {
-    ICalExport.bytes(for: items, calendar: calendar)
+    ICalExport.pieces(for: items, calendar: calendar)
   }
 
   /// The item's VTODO (and the changed occurrences kept with it), as text, appended to `out`.

@@ -50,9 +50,10 @@ final class ICalExportIdentityTests: XCTestCase {
       + "DUE;TZID=Europe/Berlin:20261204T100000\nEND:VTODO",
   ]
 
-  /// Items as the export meets them: every field, and kept text of every kind.
-  static func items() -> [TodoItem] {
-    var rng = SplitMix(seed: 2026)
+  /// Items as the export meets them: every field, and kept text of every kind
+  /// (without VTIMEZONEs when `zones` is false: the export's other way).
+  static func items(seed: UInt64 = 2026, zones: Bool = true) -> [TodoItem] {
+    var rng = SplitMix(seed: seed)
     let now = 1_795_000_000
     func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
     func chance(_ n: UInt64) -> Bool { rng.next() % n == 0 }
@@ -87,7 +88,7 @@ final class ICalExportIdentityTests: XCTestCase {
       var lines: [String] = []
       if !chance(4) { lines.append(pick(dues)) }
       lines += properties.filter { _ in chance(5) }
-      lines += components.filter { _ in chance(5) }
+      lines += components.filter { _ in chance(5) }.filter { zones || !$0.contains("VTIMEZONE") }
       if chance(3) { lines.shuffle(using: &rng) }
       let end = chance(2) ? "\r\n" : "\n"
       if !lines.isEmpty || chance(8) {
@@ -132,6 +133,29 @@ final class ICalExportIdentityTests: XCTestCase {
     XCTAssertTrue(all == expected, firstDifference(all, expected))
     XCTAssertTrue(singles == expectedSingles, firstDifference(singles, expectedSingles))
     // Cut into runs written on several cores, unevenly: the same bytes.
+    for parts in [1, 2, 3, 17, Self.count] {
+      let cut = String(
+        decoding: ICalExport.bytes(for: items, calendar: Self.calendar(), parts: parts), as: UTF8.self)
+      XCTAssertTrue(cut == expected, "\(parts) parts: " + firstDifference(cut, expected))
+    }
+  }
+
+  /// Kept text without VTIMEZONEs (every zone libical's own, as after an import
+  /// of IANA zones): the export reads and writes each item in one go.
+  func testWithoutKeptZonesTheExportWritesWhatTheFormerWriterWrote() throws {
+    let items = Self.items(seed: 77, zones: false)
+    XCTAssertFalse(items.contains { $0.icalExtra?.contains("VTIMEZONE") ?? false })
+    // Read and written in one go here; not so with kept VTIMEZONEs.
+    let cal = Self.calendar()
+    XCTAssertNotNil(ICalExport.inOneGo(items, runs: [0..<items.count], calendar: cal))
+    XCTAssertNil(ICalExport.inOneGo(Self.items(), runs: [0..<Self.count], calendar: cal))
+    let all = ICalMapping.ics(for: items, now: Self.now, calendar: Self.calendar())
+    if ProcessInfo.processInfo.environment["TODO_REGENERATE_EXPORT_FIXTURES"] != nil {
+      try Data(all.utf8).write(to: Self.url("export-identity-builtin.ics"))
+    }
+    let expected = try String(
+      decoding: Data(contentsOf: Self.url("export-identity-builtin.ics")), as: UTF8.self)
+    XCTAssertTrue(all == expected, firstDifference(all, expected))
     for parts in [1, 2, 3, 17, Self.count] {
       let cut = String(
         decoding: ICalExport.bytes(for: items, calendar: Self.calendar(), parts: parts), as: UTF8.self)
