@@ -62,19 +62,21 @@ enum ICalExport {
   /// Each item read and written in one go, on every core; nil (and nothing
   /// written) when an item's kept text holds a VTIMEZONE. Then the calendar's
   /// VTIMEZONEs are libical's own, one for each TZID the items name, in the
-  /// order they name them, and a DUE's zone is libical's own (as added: ``ICalBuiltinZones``).
+  /// order they name them, and a DUE with a TZID is in libical's own zone: the
+  /// former writer used a zone made from the copy of its VTIMEZONE that the
+  /// item had added, which gives the same wall clock
+  /// (``ICalExportIdentityTests/testLibicalsZoneAndItsVTIMEZONEGiveTheSameWallClock``),
+  /// without reading that VTIMEZONE again for every call (every file of a vdir).
   static func inOneGo(_ items: [TodoItem], runs: [Range<Int>], calendar: Calendar) -> [[UInt8]]? {
-    let zones = Shared(ICalBuiltinZones())
-    defer { zones.value.free() }
     let done = onEveryCore(runs) { r -> (text: [UInt8], tzids: [String])? in
       var out: [UInt8] = []
       var tzids: [String] = []
       var named = Set<String>()
+      let view = ICalZoneView { LibIcal.builtinZone($0) }
       for i in r {
         let kept = ICalKept(items[i].icalExtra)
         guard kept.zones.isEmpty else { return nil }
         for z in kept.tzids.sorted() where named.insert(z).inserted { tzids.append(z) }
-        let view = ICalZoneView { zones.value.zone($0) }
         ICalMapping.write(items[i], kept: kept, zones: view, calendar: calendar, into: &out)
       }
       return (out, tzids)
@@ -150,8 +152,17 @@ final class ICalExportHead {
 
   /// libical's own VTIMEZONE for an IANA zone name, under that name, unless one was added.
   func addBuiltinZone(_ tzid: String, item: Int) {
-    guard added[tzid] == nil, let c = ICalBuiltinZones.component(tzid) else { return }
+    guard added[tzid] == nil, let c = Self.builtinComponent(tzid) else { return }
     add(c, tzid: tzid, item: item)
+  }
+
+  /// A copy of libical's VTIMEZONE for an IANA name, under that name.
+  static func builtinComponent(_ tzid: String) -> OpaquePointer? {
+    guard let z = LibIcal.builtinZone(tzid),
+      let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
+    else { return nil }
+    if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
+    return c
   }
 
   private func add(_ c: OpaquePointer, tzid: String, item: Int) {
@@ -202,46 +213,6 @@ struct ICalZoneTable {
   }
 
   func free() { for z in zones.values { icaltimezone_free(z.zone, 1) } }
-}
-
-/// The zones of a VCALENDAR whose VTIMEZONEs are all libical's own, made once
-/// each on first use (by any thread). A TZID libical knows has its VTIMEZONE in
-/// the calendar by the time its first item is written (that item names it), and
-/// a DUE is written in a zone made from that VTIMEZONE, as from the calendar's.
-final class ICalBuiltinZones: @unchecked Sendable {
-  private var zones: [String: OpaquePointer?] = [:]
-  private let lock = NSLock()
-
-  /// libical's VTIMEZONE for an IANA name, under that name.
-  static func component(_ tzid: String) -> OpaquePointer? {
-    guard let z = LibIcal.builtinZone(tzid),
-      let c = icaltimezone_get_component(z).flatMap({ icalcomponent_new_clone($0) })
-    else { return nil }
-    if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(p, tzid) }
-    return c
-  }
-
-  func zone(_ tzid: String) -> OpaquePointer? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let z = zones[tzid] { return z ?? LibIcal.builtinZone(tzid) }
-    var zone: OpaquePointer? = nil
-    // Found in the calendar by the text of its TZID (escaped), else libical's own zone.
-    if let c = Self.component(tzid) {
-      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY),
-        LibIcal.take(icalproperty_get_value_as_string_r(p)) == tzid, let z = icaltimezone_new()
-      {
-        icaltimezone_set_component(z, c)
-        zone = z
-      } else {
-        icalcomponent_free(c)
-      }
-    }
-    zones[tzid] = .some(zone)
-    return zone ?? LibIcal.builtinZone(tzid)
-  }
-
-  func free() { for case let z? in zones.values { icaltimezone_free(z, 1) } }
 }
 
 /// The zones an item's DUE is written in.

@@ -1,3 +1,4 @@
+import CLibical
 import Foundation
 import XCTest
 
@@ -160,6 +161,37 @@ final class ICalExportIdentityTests: XCTestCase {
       let cut = String(
         decoding: ICalExport.bytes(for: items, calendar: Self.calendar(), parts: parts), as: UTF8.self)
       XCTAssertTrue(cut == expected, "\(parts) parts: " + firstDifference(cut, expected))
+    }
+  }
+
+  /// A DUE with the TZID of a zone libical knows is written in libical's own
+  /// zone; the former writer made a zone of the copy of its VTIMEZONE in the
+  /// calendar. The same wall clock, across DST, from year 1.
+  func testLibicalsZoneAndItsVTIMEZONEGiveTheSameWallClock() throws {
+    var rng = SplitMix(seed: 9)
+    let lo = Int64(Instants.validRange.lowerBound)
+    // Up to 2500 (the fixtures above reach 9999: expanding a zone that far takes a second or two).
+    let hi: Int64 = 16_725_225_600
+    for tzid in [
+      "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Pacific/Chatham",
+      "America/Sao_Paulo", "Asia/Kolkata", "Africa/Casablanca", "America/St_Johns", "Pacific/Apia",
+    ] {
+      let builtin = try XCTUnwrap(LibIcal.builtinZone(tzid))
+      let copy = try XCTUnwrap(icaltimezone_new())
+      defer { icaltimezone_free(copy, 1) }
+      icaltimezone_set_component(copy, try XCTUnwrap(ICalExportHead.builtinComponent(tzid)))
+      let own = ICalZoneView { _ in builtin }
+      let fromCopy = ICalZoneView { _ in copy }
+      // The last instant first: libical expands a zone's changes up to the latest year asked
+      // for, again from the start whenever a later one is asked for.
+      var instants = [hi, lo]
+      // Every year, and the years around now densely (DST rules change often there).
+      instants += (0..<300).map { _ in lo + Int64(rng.next() % UInt64(hi - lo)) }
+      instants += (0..<2000).map { _ in 1_700_000_000 + Int64(rng.next() % 200_000_000) - 100_000_000 }
+      for t in instants {
+        let d = Date(timeIntervalSince1970: TimeInterval(t))
+        XCTAssertEqual(own.wall(of: d, tzid: tzid), fromCopy.wall(of: d, tzid: tzid), "\(tzid) \(d)")
+      }
     }
   }
 
