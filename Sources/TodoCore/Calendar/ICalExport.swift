@@ -41,7 +41,22 @@ enum ICalExport {
     let runs = (0..<n).map { k in (items.count * k / n)..<(items.count * (k + 1) / n) }
     if let direct = inOneGo(items, runs: runs, calendar: calendar) { return direct }
     // 1. Every item's kept text read (the VTIMEZONEs in it are needed before any VTODO).
-    let kept = Shared(onEveryCore(runs) { r in r.map { ICalKept(items[$0].icalExtra) } }.flatMap { $0 })
+    // A VTIMEZONE that an item before it in the run had already is never the calendar's: freed at once.
+    let kept = Shared(
+      onEveryCore(runs) { r in
+        var seen = Set<String>()
+        return r.map { i in
+          let k = ICalKept(items[i].icalExtra)
+          k.zones.removeAll { c in
+            guard let tzid = ICalExportHead.tzid(of: c), seen.insert(tzid).inserted else {
+              icalcomponent_free(c)
+              return true
+            }
+            return false
+          }
+          return k
+        }
+      }.flatMap { $0 })
     // 2. The VTIMEZONEs, once each, in the order the items name them.
     let head = ICalExportHead()
     for (i, k) in kept.value.enumerated() { head.addZones(of: k, item: i) }
@@ -138,9 +153,7 @@ final class ICalExportHead {
   /// (RFC 5545: a VTIMEZONE for every TZID used), in name order; items in order.
   func addZones(of kept: ICalKept, item: Int) {
     for c in kept.zones {
-      if let p = icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY),
-        case let tzid = LibIcal.take(icalproperty_get_value_as_string_r(p)), added[tzid] == nil
-      {
+      if let tzid = Self.tzid(of: c), added[tzid] == nil {
         add(c, tzid: tzid, item: item)
       } else {
         icalcomponent_free(c)
@@ -148,6 +161,13 @@ final class ICalExportHead {
     }
     kept.zones.removeAll()
     for tzid in kept.tzids.sorted() { addBuiltinZone(tzid, item: item) }
+  }
+
+  /// A VTIMEZONE's TZID as text (escaped), what tells the calendar's VTIMEZONEs apart.
+  static func tzid(of c: OpaquePointer) -> String? {
+    icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY).map {
+      LibIcal.take(icalproperty_get_value_as_string_r($0))
+    }
   }
 
   /// libical's own VTIMEZONE for an IANA zone name, under that name, unless one was added.
@@ -177,10 +197,7 @@ final class ICalExportHead {
     var k = 0
     var sub = icalcomponent_get_first_component(root, ICAL_VTIMEZONE_COMPONENT)
     while let s = sub {
-      if let p = icalcomponent_get_first_property(s, ICAL_TZID_PROPERTY),
-        case let tzid = LibIcal.take(icalproperty_get_value_as_string_r(p)), zones[tzid] == nil,
-        let z = icaltimezone_new()
-      {
+      if let tzid = Self.tzid(of: s), zones[tzid] == nil, let z = icaltimezone_new() {
         icaltimezone_set_component(z, icalcomponent_new_clone(s))
         zones[tzid] = (addedBy[k], z)
       }
