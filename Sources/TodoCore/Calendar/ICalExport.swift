@@ -17,7 +17,10 @@ import Foundation
 /// zone table is loaded under `builtin_mutex`, and a zone's table of changes is
 /// expanded and searched under `changes_mutex`, so the VTIMEZONEs made here
 /// once are shared by all threads; everything else a thread touches (a kept
-/// text's components, the VTODO it builds) is its own.
+/// text's components, the VTODO it builds) is its own. The one global its
+/// parser writes, an error's state (`icalerror_set_error_state`, set to
+/// NONFATAL around a line and set back), only ever holds NONFATAL or DEFAULT,
+/// which act alike in a libical built without `ICAL_ERRORS_ARE_FATAL` (Debian's).
 enum ICalExport {
   /// Fewer items are written on one core, with no thread started (a vdir's file: one item).
   static let minimumParallel = 256
@@ -123,7 +126,7 @@ enum ICalExport {
   }
 }
 
-/// A value handed to the threads of ``ICalExport/bytes(for:calendar:parts:)``:
+/// A value handed to the threads of ``ICalExport``:
 /// each item's kept text is used by the one thread writing the item, the zone
 /// table is only read (libical locks the zones' changes itself), each result
 /// slot is written by one thread.
