@@ -16,7 +16,7 @@ final class ICalOverrideTests: XCTestCase {
 
   /// The VTODOs of iCalendar text, each as its lines (unfolded by libical).
   func vtodos(_ text: String) throws -> [ICalComponent] {
-    try LibIcal.parse(Data(text.utf8), allText: true).todos
+    try LibIcal.components(Data(text.utf8))
   }
 
   func testThunderbirdOverridesAreKeptAndWrittenBackAsTheirOwnVTODOs() throws {
