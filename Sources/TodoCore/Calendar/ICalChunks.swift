@@ -35,6 +35,7 @@ enum ICalChunks {
   /// The layout of `b`, or nil when it is not a plain VCALENDAR with a VTODO.
   static func layout(_ b: UnsafeBufferPointer<UInt8>) -> Layout? {
     let n = b.count
+    guard let base = b.baseAddress else { return nil }
     var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let start = i
     var depth = 0
@@ -42,25 +43,24 @@ enum ICalChunks {
     var todos: [Int] = []
     var end: Int?
     while i < n {
-      var e = i
-      while e < n && b[e] != 0x0A { e += 1 }
+      let e = memchr(base + i, 0x0A, n - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
       var le = e
       if le > i && b[le - 1] == 0x0D { le -= 1 }
       if le > i && b[i] != 0x20 && b[i] != 0x09 {
         if end != nil { return nil }  // anything after the calendar
-        if let v = value(b, i, le, after: "begin:") {
+        if starts(b, i, le, with: "begin:") {
           if depth == 0 {
-            guard v == "vcalendar", calendars == 0 else { return nil }
+            guard equals(b, i, le, "begin:vcalendar"), calendars == 0 else { return nil }
             calendars += 1
           } else if depth == 1 {
-            if v == "vtodo" {
+            if equals(b, i, le, "begin:vtodo") {
               todos.append(i)
             } else if !todos.isEmpty {
               return nil  // a VTIMEZONE (or another component) after the VTODOs
             }
           }
           depth += 1
-        } else if value(b, i, le, after: "end:") != nil {
+        } else if starts(b, i, le, with: "end:") {
           depth -= 1
           if depth < 0 { return nil }
           if depth == 0 { end = i }
@@ -86,13 +86,13 @@ enum ICalChunks {
       guard let l = layout(b), l.todos.count >= 2 * parts else { return nil }
       let todos = l.todos
       let cuts = (1..<parts).map { todos[$0 * todos.count / parts] }
-      let header = Data(b[l.start..<todos[0]])
+      let header = Data(buffer: UnsafeBufferPointer(rebasing: b[l.start..<todos[0]]))
       let end = Data("END:VCALENDAR\r\n".utf8)
       var out: [Data] = []
       var from = l.start
       for (k, to) in (cuts + [b.count]).enumerated() {
         var piece = k == 0 ? Data() : header
-        piece.append(contentsOf: b[from..<to])
+        piece.append(UnsafeBufferPointer(rebasing: b[from..<to]))
         if to != b.count { piece.append(end) }
         out.append(piece)
         from = to
@@ -136,7 +136,10 @@ enum ICalChunks {
         guard let l = layout(b), b[l.start..<l.todos[0]].starts(with: Array("BEGIN:VCALENDAR".utf8)) else {
           return nil
         }
-        return (Data(b[l.start..<l.todos[0]]), Data(b[l.todos[0]..<l.end]))
+        return (
+          Data(buffer: UnsafeBufferPointer(rebasing: b[l.start..<l.todos[0]])),
+          Data(buffer: UnsafeBufferPointer(rebasing: b[l.todos[0]..<l.end]))
+        )
       }
       guard let parts else {
         flush()
@@ -156,15 +159,22 @@ enum ICalChunks {
     return out
   }
 
-  /// The rest of line `[i, e)` after `head` (matched in any case), in lower case, or nil.
-  private static func value(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, after head: StaticString)
-    -> String?
+  /// Whether line `[i, e)` starts with `head` (in any case).
+  private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, with head: StaticString)
+    -> Bool
   {
-    let h = UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount)
-    guard e - i >= h.count else { return nil }
-    for k in 0..<h.count where lower(b[i + k]) != h[k] { return nil }
-    guard e - i - h.count <= 16 else { return "" }
-    return String(decoding: b[(i + h.count)..<e].map(lower), as: UTF8.self)
+    let n = head.utf8CodeUnitCount
+    guard e - i >= n else { return false }
+    let h = head.utf8Start
+    for k in 0..<n where lower(b[i + k]) != h[k] { return false }
+    return true
+  }
+
+  /// Whether line `[i, e)` is exactly `text` (in any case).
+  private static func equals(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, _ text: StaticString)
+    -> Bool
+  {
+    e - i == text.utf8CodeUnitCount && starts(b, i, e, with: text)
   }
 
   private static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
