@@ -3,9 +3,10 @@ import Dispatch
 import Foundation
 
 // With ICal+LibIcalWriter.swift, the only code that touches libical's C types.
-// This half reads iCalendar text into plain Swift values (``ICalComponent``,
-// ``ICalProperty``); the other builds text from calls on ``ICalWriter``. Every
-// byte is parsed and written by libical (folding at 75 octets, escaping, zones).
+// This half reads iCalendar text and lets the mapping look at each VTODO where
+// libical holds it (``ICalComponentRef``, ``ICalPropertyRef``); the other builds
+// text from calls on ``ICalWriter``. Every byte is parsed and written by libical
+// (folding at 75 octets, escaping, zones).
 
 /// A wall-clock date and time as written, without a zone.
 struct ICalWall: Equatable, Sendable {
@@ -201,22 +202,6 @@ struct ICalComponentRef {
   }
 }
 
-/// One property as libical read it, as plain values (for looking at what was written).
-struct ICalProperty: Sendable {
-  var name: String
-  var value: String
-  var text: String?
-}
-
-/// One component as libical read it, as plain values (for looking at what was written).
-struct ICalComponent: Sendable {
-  var name: String
-  var properties: [ICalProperty]
-  var components: [ICalComponent]
-
-  func first(_ name: String) -> ICalProperty? { properties.first { $0.name == name } }
-}
-
 /// What libical could not read: its message and, when it was inside a VTODO, that VTODO's UID.
 struct ICalReadError: Error {
   var detail: String
@@ -326,19 +311,6 @@ enum LibIcal {
   /// Guarded by `trees`.
   nonisolated(unsafe) private static var deferring = 0
   nonisolated(unsafe) private static var pending: [OpaquePointer] = []
-
-  /// The VTODOs of iCalendar text as plain values (to look at what was written).
-  static func components(_ data: Data) throws -> [ICalComponent] {
-    func plain(_ c: ICalComponentRef) -> ICalComponent {
-      var out = ICalComponent(name: c.name, properties: [], components: [])
-      c.forEachProperty { out.properties.append(ICalProperty(name: $0.name, value: $0.value, text: $0.text)) }
-      c.forEachComponent { out.components.append(plain($0)) }
-      return out
-    }
-    var todos: [ICalComponent] = []
-    _ = try parse(data) { t, _ in todos.append(plain(t)) }
-    return todos
-  }
 
   /// Whether libical knows the zone TZID by itself (an IANA name).
   static func isBuiltinZone(_ tzid: String) -> Bool { builtinZone(tzid) != nil }
