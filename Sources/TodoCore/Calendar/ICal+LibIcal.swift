@@ -1,10 +1,12 @@
 import CLibical
+import Dispatch
 import Foundation
 
 // With ICal+LibIcalWriter.swift, the only code that touches libical's C types.
-// This half reads iCalendar text into plain Swift values (``ICalComponent``,
-// ``ICalProperty``); the other builds text from calls on ``ICalWriter``. Every
-// byte is parsed and written by libical (folding at 75 octets, escaping, zones).
+// This half reads iCalendar text and lets the mapping look at each VTODO where
+// libical holds it (``ICalComponentRef``, ``ICalPropertyRef``); the other builds
+// text from calls on ``ICalWriter``. Every byte is parsed and written by libical
+// (folding at 75 octets, escaping, zones).
 
 /// A wall-clock date and time as written, without a zone.
 struct ICalWall: Equatable, Sendable {
@@ -44,40 +46,160 @@ enum ICalTime: Equatable, Sendable {
   case date(ICalWall)
 }
 
-/// One property as libical read it. What the mapping does not need of a
-/// property is not made: see ``LibIcal/Detail``.
-struct ICalProperty: Sendable {
-  /// Upper case: `DUE`, `X-MOZ-GENERATION`.
-  var name: String
+/// A property of a component libical read, looked at where it lies: valid only
+/// while ``LibIcal/parse(_:each:)`` runs. Each value is asked of libical when used.
+struct ICalPropertyRef {
+  fileprivate let p: OpaquePointer
+  /// The VTODO it belongs to (its TZIDs resolve there).
+  fileprivate let owner: OpaquePointer
   /// libical's kind (`icalproperty_kind`), the same for every `X-` name.
-  var kind: UInt32
+  let kind: UInt32
+
+  /// What the mapping takes of it (see ``ICalMapping``).
+  var role: ICalRole { ICalRole(kind) }
+
+  /// Upper case: `DUE`, `X-MOZ-GENERATION`.
+  var name: String {
+    let k = icalproperty_kind(rawValue: kind)
+    return k == ICAL_X_PROPERTY
+      ? LibIcal.take(icalproperty_get_property_name_r(p)).uppercased()
+      : LibIcal.string(icalproperty_kind_to_string(k))
+  }
+
   /// The whole property as iCalendar text (folded, ending in CRLF).
-  var ical: String
+  var ical: String { LibIcal.take(icalproperty_as_ical_string_r(p)) }
+
+  /// Appends the property's iCalendar text with LF line ends.
+  func appendText(to out: inout [UInt8]) {
+    LibIcal.appendWithoutCR(icalproperty_as_ical_string_r(p), to: &out)
+  }
+
   /// The value as iCalendar text (`FREQ=WEEKLY`, `20261123T090000`).
-  var value: String
+  var value: String { LibIcal.take(icalproperty_get_value_as_string_r(p)) }
+
   /// A TEXT value, unescaped.
-  var text: String?
+  var text: String? {
+    guard let v = icalproperty_get_value(p), icalvalue_isa(v) == ICAL_TEXT_VALUE else { return nil }
+    return LibIcal.string(icalvalue_get_text(v))
+  }
+
   /// A DATE or DATE-TIME value, resolved.
-  var time: ICalTime?
-  /// A TRIGGER's duration in seconds (negative: before).
-  var duration: Int?
+  var time: ICalTime? { LibIcal.time(of: p, owner: owner) }
+
+  /// A TRIGGER's duration in seconds (negative: before), nil for a TRIGGER at a time.
+  var duration: Int? {
+    let t = icalproperty_get_trigger(p)
+    return icaltime_is_null_time(t.time) != 0 ? Int(icaldurationtype_as_int(t.duration)) : nil
+  }
+
   /// The TZID parameter.
-  var tzid: String?
+  var tzid: String? {
+    icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER).map {
+      LibIcal.string(icalparameter_get_tzid($0))
+    }
+  }
+
   /// The RELATED parameter is END.
-  var relatedToEnd: Bool
+  var relatedToEnd: Bool {
+    icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER).map {
+      icalparameter_get_related($0) == ICAL_RELATED_END
+    } ?? false
+  }
+
   /// How many parameters the property has.
-  var parameterCount: Int
+  var parameterCount: Int { Int(icalproperty_count_parameters(p)) }
 }
 
-/// One component (VTODO, VALARM, VTIMEZONE…) as libical read it.
-struct ICalComponent: Sendable {
-  var name: String
-  var properties: [ICalProperty]
-  var components: [ICalComponent]
-  /// The component as iCalendar text (for the VTODOs themselves, only those with a RECURRENCE-ID).
-  var ical: String
+/// The properties the mapping reads (SPEC 7); `.other` is kept as text.
+enum ICalRole {
+  case uid, dtstamp, summary, due, created, lastModified, completed, sequence, rrule, status
+  case recurrenceID, trigger, action, description, error, other
 
-  func first(_ name: String) -> ICalProperty? { properties.first { $0.name == name } }
+  init(_ kind: UInt32) {
+    switch icalproperty_kind(rawValue: kind) {
+    case ICAL_UID_PROPERTY: self = .uid
+    case ICAL_DTSTAMP_PROPERTY: self = .dtstamp
+    case ICAL_SUMMARY_PROPERTY: self = .summary
+    case ICAL_DUE_PROPERTY: self = .due
+    case ICAL_CREATED_PROPERTY: self = .created
+    case ICAL_LASTMODIFIED_PROPERTY: self = .lastModified
+    case ICAL_COMPLETED_PROPERTY: self = .completed
+    case ICAL_SEQUENCE_PROPERTY: self = .sequence
+    case ICAL_RRULE_PROPERTY: self = .rrule
+    case ICAL_STATUS_PROPERTY: self = .status
+    case ICAL_RECURRENCEID_PROPERTY: self = .recurrenceID
+    case ICAL_TRIGGER_PROPERTY: self = .trigger
+    case ICAL_ACTION_PROPERTY: self = .action
+    case ICAL_DESCRIPTION_PROPERTY: self = .description
+    case ICAL_XLICERROR_PROPERTY: self = .error
+    default: self = .other
+    }
+  }
+}
+
+/// A component libical read (a VTODO, or a VALARM inside one), looked at where it
+/// lies: valid only while ``LibIcal/parse(_:each:)`` runs.
+struct ICalComponentRef {
+  fileprivate let c: OpaquePointer
+  fileprivate let owner: OpaquePointer
+
+  var name: String { LibIcal.string(icalcomponent_kind_to_string(icalcomponent_isa(c))) }
+  var isAlarm: Bool { icalcomponent_isa(c) == ICAL_VALARM_COMPONENT }
+
+  /// The component as iCalendar text (folded, CRLF).
+  var ical: String { LibIcal.take(icalcomponent_as_ical_string_r(c)) }
+
+  /// Appends the component's iCalendar text with LF line ends.
+  func appendText(to out: inout [UInt8]) {
+    LibIcal.appendWithoutCR(icalcomponent_as_ical_string_r(c), to: &out)
+  }
+
+  var propertyCount: Int { Int(icalcomponent_count_properties(c, ICAL_ANY_PROPERTY)) }
+  var componentCount: Int { Int(icalcomponent_count_components(c, ICAL_ANY_COMPONENT)) }
+
+  /// Its properties in order.
+  func forEachProperty(_ body: (ICalPropertyRef) throws -> Void) rethrows {
+    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
+    while let x = p {
+      try body(ICalPropertyRef(p: x, owner: owner, kind: icalproperty_isa(x).rawValue))
+      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
+    }
+  }
+
+  /// Its sub-components in order.
+  func forEachComponent(_ body: (ICalComponentRef) throws -> Void) rethrows {
+    guard icalcomponent_count_components(c, ICAL_ANY_COMPONENT) > 0 else { return }
+    for x in LibIcal.children(c, ICAL_ANY_COMPONENT) { try body(ICalComponentRef(c: x, owner: owner)) }
+  }
+
+  /// Its first property of a role (not `.other`).
+  func first(_ role: ICalRole) -> ICalPropertyRef? {
+    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
+    while let x = p {
+      let ref = ICalPropertyRef(p: x, owner: owner, kind: icalproperty_isa(x).rawValue)
+      if ref.role == role { return ref }
+      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
+    }
+    return nil
+  }
+
+  /// The TZIDs its properties name, at any depth.
+  func collectTZIDs(into set: inout Set<String>) {
+    forEachProperty { p in if let z = p.tzid { set.insert(z) } }
+    forEachComponent { $0.collectTZIDs(into: &set) }
+  }
+
+  /// The first X-LIC-ERROR libical left in it or below.
+  var firstError: String? {
+    if let e = icalcomponent_get_first_property(c, ICAL_XLICERROR_PROPERTY) {
+      return LibIcal.take(icalproperty_get_value_as_string_r(e))
+    }
+    guard icalcomponent_count_components(c, ICAL_ANY_COMPONENT) > 0 else { return nil }
+    for x in LibIcal.children(c, ICAL_ANY_COMPONENT) {
+      if let e = ICalComponentRef(c: x, owner: owner).firstError { return e }
+    }
+    return nil
+  }
 }
 
 /// What libical could not read: its message and, when it was inside a VTODO, that VTODO's UID.
@@ -90,11 +212,15 @@ struct ICalReadError: Error {
 let libicalLock = NSRecursiveLock()
 
 enum LibIcal {
-  /// The VTODOs of an iCalendar object (a VCALENDAR, several, or a bare VTODO)
-  /// and the VTIMEZONEs beside them (TZID → iCalendar text).
-  static func parse(_ data: Data, allText: Bool = false) throws(ICalReadError) -> (
-    todos: [ICalComponent], zones: [String: String]
-  ) {
+  /// Reads an iCalendar object (a VCALENDAR, several, or a bare VTODO) and calls
+  /// `each` with every VTODO in order, looked at where libical holds it (nothing
+  /// is copied out but what `each` asks for), and the VTIMEZONEs beside it whose
+  /// TZID libical does not know by itself (TZID → iCalendar text); returns all of those.
+  /// - Throws: ``ICalReadError`` when libical cannot read the text or marks an
+  ///   error in a VTODO (before `each` sees that VTODO); what `each` throws.
+  static func parse(_ data: Data, each: (ICalComponentRef, [String: String]) throws -> Void) throws
+    -> [String: String]
+  {
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     ICalNames.uppercase(&bytes)
@@ -106,7 +232,7 @@ enum LibIcal {
         buf.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
       })
     else { throw ICalReadError(detail: "libical cannot read it as iCalendar (no complete VCALENDAR)") }
-    defer { icalcomponent_free(root) }
+    defer { free(root) }
     var calendars: [OpaquePointer] = []
     switch icalcomponent_isa(root) {
     case ICAL_XROOT_COMPONENT: calendars = children(root, ICAL_VCALENDAR_COMPONENT)
@@ -116,13 +242,10 @@ enum LibIcal {
         detail:
           "libical read a \(string(icalcomponent_kind_to_string(icalcomponent_isa(root)))), not a VCALENDAR")
     }
-    var todos: [ICalComponent] = []
-    todos.reserveCapacity(
-      calendars.count == 1 ? Int(icalcomponent_count_components(calendars[0], ICAL_VTODO_COMPONENT)) : 0)
     var zones: [String: String] = [:]
     for cal in calendars {
-      for p in properties(cal) where icalproperty_isa(p) == ICAL_XLICERROR_PROPERTY {
-        throw ICalReadError(detail: take(icalproperty_get_value_as_string_r(p)))
+      if let e = icalcomponent_get_first_property(cal, ICAL_XLICERROR_PROPERTY) {
+        throw ICalReadError(detail: take(icalproperty_get_value_as_string_r(e)))
       }
       for z in children(cal, ICAL_VTIMEZONE_COMPONENT) {
         guard let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) else { continue }
@@ -139,17 +262,55 @@ enum LibIcal {
       let vtodos =
         icalcomponent_isa(cal) == ICAL_VTODO_COMPONENT ? [cal] : children(cal, ICAL_VTODO_COMPONENT)
       for t in vtodos {
-        // A changed occurrence is kept whole, as its text (``ICalMapping/read``).
-        let occurrence = icalcomponent_get_first_property(t, ICAL_RECURRENCEID_PROPERTY) != nil
-        let todo = component(t, owner: t, text: occurrence, propertyText: true, allText: allText)
-        if let e = firstError(todo) {
-          throw ICalReadError(detail: e, uid: todo.first("UID")?.text ?? todo.first("UID")?.value)
+        let todo = ICalComponentRef(c: t, owner: t)
+        if let e = todo.firstError {
+          let uid = todo.first(.uid)
+          throw ICalReadError(detail: e, uid: uid.map { $0.text ?? $0.value })
         }
-        todos.append(todo)
+        try each(todo, zones)
       }
     }
-    return (todos, zones)
+    return zones
   }
+
+  /// Runs `body`; the trees libical builds meanwhile (on any thread) are freed after it
+  /// returns, on another thread. An import's parse keeps both cores busy and its merge
+  /// and write only one: freeing then (a tenth of reading) costs no time.
+  static func freeingLater<T>(_ body: () throws -> T) rethrows -> T {
+    trees.lock()
+    deferring += 1
+    trees.unlock()
+    defer {
+      trees.lock()
+      deferring -= 1
+      let done = deferring == 0 ? pending : []
+      if deferring == 0 { pending = [] }
+      trees.unlock()
+      if !done.isEmpty {
+        let roots = Roots(all: done)
+        DispatchQueue.global(qos: .utility).async { for r in roots.all { icalcomponent_free(r) } }
+      }
+    }
+    return try body()
+  }
+
+  /// Frees a tree now, or after ``freeingLater(_:)``.
+  private static func free(_ root: OpaquePointer) {
+    trees.lock()
+    if deferring > 0 {
+      pending.append(root)
+      trees.unlock()
+    } else {
+      trees.unlock()
+      icalcomponent_free(root)
+    }
+  }
+
+  private struct Roots: @unchecked Sendable { var all: [OpaquePointer] }
+  private static let trees = NSLock()
+  /// Guarded by `trees`.
+  nonisolated(unsafe) private static var deferring = 0
+  nonisolated(unsafe) private static var pending: [OpaquePointer] = []
 
   /// Whether libical knows the zone TZID by itself (an IANA name).
   static func isBuiltinZone(_ tzid: String) -> Bool { builtinZone(tzid) != nil }
@@ -169,13 +330,7 @@ enum LibIcal {
   nonisolated(unsafe) private static var builtinZones: [String: OpaquePointer?] = [:]
   private static let zoneTableLock = NSLock()
 
-  private static func firstError(_ c: ICalComponent) -> String? {
-    if let e = c.properties.first(where: { $0.name == "X-LIC-ERROR" }) { return e.value }
-    for sub in c.components { if let e = firstError(sub) { return e } }
-    return nil
-  }
-
-  private static func children(_ c: OpaquePointer, _ kind: icalcomponent_kind) -> [OpaquePointer] {
+  static func children(_ c: OpaquePointer, _ kind: icalcomponent_kind) -> [OpaquePointer] {
     var out: [OpaquePointer] = []
     var k = icalcomponent_get_first_component(c, kind)
     while let x = k {
@@ -185,116 +340,34 @@ enum LibIcal {
     return out
   }
 
-  private static func properties(_ c: OpaquePointer) -> [OpaquePointer] {
-    var out: [OpaquePointer] = []
-    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
-    while let x = p {
-      out.append(x)
-      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
-    }
-    return out
-  }
-
-  /// The VTODO properties whose first occurrence the mapping takes whole, so
-  /// their iCalendar text is not made (a fifth of an import's time).
-  static let textNotNeeded: Set<UInt32> = [
-    ICAL_UID_PROPERTY, ICAL_DTSTAMP_PROPERTY, ICAL_SUMMARY_PROPERTY, ICAL_CREATED_PROPERTY,
-    ICAL_LASTMODIFIED_PROPERTY, ICAL_COMPLETED_PROPERTY, ICAL_SEQUENCE_PROPERTY, ICAL_RRULE_PROPERTY,
-  ].map(\.rawValue).reduce(into: []) { $0.insert($1) }
-
-  /// Which properties the mapping reads the value of (as text, unescaped, as a time);
-  /// of the others only the name and iCalendar text are made.
-  private static func wantsValue(_ k: icalproperty_kind) -> Bool {
-    switch k {
-    case ICAL_SEQUENCE_PROPERTY, ICAL_RRULE_PROPERTY, ICAL_STATUS_PROPERTY, ICAL_ACTION_PROPERTY,
-      ICAL_TZID_PROPERTY, ICAL_XLICERROR_PROPERTY, ICAL_UID_PROPERTY:
-      return true
-    default: return false
-    }
-  }
-
-  private static func wantsText(_ k: icalproperty_kind) -> Bool {
-    k == ICAL_SUMMARY_PROPERTY || k == ICAL_UID_PROPERTY || k == ICAL_DESCRIPTION_PROPERTY
-  }
-
-  private static func wantsTime(_ k: icalproperty_kind) -> Bool {
-    k == ICAL_DUE_PROPERTY || k == ICAL_CREATED_PROPERTY || k == ICAL_LASTMODIFIED_PROPERTY
-      || k == ICAL_COMPLETED_PROPERTY
-  }
-
-  /// A component read into Swift values. Of its properties, `text` says whether
-  /// their iCalendar text is made (the mapping's first UID, SUMMARY… never
-  /// need it unless `allText`); sub-components get their whole text instead.
-  private static func component(
-    _ c: OpaquePointer, owner: OpaquePointer, text: Bool, propertyText: Bool, allText: Bool = true
-  ) -> ICalComponent {
-    // A VTODO without UID gets a UUID derived from all its values.
-    let allValues = allText || icalcomponent_get_first_property(c, ICAL_UID_PROPERTY) == nil
-    var seen = Set<UInt32>()
-    var props: [ICalProperty] = []
-    props.reserveCapacity(Int(max(0, icalcomponent_count_properties(c, ICAL_ANY_PROPERTY))))
-    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
-    while let x = p {
-      let kind = icalproperty_isa(x)
-      let skip = !allText && textNotNeeded.contains(kind.rawValue) && seen.insert(kind.rawValue).inserted
-      props.append(
-        property(x, kind: kind, owner: owner, withText: propertyText && !skip, allValues: allValues))
-      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
-    }
-    return ICalComponent(
-      name: string(icalcomponent_kind_to_string(icalcomponent_isa(c))),
-      properties: props,
-      components: children(c, ICAL_ANY_COMPONENT).map {
-        component($0, owner: owner, text: true, propertyText: false, allText: allText)
-      },
-      ical: text ? take(icalcomponent_as_ical_string_r(c)) : "")
-  }
-
-  private static func property(
-    _ p: OpaquePointer, kind: icalproperty_kind, owner: OpaquePointer, withText: Bool, allValues: Bool
-  ) -> ICalProperty {
-    let name =
-      kind == ICAL_X_PROPERTY
-      ? take(icalproperty_get_property_name_r(p)).uppercased() : string(icalproperty_kind_to_string(kind))
-    var out = ICalProperty(
-      name: name, kind: kind.rawValue, ical: withText ? take(icalproperty_as_ical_string_r(p)) : "",
-      value: allValues || wantsValue(kind) ? take(icalproperty_get_value_as_string_r(p)) : "", text: nil,
-      time: nil, duration: nil, tzid: nil, relatedToEnd: false,
-      parameterCount: Int(icalproperty_count_parameters(p)))
-    if out.parameterCount > 0 {
-      if let z = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) {
-        out.tzid = string(icalparameter_get_tzid(z))
-      }
-      if let r = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER) {
-        out.relatedToEnd = icalparameter_get_related(r) == ICAL_RELATED_END
-      }
-    }
-    let all = allValues
-    guard all || wantsText(kind) || wantsTime(kind) || kind == ICAL_TRIGGER_PROPERTY,
-      let v = icalproperty_get_value(p)
-    else { return out }
-    if icalvalue_isa(v) == ICAL_TEXT_VALUE && (all || wantsText(kind)) {
-      out.text = string(icalvalue_get_text(v))
-    } else if all || wantsTime(kind) {
-      out.time = time(of: p, owner: owner)
-    }
-    if kind == ICAL_TRIGGER_PROPERTY {
-      let t = icalproperty_get_trigger(p)
-      if icaltime_is_null_time(t.time) != 0 { out.duration = Int(icaldurationtype_as_int(t.duration)) }
-    }
-    return out
-  }
-
   /// A DATE or DATE-TIME property's value (nil for another type), its TZID resolved in `owner`.
   static func time(of p: OpaquePointer, owner: OpaquePointer) -> ICalTime? {
     guard let v = icalproperty_get_value(p),
       icalvalue_isa(v) == ICAL_DATETIME_VALUE || icalvalue_isa(v) == ICAL_DATE_VALUE
     else { return nil }
-    let t = time(icalproperty_get_datetime_with_component(p, owner))
-    // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
-    if case .zoned(let d, _) = t, let z = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) {
-      return .zoned(d, tzid: string(icalparameter_get_tzid(z)))
+    guard let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) else {
+      return time(icalvalue_get_datetime(v))
     }
+    let tzid = icalparameter_get_tzid(param)
+    // libical looks for a VTIMEZONE of that TZID from `owner` up, then compares the name with
+    // every zone it knows; an IANA name without a VTIMEZONE is looked up once (``builtinZone``).
+    var known: OpaquePointer?
+    var c: OpaquePointer? = owner
+    while let x = c, known == nil {
+      if tzid != nil && icalcomponent_get_timezone(x, tzid) != nil { break }
+      c = icalcomponent_get_parent(x)
+      if c == nil { known = builtinZone(string(tzid)) }
+    }
+    var raw = icalvalue_get_datetime(v)
+    let t: ICalTime
+    if let z = known, raw.is_date == 0 {
+      raw.zone = z
+      t = time(raw)
+    } else {
+      t = time(icalproperty_get_datetime_with_component(p, owner))
+    }
+    // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
+    if case .zoned(let d, _) = t { return .zoned(d, tzid: string(tzid)) }
     return t
   }
 
@@ -318,6 +391,23 @@ enum LibIcal {
   }
 
   static func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+
+  /// Appends a string libical allocated for the caller (`…_r`) without its CRs, and frees it.
+  /// (libical ends every line with CR LF and writes a CR nowhere else.)
+  static func appendWithoutCR(_ p: UnsafeMutablePointer<CChar>?, to out: inout [UInt8]) {
+    guard let p else { return }
+    defer { icalmemory_free_buffer(p) }
+    let n = strlen(p)
+    out.reserveCapacity(out.count + n)
+    p.withMemoryRebound(to: UInt8.self, capacity: n) { b in
+      var from = 0
+      for k in 0..<n where b[k] == 0x0D {
+        out.append(contentsOf: UnsafeBufferPointer(start: b + from, count: k - from))
+        from = k + 1
+      }
+      out.append(contentsOf: UnsafeBufferPointer(start: b + from, count: n - from))
+    }
+  }
 
   /// A string libical allocated for the caller (`…_r`), freed here.
   static func take(_ p: UnsafeMutablePointer<CChar>?) -> String {

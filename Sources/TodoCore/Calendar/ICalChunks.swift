@@ -18,64 +18,82 @@ enum ICalChunks {
   /// Asked once: Foundation reads the control group's CPU limits for it.
   static let cores = ProcessInfo.processInfo.activeProcessorCount
 
-  /// Cuts one VCALENDAR into `parts` VCALENDARs, each the original's header (what
-  /// precedes the first VTODO: the calendar's properties and VTIMEZONEs) with a
-  /// run of consecutive VTODOs. Only the lines that begin and end components are
-  /// looked at (`BEGIN:`/`END:` at a line's start; a folded line's continuation
-  /// starts with a space). Nil, and the data is read whole, unless the data is a
-  /// single VCALENDAR whose top level after its first VTODO holds only VTODOs.
+  /// Where the parts of a plain VCALENDAR lie: one VCALENDAR (after a byte-order
+  /// mark) whose top level after its first VTODO holds only VTODOs. Only the lines
+  /// that begin and end components are looked at (`BEGIN:`/`END:` at a line's
+  /// start; a folded line's continuation starts with a space).
+  struct Layout {
+    /// Where the VCALENDAR begins (after a byte-order mark).
+    var start: Int
+    /// Where each top-level VTODO begins: the header (the calendar's properties
+    /// and VTIMEZONEs) is `start..<todos[0]`.
+    var todos: [Int]
+    /// Where the `END:VCALENDAR` line begins: the VTODOs are `todos[0]..<end`.
+    var end: Int
+  }
+
+  /// The layout of `b`, or nil when it is not a plain VCALENDAR with a VTODO.
+  static func layout(_ b: UnsafeBufferPointer<UInt8>) -> Layout? {
+    let n = b.count
+    guard let base = b.baseAddress else { return nil }
+    var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let start = i
+    var depth = 0
+    var calendars = 0
+    var todos: [Int] = []
+    var end: Int?
+    while i < n {
+      let e = memchr(base + i, 0x0A, n - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
+      var le = e
+      if le > i && b[le - 1] == 0x0D { le -= 1 }
+      if le > i && b[i] != 0x20 && b[i] != 0x09 {
+        if end != nil { return nil }  // anything after the calendar
+        if starts(b, i, le, with: "begin:") {
+          if depth == 0 {
+            guard equals(b, i, le, "begin:vcalendar"), calendars == 0 else { return nil }
+            calendars += 1
+          } else if depth == 1 {
+            if equals(b, i, le, "begin:vtodo") {
+              todos.append(i)
+            } else if !todos.isEmpty {
+              return nil  // a VTIMEZONE (or another component) after the VTODOs
+            }
+          }
+          depth += 1
+        } else if starts(b, i, le, with: "end:") {
+          depth -= 1
+          if depth < 0 { return nil }
+          if depth == 0 { end = i }
+        } else if depth == 1 && !todos.isEmpty {
+          return nil  // a calendar property after the VTODOs
+        } else if depth == 0 {
+          return nil
+        }
+      }
+      i = e + 1
+    }
+    guard let end, !todos.isEmpty else { return nil }
+    return Layout(start: start, todos: todos, end: end)
+  }
+
+  /// Cuts one VCALENDAR into `parts` VCALENDARs, each the original's header
+  /// with a run of consecutive VTODOs. Nil, and the data is read whole, unless
+  /// the data is a plain VCALENDAR (``layout(_:)``) with enough VTODOs.
   static func split(_ data: Data, parts: Int) -> [Data]? {
     guard parts > 1 else { return nil }
     return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Data]? in
       let b = raw.bindMemory(to: UInt8.self)
-      let n = b.count
-      var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-      let start = i
-      var depth = 0
-      var calendars = 0
-      var todos: [Int] = []  // where each top-level VTODO begins
-      var ended = false
-      while i < n {
-        var e = i
-        while e < n && b[e] != 0x0A { e += 1 }
-        var le = e
-        if le > i && b[le - 1] == 0x0D { le -= 1 }
-        if le > i && b[i] != 0x20 && b[i] != 0x09 {
-          if ended { return nil }  // anything after the calendar
-          if let v = value(b, i, le, after: "begin:") {
-            if depth == 0 {
-              guard v == "vcalendar", calendars == 0 else { return nil }
-              calendars += 1
-            } else if depth == 1 {
-              if v == "vtodo" {
-                todos.append(i)
-              } else if !todos.isEmpty {
-                return nil  // a VTIMEZONE (or another component) after the VTODOs
-              }
-            }
-            depth += 1
-          } else if value(b, i, le, after: "end:") != nil {
-            depth -= 1
-            if depth < 0 { return nil }
-            ended = depth == 0
-          } else if depth == 1 && !todos.isEmpty {
-            return nil  // a calendar property after the VTODOs
-          } else if depth == 0 {
-            return nil
-          }
-        }
-        i = e + 1
-      }
-      guard ended, todos.count >= 2 * parts else { return nil }
+      guard let l = layout(b), l.todos.count >= 2 * parts else { return nil }
+      let todos = l.todos
       let cuts = (1..<parts).map { todos[$0 * todos.count / parts] }
-      let header = Data(b[start..<todos[0]])
+      let header = Data(buffer: UnsafeBufferPointer(rebasing: b[l.start..<todos[0]]))
       let end = Data("END:VCALENDAR\r\n".utf8)
       var out: [Data] = []
-      var from = start
-      for (k, to) in (cuts + [n]).enumerated() {
+      var from = l.start
+      for (k, to) in (cuts + [b.count]).enumerated() {
         var piece = k == 0 ? Data() : header
-        piece.append(contentsOf: b[from..<to])
-        if to != n { piece.append(end) }
+        piece.append(UnsafeBufferPointer(rebasing: b[from..<to]))
+        if to != b.count { piece.append(end) }
         out.append(piece)
         from = to
       }
@@ -83,15 +101,80 @@ enum ICalChunks {
     }
   }
 
-  /// The rest of line `[i, e)` after `head` (matched in any case), in lower case, or nil.
-  private static func value(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, after head: StaticString)
-    -> String?
+  /// A folder's files, in order, to be read as one VCALENDAR (`joined`), or one by one.
+  struct Batch: Sendable {
+    var paths: [String]
+    var files: [Data]
+    /// The first file's header and every file's VTODOs, when the files' headers are the same bytes.
+    var joined: Data?
+  }
+
+  /// A folder's files (in name order) in runs of consecutive plain VCALENDARs
+  /// (``layout(_:)``) whose headers (the calendar's properties and VTIMEZONEs)
+  /// are the same bytes, a few runs per core: each run read as one VCALENDAR,
+  /// the header once and every file's VTODOs. (A vdir's writer puts the same
+  /// header in every file; reading its VTIMEZONE again for each file was two
+  /// fifths of reading a folder.) Other files are batches of one.
+  static func batches(paths: [String], files: [Data]) -> [Batch] {
+    let most = max(1, files.count / (4 * max(1, cores)))
+    var out: [Batch] = []
+    var run = Batch(paths: [], files: [], joined: nil)
+    var header: Data?
+    func flush() {
+      if run.paths.count > 1 {
+        run.joined!.append(contentsOf: Array("END:VCALENDAR\r\n".utf8))
+      } else {
+        run.joined = nil
+      }
+      if !run.paths.isEmpty { out.append(run) }
+      run = Batch(paths: [], files: [], joined: nil)
+      header = nil
+    }
+    for (path, data) in zip(paths, files) {
+      let parts = data.withUnsafeBytes { raw -> (header: Data, body: Data)? in
+        let b = raw.bindMemory(to: UInt8.self)
+        guard let l = layout(b), b[l.start..<l.todos[0]].starts(with: Array("BEGIN:VCALENDAR".utf8)) else {
+          return nil
+        }
+        return (
+          Data(buffer: UnsafeBufferPointer(rebasing: b[l.start..<l.todos[0]])),
+          Data(buffer: UnsafeBufferPointer(rebasing: b[l.todos[0]..<l.end]))
+        )
+      }
+      guard let parts else {
+        flush()
+        out.append(Batch(paths: [path], files: [data], joined: nil))
+        continue
+      }
+      if header != parts.header || run.paths.count >= most { flush() }
+      if header == nil {
+        header = parts.header
+        run.joined = parts.header
+      }
+      run.paths.append(path)
+      run.files.append(data)
+      run.joined!.append(parts.body)
+    }
+    flush()
+    return out
+  }
+
+  /// Whether line `[i, e)` starts with `head` (in any case).
+  private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, with head: StaticString)
+    -> Bool
   {
-    let h = UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount)
-    guard e - i >= h.count else { return nil }
-    for k in 0..<h.count where lower(b[i + k]) != h[k] { return nil }
-    guard e - i - h.count <= 16 else { return "" }
-    return String(decoding: b[(i + h.count)..<e].map(lower), as: UTF8.self)
+    let n = head.utf8CodeUnitCount
+    guard e - i >= n else { return false }
+    let h = head.utf8Start
+    for k in 0..<n where lower(b[i + k]) != h[k] { return false }
+    return true
+  }
+
+  /// Whether line `[i, e)` is exactly `text` (in any case).
+  private static func equals(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, _ text: StaticString)
+    -> Bool
+  {
+    e - i == text.utf8CodeUnitCount && starts(b, i, e, with: text)
   }
 
   private static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }

@@ -36,12 +36,14 @@ public enum ICalMapping {
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
     let pieces = ICalChunks.split(data, parts: ICalChunks.parts(forSize: data.count)) ?? [data]
-    let read = try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
+    let read = try LibIcal.freeingLater {
+      try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
+    }
     guard read.count > 1 || !read[0].occurrences.isEmpty else { return (read[0].items, read[0].undated, []) }
     var items: [TodoItem] = []
     items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
     var undated = Set<UUID>()
-    var occurrences: [(uid: String, todo: ICalComponent)] = []
+    var occurrences: [Occurrence] = []
     var zones: [String: String] = [:]
     for r in read {
       items += r.items
@@ -54,58 +56,64 @@ public enum ICalMapping {
     return (items, undated, warnings)
   }
 
+  /// A changed occurrence (a VTODO with RECURRENCE-ID): its UID, its text, the TZIDs it names.
+  struct Occurrence: Sendable {
+    var uid: String
+    var ical: String
+    var tzids: Set<String>
+  }
+
   /// The items of one VCALENDAR (a whole file or a piece of one), and its changed occurrences.
   static func readPiece(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
-    items: [TodoItem], undated: Set<UUID>, occurrences: [(uid: String, todo: ICalComponent)],
-    zones: [String: String]
+    items: [TodoItem], undated: Set<UUID>, occurrences: [Occurrence], zones: [String: String]
   ) {
-    let parsed: (todos: [ICalComponent], zones: [String: String])
-    do { parsed = try LibIcal.parse(data) } catch {
+    var items: [TodoItem] = []
+    var occurrences: [Occurrence] = []
+    var undated = Set<UUID>()
+    var zones: [String: String] = [:]
+    do {
+      zones = try LibIcal.parse(data) { todo, zones in
+        if todo.first(.recurrenceID) != nil {
+          var tzids = Set<String>()
+          todo.collectTZIDs(into: &tzids)
+          let uid = todo.first(.uid).map { $0.text ?? $0.value }
+          occurrences.append(Occurrence(uid: uid ?? "", ical: todo.ical, tzids: tzids))
+          return
+        }
+        let (item, noDate) = Self.item(todo, zones: zones, now: now, calendar: calendar)
+        do { try Instants.check(item) } catch {
+          throw TodoError.badFile(path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
+        }
+        if noDate { undated.insert(item.id) }
+        items.append(item)
+      }
+    } catch let error as ICalReadError {
       let at = error.uid.map { "VTODO \($0): " } ?? ""
       throw TodoError.badFile(path: path, detail: at + error.detail + "; nothing was imported")
     }
-    var items: [TodoItem] = []
-    items.reserveCapacity(parsed.todos.count)
-    var occurrences: [(uid: String, todo: ICalComponent)] = []
-    var undated = Set<UUID>()
-    for todo in parsed.todos {
-      let (item, noDate) = Self.item(todo, zones: parsed.zones, now: now, calendar: calendar)
-      do { try Instants.check(item) } catch {
-        throw TodoError.badFile(
-          path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
-      }
-      if todo.first("RECURRENCE-ID") != nil {
-        occurrences.append((item.icalUID, todo))
-        continue
-      }
-      if noDate { undated.insert(item.id) }
-      items.append(item)
-    }
-    return (items, undated, occurrences, parsed.zones)
+    return (items, undated, occurrences, zones)
   }
 
   /// Adds each changed occurrence (its VTODO's text, and a VTIMEZONE it needs
   /// that the item does not hold yet) to the end of its series' `icalExtra`.
   static func keep(
-    _ occurrences: [(uid: String, todo: ICalComponent)], in items: inout [TodoItem], zones: [String: String],
-    path: String, warnings: inout [String]
+    _ occurrences: [Occurrence], in items: inout [TodoItem], zones: [String: String], path: String,
+    warnings: inout [String]
   ) {
     var series: [String: Int] = [:]
     for k in items.indices { series[items[k].icalUID] = k }
-    for (uid, todo) in occurrences {
-      guard let k = series[uid] else {
+    for o in occurrences {
+      guard let k = series[o.uid] else {
         warnings.append(
-          "\(path): VTODO \(uid): a changed occurrence (RECURRENCE-ID) of a series that is not here was not imported"
+          "\(path): VTODO \(o.uid): a changed occurrence (RECURRENCE-ID) of a series that is not here was not imported"
         )
         continue
       }
       var parts = [items[k].icalExtra ?? ""]
-      var tzids = Set<String>()
-      collectTZIDs(todo, into: &tzids)
-      for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) {
+      for z in o.tzids.sorted() where !LibIcal.isBuiltinZone(z) {
         if let text = zones[z], !parts[0].contains(withoutCR([text])) { parts.append(text) }
       }
-      parts.append(todo.ical)
+      parts.append(o.ical)
       items[k].icalExtra = withoutCR(parts)
     }
   }
@@ -114,80 +122,148 @@ public enum ICalMapping {
 
   static let mappedStatus: Set<String> = ["NEEDS-ACTION", "COMPLETED", "CANCELLED"]
 
-  static func item(_ t: ICalComponent, zones: [String: String], now: Date, calendar: Calendar) -> (
+  static func item(_ t: ICalComponentRef, zones: [String: String], now: Date, calendar: Calendar) -> (
     TodoItem, Bool
   ) {
-    let uidText = t.first("UID").map { $0.text ?? $0.value }
-    let id =
-      uidText.map { UUID(uuidString: $0) ?? UUID.derived(from: $0) }
-      ?? UUID.derived(from: t.properties.map { $0.name + ":" + $0.value }.joined(separator: "\n"))
+    let uidText = t.first(.uid).map { $0.text ?? $0.value }
+    let (id, canonical) = identity(uidText, of: t)
     var item = TodoItem(id: id, title: "", deadline: nil, created: now.wholeSeconds)
-    if let u = uidText, u != id.uuidString { item.uid = u }
+    if let u = uidText, !canonical { item.uid = u }
     // In the order ``write`` puts them, so that what it writes reads back the same:
     // the DUE's form and a STATUS we do not map first, then the other properties,
-    // the warning's VALARM, the other components, the VTIMEZONEs.
-    var head: [String] = []
-    var statusKept: String?
-    var extra: [String] = []
+    // the warning's VALARM, the other components, the VTIMEZONEs. Line ends as LF:
+    // a property list's XML reader turns CR LF into LF, and libical reads either.
+    var due: [UInt8] = []
+    var statusKept: [UInt8] = []
+    var properties: [UInt8] = []
+    var alarm: [UInt8] = []
+    var components: [UInt8] = []
     var tzids = Set<String>()
-    var seen = Set<UInt32>()
+    var seen = KindSet()
     var undated = false
     var status: String?
-    for p in t.properties {
-      if let z = p.tzid { tzids.insert(z) }
-      let first = seen.insert(p.kind).inserted
-      switch (p.name, first) {
-      case ("UID", true), ("DTSTAMP", true): continue
-      case ("SUMMARY", true):
+    t.forEachProperty { p in
+      if p.parameterCount > 0, let z = p.tzid { tzids.insert(z) }
+      // Only the first of each kind is mapped; the others are kept.
+      let role = seen.insert(p.kind) ? p.role : .other
+      switch role {
+      case .uid, .dtstamp: return
+      case .summary:
         let s = p.text ?? p.value
         item.title = Title.isClean(s) ? s : Title.sanitize(s, cuttingAt: .max)
-      case ("DUE", true) where p.time != nil:
-        item.deadline = instant(p.time!, calendar: calendar)
-        if case .utc = p.time!, p.parameterCount == 0 {} else { head.append(p.ical) }
-      case ("CREATED", true) where p.time != nil: item.created = instant(p.time!, calendar: calendar)
-      case ("LAST-MODIFIED", true) where p.time != nil: item.modified = instant(p.time!, calendar: calendar)
-      case ("COMPLETED", true) where p.time != nil: item.completed = instant(p.time!, calendar: calendar)
-      case ("SEQUENCE", true) where Int(p.value) != nil: item.sequence = Int(p.value)
-      case ("RRULE", true): item.repeatRule = p.value
-      case ("STATUS", true):
-        status = p.value.uppercased()
-        if !mappedStatus.contains(status!) { statusKept = p.ical }
-      default: extra.append(p.ical)
+        return
+      case .due:
+        guard let time = p.time else { break }
+        item.deadline = instant(time, calendar: calendar)
+        if case .utc = time, p.parameterCount == 0 {} else { p.appendText(to: &due) }
+        return
+      case .created, .lastModified, .completed:
+        guard let time = p.time else { break }
+        let d = instant(time, calendar: calendar)
+        if role == .created {
+          item.created = d
+        } else if role == .lastModified {
+          item.modified = d
+        } else {
+          item.completed = d
+        }
+        return
+      case .sequence:
+        guard let n = Int(p.value) else { break }
+        item.sequence = n
+        return
+      case .rrule:
+        item.repeatRule = p.value
+        return
+      case .status:
+        let v = p.value.uppercased()
+        status = v
+        if !mappedStatus.contains(v) { p.appendText(to: &statusKept) }
+        return
+      default: break
       }
+      p.appendText(to: &properties)
     }
     if status == "CANCELLED" { item.cancelled = true }
     if status == "COMPLETED" && item.completed == nil {
       item.completed = now.wholeSeconds
       undated = true
     }
-    if let s = statusKept { head.append(s) }
     var warned = false
-    var componentsSoFar = 0
-    for c in t.components {
-      collectTZIDs(c, into: &tzids)
+    t.forEachComponent { c in
+      c.collectTZIDs(into: &tzids)
       if !warned, let secs = warning(c) {
         warned = true
         item.warn = secs
-        let plain = c.properties.allSatisfy { p in
-          p.name == "TRIGGER" && p.parameterCount == 1 && p.relatedToEnd
-            || p.name == "ACTION" && p.value == "DISPLAY" || p.name == "DESCRIPTION" && p.text == item.title
-        }
-        if !(plain && c.components.isEmpty && c.properties.count == 3) {
-          extra.insert(c.ical, at: extra.count - componentsSoFar)
-        }
-        continue
+        if !isPlainWarning(c, title: item.title) { c.appendText(to: &alarm) }
+        return
       }
-      extra.append(c.ical)
-      componentsSoFar += 1
+      c.appendText(to: &components)
     }
-    extra.insert(contentsOf: head, at: 0)
+    var extra = due + statusKept + properties + alarm + components
     // A zone libical knows by its name is written from libical's own definition
     // (``write``); the file's VTIMEZONE is kept only for other names.
-    for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) { if let text = zones[z] { extra.append(text) } }
-    // Line ends as LF: a property list's XML reader turns CR LF into LF, and libical reads either.
-    // (By bytes: libical ends every line with CR LF and never writes a CR elsewhere.)
-    item.icalExtra = extra.isEmpty ? nil : withoutCR(extra)
+    if !zones.isEmpty {
+      for z in tzids.sorted() where !LibIcal.isBuiltinZone(z) {
+        if let text = zones[z] { extra += text.utf8.filter { $0 != 0x0D } }
+      }
+    }
+    item.icalExtra = extra.isEmpty ? nil : String(decoding: extra, as: UTF8.self)
     return (item, undated)
+  }
+
+  /// The item's UUID: its UID's, when the UID is one; else derived from the UID,
+  /// or from all its properties when it has none. `canonical`: the UID is the
+  /// UUID as we write it (upper-case hex), so the item needs no `uid` of its own.
+  static func identity(_ uid: String?, of t: ICalComponentRef) -> (id: UUID, canonical: Bool) {
+    guard var u = uid else {
+      var all: [String] = []
+      t.forEachProperty { all.append($0.name + ":" + $0.value) }
+      return (UUID.derived(from: all.joined(separator: "\n")), false)
+    }
+    let parsed: (UUID, Bool)? = u.withUTF8 { b in
+      guard b.count == 36, let id = LeanPlistReader.Cursor.parseUUID(b.baseAddress!) else { return nil }
+      return (id, !b.contains { $0 >= 0x61 && $0 <= 0x66 })
+    }
+    return parsed ?? (UUID.derived(from: u), false)
+  }
+
+  /// A warning's VALARM that holds nothing but what we write for it (TRIGGER;RELATED=END,
+  /// ACTION:DISPLAY, DESCRIPTION as the title): it is not kept as text.
+  static func isPlainWarning(_ c: ICalComponentRef, title: String) -> Bool {
+    guard c.componentCount == 0, c.propertyCount == 3 else { return false }
+    var plain = true
+    c.forEachProperty { p in
+      switch p.role {
+      case .trigger where p.parameterCount == 1 && p.relatedToEnd: break
+      case .action where p.value == "DISPLAY": break
+      case .description where p.text == title: break
+      default: plain = false
+      }
+    }
+    return plain
+  }
+
+  /// Which property kinds were seen (libical's kinds are small numbers).
+  struct KindSet {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var more = Set<UInt32>()
+
+    /// Whether `kind` was not in the set.
+    mutating func insert(_ kind: UInt32) -> Bool {
+      guard kind < 256 else { return more.insert(kind).inserted }
+      let m = UInt64(1) << UInt64(kind & 63)
+      func add(_ w: inout UInt64) -> Bool {
+        defer { w |= m }
+        return w & m == 0
+      }
+      switch kind >> 6 {
+      case 0: return add(&bits.0)
+      case 1: return add(&bits.1)
+      case 2: return add(&bits.2)
+      default: return add(&bits.3)
+      }
+    }
   }
 
   /// The texts joined, without their CRs.
@@ -209,16 +285,9 @@ public enum ICalMapping {
 
   /// The seconds before the due time of a VALARM that warns before it
   /// (TRIGGER;RELATED=END with a duration that is not after it), or nil.
-  static func warning(_ c: ICalComponent) -> Int? {
-    guard c.name == "VALARM", let t = c.first("TRIGGER"), t.relatedToEnd,
-      let d = t.duration, d <= 0
-    else { return nil }
+  static func warning(_ c: ICalComponentRef) -> Int? {
+    guard c.isAlarm, let t = c.first(.trigger), t.relatedToEnd, let d = t.duration, d <= 0 else { return nil }
     return -d
-  }
-
-  static func collectTZIDs(_ c: ICalComponent, into set: inout Set<String>) {
-    for p in c.properties { if let z = p.tzid { set.insert(z) } }
-    for s in c.components { collectTZIDs(s, into: &set) }
   }
 
   /// The instant of a DATE or DATE-TIME: a DATE is 09:00 local, a floating time is local.

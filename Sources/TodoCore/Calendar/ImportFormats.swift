@@ -78,9 +78,23 @@ public enum ImportFormats {
     }
     // The files are read on every core; the first error (in name order) is the one thrown.
     let (now, calendar) = (env.now(), env.calendar)
-    let read = try ICalChunks.map(paths) { path in
-      try ICalMapping.read(try contents(path), path: path, now: now, calendar: calendar)
-    }
+    let files = try ICalChunks.map(paths) { try contents($0) }
+    let batches = ICalChunks.batches(paths: paths, files: files)
+    let read = try LibIcal.freeingLater {
+      try ICalChunks.map(batches) { batch in
+        // A run read as one VCALENDAR; again file by file when that fails (so that the error
+        // names the file) or holds a changed occurrence (its series must be in its own file).
+        if let joined = batch.joined,
+          let r = try? ICalMapping.readPiece(joined, path: source, now: now, calendar: calendar),
+          r.occurrences.isEmpty
+        {
+          return [(items: r.items, undated: r.undated, warnings: [String]())]
+        }
+        return try zip(batch.paths, batch.files).map { path, data in
+          try ICalMapping.read(data, path: path, now: now, calendar: calendar)
+        }
+      }
+    }.flatMap { $0 }
     var all = Imported(items: [], warnings: [], undatedCompletions: [])
     all.items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
     for r in read {
@@ -102,21 +116,31 @@ public enum ImportFormats {
     defer { close(fd) }
     var st = stat()
     let size = fstat(fd, &st) == 0 ? max(0, Int(st.st_size)) : 0
-    var data = Data(count: size + 4096)
+    // Not zeroed first (a vdir's ten thousand zeroed buffers were half of reading its files).
+    var capacity = size + 1
+    guard var buffer = malloc(capacity) else { throw failure(ENOMEM) }
     var n = 0
     // Until the end, or the size the file had when opened (a vdir's writers replace files whole).
     while n == 0 || n != size {
-      if n == data.count { data.count *= 2 }
-      let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + n, $0.count - n) }
+      if n == capacity {
+        capacity *= 2
+        guard let larger = realloc(buffer, capacity) else {
+          free(buffer)
+          throw failure(ENOMEM)
+        }
+        buffer = larger
+      }
+      let got = Glibc.read(fd, buffer + n, capacity - n)
       if got == 0 { break }
       if got < 0 {
         if errno == EINTR { continue }
-        throw failure(errno)
+        let e = errno
+        free(buffer)
+        throw failure(e)
       }
       n += got
     }
-    data.count = n
-    return data
+    return Data(bytesNoCopy: buffer, count: n, deallocator: .free)
   }
 
   /// Merges imported items by identity (SPEC 6): see ``TodoList/merge(_:)``.

@@ -14,9 +14,33 @@ final class ICalOverrideTests: XCTestCase {
     return (r.items, r.warnings)
   }
 
-  /// The VTODOs of iCalendar text, each as its lines (unfolded by libical).
-  func vtodos(_ text: String) throws -> [ICalComponent] {
-    try LibIcal.parse(Data(text.utf8), allText: true).todos
+  /// One property as libical read it.
+  struct Property {
+    var name: String
+    var value: String
+    var text: String?
+  }
+
+  /// One component as libical read it.
+  struct Component {
+    var name: String
+    var properties: [Property] = []
+    var components: [Component] = []
+
+    func first(_ name: String) -> Property? { properties.first { $0.name == name } }
+  }
+
+  /// The VTODOs of iCalendar text as libical reads them.
+  func vtodos(_ text: String) throws -> [Component] {
+    func plain(_ c: ICalComponentRef) -> Component {
+      var out = Component(name: c.name)
+      c.forEachProperty { out.properties.append(Property(name: $0.name, value: $0.value, text: $0.text)) }
+      c.forEachComponent { out.components.append(plain($0)) }
+      return out
+    }
+    var todos: [Component] = []
+    _ = try LibIcal.parse(Data(text.utf8)) { t, _ in todos.append(plain(t)) }
+    return todos
   }
 
   func testThunderbirdOverridesAreKeptAndWrittenBackAsTheirOwnVTODOs() throws {
