@@ -27,16 +27,19 @@ enum CLI {
   /// Writes all of `text` to stdout at once.
   static func out(_ text: String) {
     var t = text
-    t.withUTF8 { buf in
-      var done = 0
-      while done < buf.count {
-        let n = write(1, buf.baseAddress! + done, buf.count - done)
-        if n <= 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        done += n
+    t.withUTF8 { out($0) }
+  }
+
+  /// Writes all of `bytes` to stdout.
+  static func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var done = 0
+    while done < bytes.count {
+      let n = write(1, bytes.baseAddress! + done, bytes.count - done)
+      if n <= 0 {
+        if errno == EINTR { continue }
+        return
       }
+      done += n
     }
   }
 

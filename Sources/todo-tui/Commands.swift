@@ -272,7 +272,7 @@ struct Export: ParsableCommand {
         JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current))
     case .ics:
       for piece in ICalMapping.icsPieces(for: items, now: now) {
-        FileHandle.standardOutput.write(Data(piece))
+        piece.withUnsafeBufferPointer { CLI.out($0) }
       }
     }
   }
