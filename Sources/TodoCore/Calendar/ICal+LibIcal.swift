@@ -2,10 +2,10 @@ import CLibical
 import Dispatch
 import Foundation
 
-// With ICal+LibIcalWriter.swift, the only code that touches libical's C types.
+// With ICal+LibIcalWriter.swift and ICalExport.swift, the only code that touches libical's C types.
 // This half reads iCalendar text and lets the mapping look at each VTODO where
 // libical holds it (``ICalComponentRef``, ``ICalPropertyRef``); the other builds
-// text from calls on ``ICalWriter``. Every byte is parsed and written by libical
+// text from calls on ``ICalTodoBuilder``. Every byte is parsed and written by libical
 // (folding at 75 octets, escaping, zones).
 
 /// A wall-clock date and time as written, without a zone.
@@ -208,9 +208,6 @@ struct ICalReadError: Error {
   var uid: String?
 }
 
-/// Held while a VCALENDAR is built (``ICalWriter``): one at a time.
-let libicalLock = NSRecursiveLock()
-
 enum LibIcal {
   /// Reads an iCalendar object (a VCALENDAR, several, or a bare VTODO) and calls
   /// `each` with every VTODO in order, looked at where libical holds it (nothing
@@ -325,8 +322,7 @@ enum LibIcal {
     return z
   }
 
-  /// Guarded by `zoneTableLock` (not ``libicalLock``, which a writer holds while it lives:
-  /// the pieces of a file read on other threads must not wait for it).
+  /// Guarded by `zoneTableLock` (pieces of a file are read on every core).
   nonisolated(unsafe) private static var builtinZones: [String: OpaquePointer?] = [:]
   private static let zoneTableLock = NSLock()
 
