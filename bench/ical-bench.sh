@@ -78,7 +78,7 @@ for r in range(runs + 1):  # the first round warms the caches and is not counted
         p = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         t = time.perf_counter() - t0
         if p.returncode != 0:
-            sys.exit("%s failed: %s" % (" ".join(argv), p.stderr.decode()))
+            sys.exit("%s failed (exit %d): %s" % (" ".join(argv), p.returncode, p.stderr.decode()))
         if r > 0:
             times[k].append(t * 1000)
 med = {k: statistics.median(v) for k, v in times.items()}

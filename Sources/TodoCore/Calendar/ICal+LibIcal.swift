@@ -1,5 +1,4 @@
 import CLibical
-import Dispatch
 import Foundation
 
 // With ICal+LibIcalWriter.swift and ICalExport.swift, the only code that touches libical's C types.
@@ -229,7 +228,7 @@ enum LibIcal {
         buf.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
       })
     else { throw ICalReadError(detail: "libical cannot read it as iCalendar (no complete VCALENDAR)") }
-    defer { free(root) }
+    defer { icalcomponent_free(root) }
     var calendars: [OpaquePointer] = []
     switch icalcomponent_isa(root) {
     case ICAL_XROOT_COMPONENT: calendars = children(root, ICAL_VCALENDAR_COMPONENT)
@@ -269,45 +268,6 @@ enum LibIcal {
     }
     return zones
   }
-
-  /// Runs `body`; the trees libical builds meanwhile (on any thread) are freed after it
-  /// returns, on another thread. An import's parse keeps both cores busy and its merge
-  /// and write only one: freeing then (a tenth of reading) costs no time.
-  static func freeingLater<T>(_ body: () throws -> T) rethrows -> T {
-    trees.lock()
-    deferring += 1
-    trees.unlock()
-    defer {
-      trees.lock()
-      deferring -= 1
-      let done = deferring == 0 ? pending : []
-      if deferring == 0 { pending = [] }
-      trees.unlock()
-      if !done.isEmpty {
-        let roots = Roots(all: done)
-        DispatchQueue.global(qos: .utility).async { for r in roots.all { icalcomponent_free(r) } }
-      }
-    }
-    return try body()
-  }
-
-  /// Frees a tree now, or after ``freeingLater(_:)``.
-  private static func free(_ root: OpaquePointer) {
-    trees.lock()
-    if deferring > 0 {
-      pending.append(root)
-      trees.unlock()
-    } else {
-      trees.unlock()
-      icalcomponent_free(root)
-    }
-  }
-
-  private struct Roots: @unchecked Sendable { var all: [OpaquePointer] }
-  private static let trees = NSLock()
-  /// Guarded by `trees`.
-  nonisolated(unsafe) private static var deferring = 0
-  nonisolated(unsafe) private static var pending: [OpaquePointer] = []
 
   /// Whether libical knows the zone TZID by itself (an IANA name).
   static func isBuiltinZone(_ tzid: String) -> Bool { builtinZone(tzid) != nil }

@@ -36,9 +36,7 @@ public enum ICalMapping {
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
     let pieces = ICalChunks.split(data, parts: ICalChunks.parts(forSize: data.count)) ?? [data]
-    let read = try LibIcal.freeingLater {
-      try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
-    }
+    let read = try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
     guard read.count > 1 || !read[0].occurrences.isEmpty else { return (read[0].items, read[0].undated, []) }
     var items: [TodoItem] = []
     items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
