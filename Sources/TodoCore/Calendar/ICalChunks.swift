@@ -101,59 +101,82 @@ enum ICalChunks {
     }
   }
 
-  /// A folder's files, in order, to be read as one VCALENDAR (`joined`), or one by one.
+  /// A folder's file as read: its bytes, and where its header and VTODOs lie
+  /// when it is a plain VCALENDAR (``layout(_:)``). Made on every core.
+  struct File: Sendable {
+    var path: String
+    var data: Data
+    /// The calendar's properties and VTIMEZONEs: what precedes the first VTODO.
+    var header: Range<Int>?
+    /// The VTODOs: up to the `END:VCALENDAR` line.
+    var body: Range<Int>?
+
+    init(path: String, data: Data) {
+      self.path = path
+      self.data = data
+      let parts = data.withUnsafeBytes { raw -> (Range<Int>, Range<Int>)? in
+        let b = raw.bindMemory(to: UInt8.self)
+        guard let l = layout(b), b[l.start..<l.todos[0]].starts(with: "BEGIN:VCALENDAR".utf8) else {
+          return nil
+        }
+        return (l.start..<l.todos[0], l.todos[0]..<l.end)
+      }
+      header = parts?.0
+      body = parts?.1
+    }
+
+    /// Whether both are plain VCALENDARs with the same header bytes.
+    func sameHeader(as other: File) -> Bool {
+      guard let x = header, let y = other.header, x.count == y.count else { return false }
+      return data.withUnsafeBytes { a in
+        other.data.withUnsafeBytes { b in
+          memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
+        }
+      }
+    }
+  }
+
+  /// A folder's files, in order, to be read as one VCALENDAR (`together`), or one by one.
   struct Batch: Sendable {
-    var paths: [String]
-    var files: [Data]
-    /// The first file's header and every file's VTODOs, when the files' headers are the same bytes.
-    var joined: Data?
+    var files: [File]
+    /// The files are plain VCALENDARs with the same header bytes, more than one.
+    var together: Bool
+
+    /// The first file's header, every file's VTODOs, `END:VCALENDAR`.
+    func joined() -> Data {
+      var out = Data(capacity: files.reduce(files[0].header!.count + 16) { $0 + $1.body!.count })
+      func add(_ f: File, _ r: Range<Int>) {
+        f.data.withUnsafeBytes { out.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[r])) }
+      }
+      add(files[0], files[0].header!)
+      for f in files { add(f, f.body!) }
+      out.append(contentsOf: "END:VCALENDAR\r\n".utf8)
+      return out
+    }
   }
 
   /// A folder's files (in name order) in runs of consecutive plain VCALENDARs
-  /// (``layout(_:)``) whose headers (the calendar's properties and VTIMEZONEs)
-  /// are the same bytes, a few runs per core: each run read as one VCALENDAR,
-  /// the header once and every file's VTODOs. (A vdir's writer puts the same
-  /// header in every file; reading its VTIMEZONE again for each file was two
-  /// fifths of reading a folder.) Other files are batches of one.
-  static func batches(paths: [String], files: [Data]) -> [Batch] {
+  /// whose headers (the calendar's properties and VTIMEZONEs) are the same
+  /// bytes, a few runs per core: each run read as one VCALENDAR, the header
+  /// once and every file's VTODOs. (A vdir's writer puts the same header in
+  /// every file; reading its VTIMEZONE again for each file was two fifths of
+  /// reading a folder.) Other files are batches of one.
+  static func batches(_ files: [File]) -> [Batch] {
     let most = max(1, files.count / (4 * max(1, cores)))
     var out: [Batch] = []
-    var run = Batch(paths: [], files: [], joined: nil)
-    var header: Data?
+    var run: [File] = []
     func flush() {
-      if run.paths.count > 1 {
-        run.joined!.append(contentsOf: Array("END:VCALENDAR\r\n".utf8))
-      } else {
-        run.joined = nil
-      }
-      if !run.paths.isEmpty { out.append(run) }
-      run = Batch(paths: [], files: [], joined: nil)
-      header = nil
+      if !run.isEmpty { out.append(Batch(files: run, together: run.count > 1)) }
+      run = []
     }
-    for (path, data) in zip(paths, files) {
-      let parts = data.withUnsafeBytes { raw -> (header: Data, body: Data)? in
-        let b = raw.bindMemory(to: UInt8.self)
-        guard let l = layout(b), b[l.start..<l.todos[0]].starts(with: Array("BEGIN:VCALENDAR".utf8)) else {
-          return nil
-        }
-        return (
-          Data(buffer: UnsafeBufferPointer(rebasing: b[l.start..<l.todos[0]])),
-          Data(buffer: UnsafeBufferPointer(rebasing: b[l.todos[0]..<l.end]))
-        )
-      }
-      guard let parts else {
+    for f in files {
+      guard f.header != nil else {
         flush()
-        out.append(Batch(paths: [path], files: [data], joined: nil))
+        out.append(Batch(files: [f], together: false))
         continue
       }
-      if header != parts.header || run.paths.count >= most { flush() }
-      if header == nil {
-        header = parts.header
-        run.joined = parts.header
-      }
-      run.paths.append(path)
-      run.files.append(data)
-      run.joined!.append(parts.body)
+      if let first = run.first, !first.sameHeader(as: f) || run.count >= most { flush() }
+      run.append(f)
     }
     flush()
     return out

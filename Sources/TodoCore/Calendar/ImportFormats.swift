@@ -78,19 +78,18 @@ public enum ImportFormats {
     }
     // The files are read on every core; the first error (in name order) is the one thrown.
     let (now, calendar) = (env.now(), env.calendar)
-    let files = try ICalChunks.map(paths) { try contents($0) }
-    let batches = ICalChunks.batches(paths: paths, files: files)
-    let read = try ICalChunks.map(batches) { batch in
+    let files = try ICalChunks.map(paths) { ICalChunks.File(path: $0, data: try contents($0)) }
+    let read = try ICalChunks.map(ICalChunks.batches(files)) { batch in
       // A run read as one VCALENDAR; again file by file when that fails (so that the error
       // names the file) or holds a changed occurrence (its series must be in its own file).
-      if let joined = batch.joined,
-        let r = try? ICalMapping.readPiece(joined, path: source, now: now, calendar: calendar),
+      if batch.together,
+        let r = try? ICalMapping.readPiece(batch.joined(), path: source, now: now, calendar: calendar),
         r.occurrences.isEmpty
       {
         return [(items: r.items, undated: r.undated, warnings: [String]())]
       }
-      return try zip(batch.paths, batch.files).map { path, data in
-        try ICalMapping.read(data, path: path, now: now, calendar: calendar)
+      return try batch.files.map { f in
+        try ICalMapping.read(f.data, path: f.path, now: now, calendar: calendar)
       }
     }.flatMap { $0 }
     var all = Imported(items: [], warnings: [], undatedCompletions: [])

@@ -57,13 +57,25 @@ final class ICalFolderBatchTests: XCTestCase {
     let dir = try folder(files)
 
     let paths = files.keys.sorted().map { dir + "/" + $0 }
-    let batches = ICalChunks.batches(paths: paths, files: try paths.map { try ImportFormats.contents($0) })
-    XCTAssertEqual(batches.flatMap(\.paths), paths, "every file once, in order")
-    XCTAssertGreaterThan(batches.filter { $0.joined != nil }.count, 1, "files are read in runs")
+    let batches = ICalChunks.batches(
+      try paths.map { ICalChunks.File(path: $0, data: try ImportFormats.contents($0)) })
+    XCTAssertEqual(batches.flatMap { $0.files.map(\.path) }, paths, "every file once, in order")
+    XCTAssertGreaterThan(batches.filter(\.together).count, 1, "files are read in runs")
     XCTAssertLessThan(batches.count, 100)
-    for b in batches where b.joined != nil {
-      XCTAssertEqual(
-        String(decoding: b.joined!, as: UTF8.self).components(separatedBy: "BEGIN:VTIMEZONE").count, 2)
+    for b in batches where b.together {
+      let text = String(decoding: b.joined(), as: UTF8.self)
+      XCTAssertEqual(text.components(separatedBy: "BEGIN:VTIMEZONE").count, 2)
+      XCTAssertEqual(text.components(separatedBy: "BEGIN:VTODO").count, b.files.count + 1)
+      XCTAssertTrue(text.hasPrefix("BEGIN:VCALENDAR") && text.hasSuffix("END:VCALENDAR\r\n"))
+    }
+    // Other line ends, another PRODID: another header. (A byte-order mark before the header and
+    // lowercase names in a VTODO do not keep a file out of a run.)
+    for k in [50, 150] {
+      XCTAssertFalse(
+        batches.contains {
+          $0.together && $0.files.contains { $0.path.hasSuffix(String(format: "%04d.ics", k)) }
+        },
+        "file \(k) has another header and is read alone")
     }
 
     let r = try ImportFormats.read(dir, env: env)
