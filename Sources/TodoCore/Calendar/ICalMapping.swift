@@ -71,16 +71,15 @@ public enum ICalMapping {
     var zones: [String: String] = [:]
     do {
       zones = try LibIcal.parse(data) { todo, zones in
-        if todo.first(.recurrenceID) != nil {
-          var tzids = Set<String>()
-          todo.collectTZIDs(into: &tzids)
-          let uid = todo.first(.uid).map { $0.text ?? $0.value }
-          occurrences.append(Occurrence(uid: uid ?? "", ical: todo.ical, tzids: tzids))
-          return
-        }
         let (item, noDate) = Self.item(todo, zones: zones, now: now, calendar: calendar)
         do { try Instants.check(item) } catch {
           throw TodoError.badFile(path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
+        }
+        if todo.first(.recurrenceID) != nil {
+          var tzids = Set<String>()
+          todo.collectTZIDs(into: &tzids)
+          occurrences.append(Occurrence(uid: item.icalUID, ical: todo.ical, tzids: tzids))
+          return
         }
         if noDate { undated.insert(item.id) }
         items.append(item)

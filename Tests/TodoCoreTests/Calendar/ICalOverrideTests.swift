@@ -109,4 +109,14 @@ final class ICalOverrideTests: XCTestCase {
     XCTAssertEqual(r.warnings.count, 1)
     XCTAssertTrue(r.warnings.first?.contains("weekly-1@example.org") ?? false, "\(r.warnings)")
   }
+
+  func testAnOverrideWithAnInstantOutsideYears1To9999IsAnError() throws {
+    let text = String(decoding: ICalFixtureTests.fixture("recurrence-override.ics"), as: UTF8.self)
+    let bad = text.replacingOccurrences(of: "DUE:20261109T120000Z", with: "DUE:00000101T000000Z")
+    XCTAssertNotEqual(bad, text)
+    XCTAssertThrowsError(try read(Data(bad.utf8), "bad-override.ics")) { e in
+      XCTAssertTrue("\(e)".contains("bad-override.ics"), "\(e)")
+      XCTAssertTrue("\(e)".contains("weekly-1@example.org"), "\(e)")
+    }
+  }
 }
