@@ -296,34 +296,53 @@ enum LibIcal {
     return out
   }
 
-  /// A DATE or DATE-TIME property's value (nil for another type), its TZID resolved in `owner`.
-  static func time(of p: OpaquePointer, owner: OpaquePointer) -> ICalTime? {
+  /// libical's zone for a TZID no VTIMEZONE defines (its own prefixed TZIDs, then IANA
+  /// names), looked up once, as `icalproperty_get_datetime_with_component` looks it up.
+  static func zone(forTZID tzid: String) -> OpaquePointer? {
+    zoneTableLock.lock()
+    defer { zoneTableLock.unlock() }
+    if let z = tzidZones[tzid] { return z }
+    let z = icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
+    tzidZones[tzid] = .some(z)
+    return z
+  }
+
+  /// Guarded by `zoneTableLock`.
+  nonisolated(unsafe) private static var tzidZones: [String: OpaquePointer?] = [:]
+
+  /// A DATE or DATE-TIME property's value (nil for another type) with its TZID
+  /// resolved as `icalproperty_get_datetime_with_component` does (a UTC value is
+  /// left alone; a VTIMEZONE of that TZID from `owner` up; else libical's zone of
+  /// that name), except that the name is looked up under ``zone(forTZID:)``'s lock.
+  /// libical's lookup is not safe on two threads: its first call fills the table of
+  /// zones that a second call may already be reading, and a name not in zone.tab is
+  /// appended to that table without a lock (export crashed about once in 200 runs).
+  static func datetime(of p: OpaquePointer, owner: OpaquePointer) -> icaltimetype? {
     guard let v = icalproperty_get_value(p),
       icalvalue_isa(v) == ICAL_DATETIME_VALUE || icalvalue_isa(v) == ICAL_DATE_VALUE
     else { return nil }
-    guard let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) else {
-      return time(icalvalue_get_datetime(v))
-    }
-    let tzid = icalparameter_get_tzid(param)
-    // libical looks for a VTIMEZONE of that TZID from `owner` up, then compares the name with
-    // every zone it knows; an IANA name without a VTIMEZONE is looked up once (``builtinZone``).
-    var known: OpaquePointer?
+    var t = icalvalue_get_datetime(v)
+    guard icaltime_is_utc(t) == 0, let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER),
+      let tzid = icalparameter_get_tzid(param)
+    else { return t }
     var c: OpaquePointer? = owner
-    while let x = c, known == nil {
-      if tzid != nil && icalcomponent_get_timezone(x, tzid) != nil { break }
+    var zone: OpaquePointer?
+    while let x = c, zone == nil {
+      zone = icalcomponent_get_timezone(x, tzid)
       c = icalcomponent_get_parent(x)
-      if c == nil { known = builtinZone(string(tzid)) }
     }
-    var raw = icalvalue_get_datetime(v)
-    let t: ICalTime
-    if let z = known, raw.is_date == 0 {
-      raw.zone = z
-      t = time(raw)
-    } else {
-      t = time(icalproperty_get_datetime_with_component(p, owner))
-    }
+    if let z = zone ?? self.zone(forTZID: string(tzid)), t.is_date == 0 { t.zone = z }
+    return t
+  }
+
+  /// A DATE or DATE-TIME property's value (nil for another type), its TZID resolved in `owner`.
+  static func time(of p: OpaquePointer, owner: OpaquePointer) -> ICalTime? {
+    guard let raw = datetime(of: p, owner: owner) else { return nil }
+    let t = time(raw)
     // A built-in zone's TZID carries libical's prefix; the property's own TZID is the name.
-    if case .zoned(let d, _) = t { return .zoned(d, tzid: string(tzid)) }
+    if case .zoned(let d, _) = t, let param = icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER) {
+      return .zoned(d, tzid: string(icalparameter_get_tzid(param)))
+    }
     return t
   }
 

@@ -208,10 +208,7 @@ final class ICalKept {
   /// The form ``LibIcal/time(of:owner:)`` reads, without the instant (which the
   /// writer does not use, and which takes libical's lock on its zones' changes).
   private static func form(of p: OpaquePointer, owner: OpaquePointer) -> Form? {
-    guard let v = icalproperty_get_value(p),
-      icalvalue_isa(v) == ICAL_DATETIME_VALUE || icalvalue_isa(v) == ICAL_DATE_VALUE
-    else { return nil }
-    let t = icalproperty_get_datetime_with_component(p, owner)
+    guard let t = LibIcal.datetime(of: p, owner: owner) else { return nil }
     if t.is_date != 0 { return .date }
     if icaltime_is_utc(t) != 0 { return .utc }
     guard let z = t.zone else { return .floating }
