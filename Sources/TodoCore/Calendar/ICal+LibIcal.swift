@@ -217,6 +217,7 @@ enum LibIcal {
   static func parse(_ data: Data, each: (ICalComponentRef, [String: String]) throws -> Void) throws
     -> [String: String]
   {
+    _ = ready
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     ICalNames.uppercase(&bytes)
@@ -269,6 +270,12 @@ enum LibIcal {
     return zones
   }
 
+  /// libical's table of zones, filled once before any other libical call (``parse(_:each:)``,
+  /// ``ICalKept``, ``ICalExport`` ask for it first). libical fills it on first use without
+  /// keeping other threads out: even `icaltime_is_utc` does, while another thread may be
+  /// reading it (the parallel export crashed so, about once in 100 runs).
+  static let ready: Void = { _ = icaltimezone_get_builtin_timezones() }()
+
   /// Whether libical knows the zone TZID by itself (an IANA name).
   static func isBuiltinZone(_ tzid: String) -> Bool { builtinZone(tzid) != nil }
 
@@ -313,10 +320,8 @@ enum LibIcal {
   /// A DATE or DATE-TIME property's value (nil for another type) with its TZID
   /// resolved as `icalproperty_get_datetime_with_component` does (a UTC value is
   /// left alone; a VTIMEZONE of that TZID from `owner` up; else libical's zone of
-  /// that name), except that the name is looked up under ``zone(forTZID:)``'s lock.
-  /// libical's lookup is not safe on two threads: its first call fills the table of
-  /// zones that a second call may already be reading, and a name not in zone.tab is
-  /// appended to that table without a lock (export crashed about once in 200 runs).
+  /// that name), except that the name is looked up under ``zone(forTZID:)``'s lock:
+  /// libical appends a name not in zone.tab to its table of zones without one.
   static func datetime(of p: OpaquePointer, owner: OpaquePointer) -> icaltimetype? {
     guard let v = icalproperty_get_value(p),
       icalvalue_isa(v) == ICAL_DATETIME_VALUE || icalvalue_isa(v) == ICAL_DATE_VALUE

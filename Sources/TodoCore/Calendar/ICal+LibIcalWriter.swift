@@ -166,6 +166,7 @@ final class ICalKept {
 
   /// Nothing to read when there is no kept text (libical would find no property in it either).
   init(_ ical: String?) {
+    _ = LibIcal.ready
     guard let ical, !ical.isEmpty,
       let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n")
     else { return }
