@@ -65,9 +65,6 @@ struct ICalPropertyRef {
       : LibIcal.string(icalproperty_kind_to_string(k))
   }
 
-  /// The whole property as iCalendar text (folded, ending in CRLF).
-  var ical: String { LibIcal.take(icalproperty_as_ical_string_r(p)) }
-
   /// Appends the property's iCalendar text with LF line ends.
   func appendText(to out: inout [UInt8]) {
     LibIcal.appendWithoutCR(icalproperty_as_ical_string_r(p), to: &out)
