@@ -153,7 +153,9 @@ struct ICalComponentRef {
   var propertyCount: Int { Int(icalcomponent_count_properties(c, ICAL_ANY_PROPERTY)) }
   var componentCount: Int { Int(icalcomponent_count_components(c, ICAL_ANY_COMPONENT)) }
 
-  /// Its properties in order.
+  /// Its properties in order. libical keeps one cursor over a component's properties,
+  /// so `body` must not walk this same component's properties again (``first(_:)``,
+  /// another `forEachProperty`); its sub-components' are their own.
   func forEachProperty(_ body: (ICalPropertyRef) throws -> Void) rethrows {
     var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
     while let x = p {
