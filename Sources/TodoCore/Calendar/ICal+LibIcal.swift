@@ -139,6 +139,14 @@ struct ICalComponentRef {
   fileprivate let c: OpaquePointer
   fileprivate let owner: OpaquePointer
 
+  fileprivate init(c: OpaquePointer, owner: OpaquePointer) {
+    self.c = c
+    self.owner = owner
+  }
+
+  /// A component on its own (its TZIDs resolve in it).
+  init(_ c: OpaquePointer) { self.init(c: c, owner: c) }
+
   var name: String { LibIcal.string(icalcomponent_kind_to_string(icalcomponent_isa(c))) }
   var isAlarm: Bool { icalcomponent_isa(c) == ICAL_VALARM_COMPONENT }
 
@@ -244,8 +252,7 @@ enum LibIcal {
         throw ICalReadError(detail: take(icalproperty_get_value_as_string_r(e)))
       }
       for z in children(cal, ICAL_VTIMEZONE_COMPONENT) {
-        guard let tzid = icalcomponent_get_first_property(z, ICAL_TZID_PROPERTY) else { continue }
-        let id = take(icalproperty_get_value_as_string_r(tzid))
+        guard let id = tzid(ofZone: z) else { continue }
         if builtinZone(id) != nil {
           // An IANA zone: libical's own definition, loaded once, reads its times (expanding
           // the file's VTIMEZONE was nine tenths of reading a one-item file), and is written back.
@@ -274,6 +281,13 @@ enum LibIcal {
   /// keeping other threads out: even `icaltime_is_utc` does, while another thread may be
   /// reading it (the parallel export crashed so, about once in 100 runs).
   static let ready: Void = { _ = icaltimezone_get_builtin_timezones() }()
+
+  /// A VTIMEZONE's TZID as text (escaped), what tells a calendar's VTIMEZONEs apart.
+  static func tzid(ofZone c: OpaquePointer) -> String? {
+    icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY).map {
+      take(icalproperty_get_value_as_string_r($0))
+    }
+  }
 
   /// Whether libical knows the zone TZID by itself (an IANA name).
   static func isBuiltinZone(_ tzid: String) -> Bool { builtinZone(tzid) != nil }

@@ -171,7 +171,7 @@ final class ICalKept {
       let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n")
     else { return }
     defer { icalcomponent_free(wrapper) }
-    Self.collectTZIDs(wrapper, into: &tzids)
+    ICalComponentRef(wrapper).collectTZIDs(into: &tzids)
     while let p = icalcomponent_get_first_property(wrapper, ICAL_ANY_PROPERTY) {
       icalcomponent_remove_property(wrapper, p)
       let kind = icalproperty_isa(p)
@@ -193,7 +193,8 @@ final class ICalKept {
       switch icalcomponent_isa(c) {
       case ICAL_VTIMEZONE_COMPONENT: zones.append(c)
       case ICAL_VTODO_COMPONENT: occurrences.append(c)
-      case ICAL_VALARM_COMPONENT where alarm == nil && Self.warns(c): alarm = Node(ptr: c)
+      case ICAL_VALARM_COMPONENT where alarm == nil && ICalMapping.warning(ICalComponentRef(c)) != nil:
+        alarm = Node(ptr: c)
       default: components.append(c)
       }
     }
@@ -244,30 +245,5 @@ final class ICalKept {
   fileprivate func takeAlarm() -> OpaquePointer? {
     defer { alarm = nil }
     return alarm?.ptr
-  }
-
-  /// Whether a VALARM's first TRIGGER is `RELATED=END` and a duration not after the due time.
-  private static func warns(_ c: OpaquePointer) -> Bool {
-    guard let p = icalcomponent_get_first_property(c, ICAL_TRIGGER_PROPERTY),
-      let r = icalproperty_get_first_parameter(p, ICAL_RELATED_PARAMETER),
-      icalparameter_get_related(r) == ICAL_RELATED_END
-    else { return false }
-    let t = icalproperty_get_trigger(p)
-    return icaltime_is_null_time(t.time) != 0 && icaldurationtype_as_int(t.duration) <= 0
-  }
-
-  private static func collectTZIDs(_ c: OpaquePointer, into set: inout Set<String>) {
-    var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
-    while let x = p {
-      if let z = icalproperty_get_first_parameter(x, ICAL_TZID_PARAMETER) {
-        set.insert(LibIcal.string(icalparameter_get_tzid(z)))
-      }
-      p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
-    }
-    var k = icalcomponent_get_first_component(c, ICAL_ANY_COMPONENT)
-    while let x = k {
-      collectTZIDs(x, into: &set)
-      k = icalcomponent_get_next_component(c, ICAL_ANY_COMPONENT)
-    }
   }
 }

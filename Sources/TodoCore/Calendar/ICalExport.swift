@@ -52,7 +52,7 @@ enum ICalExport {
         return r.map { i in
           let k = ICalKept(items[i].icalExtra)
           k.zones.removeAll { c in
-            guard let tzid = ICalExportHead.tzid(of: c), seen.insert(tzid).inserted else {
+            guard let tzid = LibIcal.tzid(ofZone: c), seen.insert(tzid).inserted else {
               icalcomponent_free(c)
               return true
             }
@@ -157,7 +157,7 @@ final class ICalExportHead {
   /// (RFC 5545: a VTIMEZONE for every TZID used), in name order; items in order.
   func addZones(of kept: ICalKept, item: Int) {
     for c in kept.zones {
-      if let tzid = Self.tzid(of: c), added[tzid] == nil {
+      if let tzid = LibIcal.tzid(ofZone: c), added[tzid] == nil {
         add(c, tzid: tzid, item: item)
       } else {
         icalcomponent_free(c)
@@ -165,13 +165,6 @@ final class ICalExportHead {
     }
     kept.zones.removeAll()
     for tzid in kept.tzids.sorted() { addBuiltinZone(tzid, item: item) }
-  }
-
-  /// A VTIMEZONE's TZID as text (escaped), what tells the calendar's VTIMEZONEs apart.
-  static func tzid(of c: OpaquePointer) -> String? {
-    icalcomponent_get_first_property(c, ICAL_TZID_PROPERTY).map {
-      LibIcal.take(icalproperty_get_value_as_string_r($0))
-    }
   }
 
   /// libical's own VTIMEZONE for an IANA zone name, under that name, unless one was added.
@@ -201,7 +194,7 @@ final class ICalExportHead {
     var k = 0
     var sub = icalcomponent_get_first_component(root, ICAL_VTIMEZONE_COMPONENT)
     while let s = sub {
-      if let tzid = Self.tzid(of: s), zones[tzid] == nil, let z = icaltimezone_new() {
+      if let tzid = LibIcal.tzid(ofZone: s), zones[tzid] == nil, let z = icaltimezone_new() {
         icaltimezone_set_component(z, icalcomponent_new_clone(s))
         zones[tzid] = (addedBy[k], z)
       }
