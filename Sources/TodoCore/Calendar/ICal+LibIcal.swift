@@ -276,10 +276,11 @@ enum LibIcal {
     return zones
   }
 
-  /// libical's table of zones, filled once before any other libical call (``parse(_:each:)``,
-  /// ``ICalKept``, ``ICalExport`` ask for it first). libical fills it on first use without
-  /// keeping other threads out: even `icaltime_is_utc` does, while another thread may be
-  /// reading it (the parallel export crashed so, about once in 100 runs).
+  /// libical's table of zones, filled once before any other libical call: the two ways
+  /// in, ``parse(_:each:)`` and ``ICalKept``, ask for it first, on whichever thread
+  /// comes first (a static is made once; the others wait for it). libical fills it on
+  /// first use without keeping other threads out: even `icaltime_is_utc` does, while
+  /// another thread may be reading it (the parallel export crashed so, about once in 100 runs).
   static let ready: Void = { _ = icaltimezone_get_builtin_timezones() }()
 
   /// A VTIMEZONE's TZID as text (escaped), what tells a calendar's VTIMEZONEs apart.

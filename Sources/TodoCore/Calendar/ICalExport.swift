@@ -40,7 +40,6 @@ enum ICalExport {
   /// is libical's own), each item is read and written in one go; else all are
   /// read first, for the VTIMEZONEs an item's DUE may use that items before it added.
   static func pieces(for items: [TodoItem], calendar: Calendar, parts: Int? = nil) -> [[UInt8]] {
-    _ = LibIcal.ready  // before any thread starts
     let n = max(1, min(items.count, parts ?? (items.count < minimumParallel ? 1 : 4 * ICalChunks.cores)))
     let runs = (0..<n).map { k in (items.count * k / n)..<(items.count * (k + 1) / n) }
     if let direct = inOneGo(items, runs: runs, calendar: calendar) { return direct }

@@ -36,7 +36,6 @@ public enum ICalMapping {
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
     let pieces = ICalChunks.split(data, parts: ICalChunks.parts(forSize: data.count)) ?? [data]
-    _ = LibIcal.ready  // before any thread starts
     let read = try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
     guard read.count > 1 || !read[0].occurrences.isEmpty else { return (read[0].items, read[0].undated, []) }
     var items: [TodoItem] = []

@@ -78,7 +78,6 @@ public enum ImportFormats {
     }
     // The files are read on every core; the first error (in name order) is the one thrown.
     let (now, calendar) = (env.now(), env.calendar)
-    _ = LibIcal.ready  // before any thread starts
     let files = try ICalChunks.map(paths) { ICalChunks.File(path: $0, data: try contents($0)) }
     let read = try ICalChunks.map(ICalChunks.batches(files)) { batch in
       // A run read as one VCALENDAR; again file by file when that fails (so that the error
