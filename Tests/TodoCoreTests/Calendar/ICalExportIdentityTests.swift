@@ -56,13 +56,6 @@ final class ICalExportIdentityTests: XCTestCase {
   static func items(seed: UInt64 = 2026, zones: Bool = true) -> [TodoItem] {
     var rng = SplitMix(seed: seed)
     let now = 1_795_000_000
-    func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
-    func chance(_ n: UInt64) -> Bool { rng.next() % n == 0 }
-    func instant() -> Date {
-      let lo = Int64(Instants.validRange.lowerBound)
-      let hi = Int64(Instants.validRange.upperBound)
-      return Date(timeIntervalSince1970: TimeInterval(lo + Int64(rng.next() % UInt64(hi - lo))))
-    }
     func near() -> Date {
       Date(timeIntervalSince1970: TimeInterval(now + Int(rng.next() % 60_000_000) - 30_000_000))
     }
@@ -75,24 +68,25 @@ final class ICalExportIdentityTests: XCTestCase {
           )
         })
       var item = TodoItem(
-        id: id, title: pick(titles), deadline: chance(6) ? nil : (chance(4) ? instant() : near()),
-        created: chance(5) ? instant() : near())
-      if chance(4), let d = item.deadline {  // 09:00 local: a DATE-only DUE stays one
+        id: id, title: rng.pick(titles),
+        deadline: rng.chance(6) ? nil : (rng.chance(4) ? rng.instant() : near()),
+        created: rng.chance(5) ? rng.instant() : near())
+      if rng.chance(4), let d = item.deadline {  // 09:00 local: a DATE-only DUE stays one
         item.deadline = calendar().date(bySettingHour: 9, minute: 0, second: 0, of: d)
       }
-      if chance(3) { item.uid = chance(2) ? "\(k)@host.example.org" : id.uuidString.lowercased() }
-      if chance(2) { item.modified = near() }
-      if chance(4) { item.completed = near() } else if chance(6) { item.cancelled = true }
-      if chance(4) { item.repeatRule = pick(rules) }
-      if chance(3) { item.warn = Int(rng.next() % 10) * 300 }
-      if chance(2) { item.sequence = Int(rng.next() % 10) }
+      if rng.chance(3) { item.uid = rng.chance(2) ? "\(k)@host.example.org" : id.uuidString.lowercased() }
+      if rng.chance(2) { item.modified = near() }
+      if rng.chance(4) { item.completed = near() } else if rng.chance(6) { item.cancelled = true }
+      if rng.chance(4) { item.repeatRule = rng.pick(rules) }
+      if rng.chance(3) { item.warn = Int(rng.next() % 10) * 300 }
+      if rng.chance(2) { item.sequence = Int(rng.next() % 10) }
       var lines: [String] = []
-      if !chance(4) { lines.append(pick(dues)) }
-      lines += properties.filter { _ in chance(5) }
-      lines += components.filter { _ in chance(5) }.filter { zones || !$0.contains("VTIMEZONE") }
-      if chance(3) { lines.shuffle(using: &rng) }
-      let end = chance(2) ? "\r\n" : "\n"
-      if !lines.isEmpty || chance(8) {
+      if !rng.chance(4) { lines.append(rng.pick(dues)) }
+      lines += properties.filter { _ in rng.chance(5) }
+      lines += components.filter { _ in rng.chance(5) }.filter { zones || !$0.contains("VTIMEZONE") }
+      if rng.chance(3) { lines.shuffle(using: &rng) }
+      let end = rng.chance(2) ? "\r\n" : "\n"
+      if !lines.isEmpty || rng.chance(8) {
         item.icalExtra = lines.map { $0.replacingOccurrences(of: "\n", with: end) + end }.joined()
       }
       return item
@@ -123,21 +117,28 @@ final class ICalExportIdentityTests: XCTestCase {
   func testTheExportWritesWhatTheFormerWriterWrote() throws {
     let items = Self.items()
     let (all, singles) = Self.outputs(items)
-    if ProcessInfo.processInfo.environment["TODO_REGENERATE_EXPORT_FIXTURES"] != nil {
-      try Data(all.utf8).write(to: Self.url("export-identity.ics"))
-      try Data(singles.utf8).write(to: Self.url("export-identity-singles.ics"))
-    }
-    let expected = try String(decoding: Data(contentsOf: Self.url("export-identity.ics")), as: UTF8.self)
-    let expectedSingles = try String(
-      decoding: Data(contentsOf: Self.url("export-identity-singles.ics")), as: UTF8.self)
+    let expected = try expect(all, as: "export-identity.ics")
     XCTAssertEqual(all.count, expected.count)
     XCTAssertTrue(all == expected, firstDifference(all, expected))
+    let expectedSingles = try expect(singles, as: "export-identity-singles.ics")
     XCTAssertTrue(singles == expectedSingles, firstDifference(singles, expectedSingles))
-    // Cut into runs written on several cores, unevenly: the same bytes.
+    assertCutGives(expected, items)
+  }
+
+  /// The committed expected text `name` (written from `text` when TODO_REGENERATE_EXPORT_FIXTURES is set).
+  func expect(_ text: String, as name: String) throws -> String {
+    if ProcessInfo.processInfo.environment["TODO_REGENERATE_EXPORT_FIXTURES"] != nil {
+      try Data(text.utf8).write(to: Self.url(name))
+    }
+    return try String(decoding: Data(contentsOf: Self.url(name)), as: UTF8.self)
+  }
+
+  /// Cut into runs written on several cores, unevenly: the same bytes.
+  func assertCutGives(_ expected: String, _ items: [TodoItem], line: UInt = #line) {
     for parts in [1, 2, 3, 17, Self.count] {
       let cut = String(
         decoding: ICalExport.bytes(for: items, calendar: Self.calendar(), parts: parts), as: UTF8.self)
-      XCTAssertTrue(cut == expected, "\(parts) parts: " + firstDifference(cut, expected))
+      XCTAssertTrue(cut == expected, "\(parts) parts: " + firstDifference(cut, expected), line: line)
     }
   }
 
@@ -151,17 +152,9 @@ final class ICalExportIdentityTests: XCTestCase {
     XCTAssertNotNil(ICalExport.inOneGo(items, runs: [0..<items.count], calendar: cal))
     XCTAssertNil(ICalExport.inOneGo(Self.items(), runs: [0..<Self.count], calendar: cal))
     let all = ICalMapping.ics(for: items, now: Self.now, calendar: Self.calendar())
-    if ProcessInfo.processInfo.environment["TODO_REGENERATE_EXPORT_FIXTURES"] != nil {
-      try Data(all.utf8).write(to: Self.url("export-identity-builtin.ics"))
-    }
-    let expected = try String(
-      decoding: Data(contentsOf: Self.url("export-identity-builtin.ics")), as: UTF8.self)
+    let expected = try expect(all, as: "export-identity-builtin.ics")
     XCTAssertTrue(all == expected, firstDifference(all, expected))
-    for parts in [1, 2, 3, 17, Self.count] {
-      let cut = String(
-        decoding: ICalExport.bytes(for: items, calendar: Self.calendar(), parts: parts), as: UTF8.self)
-      XCTAssertTrue(cut == expected, "\(parts) parts: " + firstDifference(cut, expected))
-    }
+    assertCutGives(expected, items)
   }
 
   /// A DUE with the TZID of a zone libical knows is written in libical's own

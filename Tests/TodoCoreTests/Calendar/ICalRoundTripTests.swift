@@ -23,14 +23,6 @@ final class ICalRoundTripTests: XCTestCase {
   ]
 
   func randomItem(_ rng: inout SplitMix) -> TodoItem {
-    func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
-    func chance(_ n: UInt64) -> Bool { rng.next() % n == 0 }
-    func instant() -> Date {
-      // Years 1 to 9999, whole seconds.
-      let lo = Int64(Instants.validRange.lowerBound)
-      let hi = Int64(Instants.validRange.upperBound)
-      return Date(timeIntervalSince1970: TimeInterval(lo + Int64(rng.next() % UInt64(hi - lo))))
-    }
     func near() -> Date { now.addingTimeInterval(TimeInterval(Int(rng.next() % 20_000_000)) - 10_000_000) }
     var uid: String? = nil
     var id = UUID(
@@ -43,21 +35,22 @@ final class ICalRoundTripTests: XCTestCase {
     default: break
     }
     if let u = uid, UUID(uuidString: u) == nil { id = UUID.derived(from: u) }
-    let created = chance(4) ? instant() : near()
+    let created = rng.chance(4) ? rng.instant() : near()
     var item = TodoItem(
-      id: id, title: pick(Self.titles), deadline: chance(5) ? nil : (chance(3) ? instant() : near()),
+      id: id, title: rng.pick(Self.titles),
+      deadline: rng.chance(5) ? nil : (rng.chance(3) ? rng.instant() : near()),
       created: created)
     item.uid = uid
-    if chance(2) { item.modified = near() }
-    if chance(3) { item.completed = near() } else if chance(5) { item.cancelled = true }
-    if chance(3) { item.repeatRule = pick(Self.rules) }
-    if chance(3) { item.warn = Int(rng.next() % 10) * 300 }
-    if chance(2) { item.sequence = Int(rng.next() % 10) }
+    if rng.chance(2) { item.modified = near() }
+    if rng.chance(3) { item.completed = near() } else if rng.chance(5) { item.cancelled = true }
+    if rng.chance(3) { item.repeatRule = rng.pick(Self.rules) }
+    if rng.chance(3) { item.warn = Int(rng.next() % 10) * 300 }
+    if rng.chance(2) { item.sequence = Int(rng.next() % 10) }
     var extra = ""
     // Properties first, then components, as the writer puts them.
-    let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") }.filter { _ in chance(3) }
+    let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }
     extra += props.joined()
-    extra += Self.extras.filter { $0.hasPrefix("BEGIN:") }.filter { _ in chance(3) }.joined()
+    extra += Self.extras.filter { $0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }.joined()
     item.icalExtra = extra.isEmpty ? nil : extra
     return item
   }

@@ -230,3 +230,18 @@ struct SplitMix: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+extension SplitMix {
+  /// One of `xs`.
+  mutating func pick<T>(_ xs: [T]) -> T { xs[Int(next() % UInt64(xs.count))] }
+
+  /// True once in `n` times.
+  mutating func chance(_ n: UInt64) -> Bool { next() % n == 0 }
+
+  /// An instant in years 1 to 9999, whole seconds.
+  mutating func instant() -> Date {
+    let lo = Int64(Instants.validRange.lowerBound)
+    let hi = Int64(Instants.validRange.upperBound)
+    return Date(timeIntervalSince1970: TimeInterval(lo + Int64(next() % UInt64(hi - lo))))
+  }
+}

@@ -51,26 +51,27 @@ final class RecurrencePropertyTests: XCTestCase {
 
   /// A random rule: shorthand through ``RepeatRule``, or an RRULE with BY parts.
   static func rule(_ rng: inout SplitMix) -> String {
-    func pick<T>(_ xs: [T]) -> T { xs[Int(rng.next() % UInt64(xs.count))] }
-    let interval = pick(["", "", ";INTERVAL=2", ";INTERVAL=3"])
+    let interval = rng.pick(["", "", ";INTERVAL=2", ";INTERVAL=3"])
     let days = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     switch rng.next() % 9 {
     case 0:
-      return pick([
+      return rng.pick([
         "daily", "weekdays", "weekly", "monthly", "yearly", "every 2 weeks", "every mon,thu", "every 3 days",
       ])
-    case 1: return "FREQ=DAILY" + interval + pick(["", ";COUNT=40"])
+    case 1: return "FREQ=DAILY" + interval + rng.pick(["", ";COUNT=40"])
     case 2:
       let some = days.filter { _ in rng.next() % 3 == 0 }
       return "FREQ=WEEKLY" + interval + ";BYDAY="
-        + (some.isEmpty ? [pick(days)] : some).joined(separator: ",")
+        + (some.isEmpty ? [rng.pick(days)] : some).joined(separator: ",")
     case 3:
-      return "FREQ=MONTHLY" + interval + ";BYMONTHDAY=" + pick(["1", "15", "28", "30", "31", "-1", "-2"])
-    case 4: return "FREQ=MONTHLY" + interval + ";BYDAY=" + pick(["1", "2", "3", "4", "-1"]) + pick(days)
-    case 5: return "FREQ=YEARLY" + interval + ";BYMONTH=" + pick(["1", "2", "3", "10", "11"])
-    case 6: return "FREQ=YEARLY;BYMONTH=" + pick(["3", "10"]) + ";BYDAY=" + pick(["-1SU", "1SU", "2SU"])
+      return "FREQ=MONTHLY" + interval + ";BYMONTHDAY=" + rng.pick(["1", "15", "28", "30", "31", "-1", "-2"])
+    case 4:
+      return "FREQ=MONTHLY" + interval + ";BYDAY=" + rng.pick(["1", "2", "3", "4", "-1"]) + rng.pick(days)
+    case 5: return "FREQ=YEARLY" + interval + ";BYMONTH=" + rng.pick(["1", "2", "3", "10", "11"])
+    case 6:
+      return "FREQ=YEARLY;BYMONTH=" + rng.pick(["3", "10"]) + ";BYDAY=" + rng.pick(["-1SU", "1SU", "2SU"])
     case 7: return "FREQ=MONTHLY" + interval
-    default: return "FREQ=HOURLY;INTERVAL=" + pick(["5", "7", "13"])
+    default: return "FREQ=HOURLY;INTERVAL=" + rng.pick(["5", "7", "13"])
     }
   }
 
