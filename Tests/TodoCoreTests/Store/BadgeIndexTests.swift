@@ -130,15 +130,11 @@ final class BadgeIndexTests: XCTestCase {
   }
 
   func testTheFixturesOfTheStoreTests() throws {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-      "Fixtures")
-    let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
-      $0.hasSuffix(".plist")
-    }
+    let names = try StoreTests.fixtureNames()
     XCTAssertFalse(names.isEmpty)
     for name in names {
       let file = dir + "/" + name
-      try FileManager.default.copyItem(atPath: fixtures.path + "/" + name, toPath: file)
+      try FileManager.default.copyItem(atPath: StoreTests.fixtures.path + "/" + name, toPath: file)
       let store = Store(path: file)
       guard (try? PlistCodec.decodeWithFoundation(Data(contentsOf: URL(fileURLWithPath: file)))) != nil,
         (try? store.load()) != nil

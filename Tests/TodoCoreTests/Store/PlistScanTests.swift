@@ -154,14 +154,10 @@ final class PlistScanTests: XCTestCase {
   }
 
   func testTheStoreFixturesAsTheyAreAndWrittenAgain() throws {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-      "Fixtures")
-    let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
-      $0.hasSuffix(".plist")
-    }
+    let names = try StoreTests.fixtureNames()
     XCTAssertFalse(names.isEmpty)
     for name in names {
-      let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
+      let data = StoreTests.fixture(name)
       // The tutorial's own files are not our writer's: declined (or, if read, read right).
       assertAgreesOrDeclines(data, name)
       let doc = try PlistCodec.decodeWithFoundation(data)

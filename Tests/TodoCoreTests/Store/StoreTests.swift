@@ -15,10 +15,17 @@ final class StoreTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: dir)
   }
 
+  /// The folder of the store's fixture files.
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures")
+
   static func fixture(_ name: String) -> Data {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures").appendingPathComponent(name)
-    return try! Data(contentsOf: url)
+    try! Data(contentsOf: fixtures.appendingPathComponent(name))
+  }
+
+  /// The names of the fixture property lists.
+  static func fixtureNames() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".plist") }
   }
 
   static func sample() -> [TodoItem] {
