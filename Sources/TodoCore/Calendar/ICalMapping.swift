@@ -137,7 +137,6 @@ public enum ICalMapping {
     var components: [UInt8] = []
     var tzids = Set<String>()
     var seen = KindSet()
-    var undated = false
     var status: String?
     t.forEachProperty { p in
       if p.parameterCount > 0, let z = p.tzid { tzids.insert(z) }
@@ -182,15 +181,12 @@ public enum ICalMapping {
       p.appendText(to: &properties)
     }
     if status == "CANCELLED" { item.cancelled = true }
-    if status == "COMPLETED" && item.completed == nil {
-      item.completed = now.wholeSeconds
-      undated = true
-    }
-    var warned = false
+    // Completed by STATUS alone: completed now.
+    let undated = status == "COMPLETED" && item.completed == nil
+    if undated { item.completed = now.wholeSeconds }
     t.forEachComponent { c in
       c.collectTZIDs(into: &tzids)
-      if !warned, let secs = warning(c) {
-        warned = true
+      if item.warn == nil, let secs = warning(c) {
         item.warn = secs
         if !isPlainWarning(c, title: item.title) { c.appendText(to: &alarm) }
         return
