@@ -21,14 +21,14 @@ run: build
 test: build
 	@scripts/deps.sh test
 	$(SWIFT) test
-	TODO_BIN=$(abspath $(RELEASE)) tests/e2e/run.sh
+	TODO_BIN=$(abspath $(RELEASE)) e2e/run.sh
 
 unit:
 	$(SWIFT) test
 
 e2e: build
 	@scripts/deps.sh test
-	TODO_BIN=$(abspath $(RELEASE)) tests/e2e/run.sh
+	TODO_BIN=$(abspath $(RELEASE)) e2e/run.sh
 
 bench: build
 	@scripts/deps.sh bench
@@ -37,7 +37,7 @@ bench: build
 
 stress: build
 	@scripts/deps.sh test
-	TODO_BIN=$(abspath $(RELEASE)) STRESS=1 tests/e2e/run.sh
+	TODO_BIN=$(abspath $(RELEASE)) STRESS=1 e2e/run.sh
 
 fuzz:
 	fuzz/run.sh
@@ -45,7 +45,7 @@ fuzz:
 # make install [PREFIX=/usr/local] [DESTDIR=staging] — the binary, its man page
 # and shell completions (generated from its own help by scripts/gen-share.sh),
 # the systemd user unit and the .desktop file and icon for notification servers.
-# SKIP_BUILD=1 installs the RELEASE binary as it is (tests/e2e/test-install.sh).
+# SKIP_BUILD=1 installs the RELEASE binary as it is (e2e/test-install.sh).
 SHARE := .build/share
 DATA = $(DESTDIR)$(PREFIX)/share
 INSTALLED = $(DESTDIR)$(PREFIX)/bin/todo-tui $(DATA)/man/man1/todo-tui.1 \

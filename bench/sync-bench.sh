@@ -10,7 +10,7 @@ BIN=${TODO_BIN:-$here/../.build/release/todo-tui}
 N=${1:-10000}
 RUNS=${2:-5}
 export TZ=UTC
-. "$here/../tests/e2e/lib-sync.sh"
+. "$here/../e2e/lib-sync.sh"
 TODO_BIN=$BIN
 dir=$(mktemp -d /tmp/todo-sync-bench.XXXXXX)
 trap 'rm -rf "$dir"' EXIT

@@ -4,7 +4,7 @@
 # and IDs completing to pending items' short ids), the systemd user unit, the
 # .desktop file and icon; uninstall removes them all.
 . "$HERE/lib.sh"
-repo=${REPO:-$(cd "$HERE/../.." && pwd)}
+repo=${REPO:-$(cd "$HERE/.." && pwd)}
 command -v make >/dev/null || { echo "make is not installed"; exit 77; }
 d="$WORK/stage" p=/usr/local
 make -s -C "$repo" install DESTDIR="$d" PREFIX=$p SKIP_BUILD=1 RELEASE="$TODO_BIN" >"$WORK/make.log" 2>&1 \

@@ -4,7 +4,7 @@
 # failure, hardened so that `systemd-analyze security` rates it 4.0 or better.
 . "$HERE/lib.sh"
 command -v systemd-analyze >/dev/null || { echo "skipped: systemd-analyze is not installed"; exit 77; }
-unit="$HERE/../../contrib/todo-tui.service"
+unit="$HERE/../contrib/todo-tui.service"
 [ -f "$unit" ] || fail "no contrib/todo-tui.service"
 bindir=$(dirname "$TODO_BIN")
 mkdir -p "$WORK/user"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every tests/e2e/test-*.sh against $TODO_BIN and prints "N passed, N failed".
+# Runs every e2e/test-*.sh against $TODO_BIN and prints "N passed, N failed".
 # Each test script exits 0 (pass), 77 (skip, with a reason on stdout) or else (fail).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

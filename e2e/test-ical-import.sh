@@ -3,7 +3,7 @@
 # stdin too; importing twice changes nothing; export → import gives the same
 # items in every format; a bad file is one error naming it, nothing imported.
 . "$HERE/lib.sh"
-FIX="$HERE/../../Tests/TodoCoreTests/Calendar/Fixtures"
+FIX="$HERE/../Tests/TodoCoreTests/ICal/Fixtures"
 export TZ=Europe/Berlin
 
 T import "$FIX/thunderbird-berlin.ics" >/dev/null || fail "import thunderbird"

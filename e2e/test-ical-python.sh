@@ -1,7 +1,7 @@
 # An independent reader: what `export --format ics` writes, python3-icalendar
 # reads with the same values (and our import of a file it wrote reads the same).
 . "$HERE/lib.sh"
-FIX="$HERE/../../Tests/TodoCoreTests/Calendar/Fixtures"
+FIX="$HERE/../Tests/TodoCoreTests/ICal/Fixtures"
 /usr/bin/python3 -c 'import icalendar' 2>/dev/null || { echo "python3-icalendar is not installed"; exit 77; }
 export TZ=America/New_York
 T import "$FIX/thunderbird-berlin.ics" >/dev/null || fail "import"

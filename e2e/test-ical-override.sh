@@ -4,7 +4,7 @@
 # of that export, and a vdir sync: written back as its own VTODO, read by
 # python3-icalendar with the same values.
 . "$HERE/lib.sh"
-FIX="$HERE/../../Tests/TodoCoreTests/Calendar/Fixtures"
+FIX="$HERE/../Tests/TodoCoreTests/ICal/Fixtures"
 export TZ=America/New_York
 out=$(T import "$FIX/thunderbird-override.ics" 2>&1) || fail "import: $out"
 [[ "$out" != *RECURRENCE-ID* ]] || fail "a warning about the override: $out"

@@ -91,7 +91,7 @@ open(sys.argv[1], "w").write("""<?xml version="1.0" encoding="UTF-8"?>
 """)
 PY
 expect_fail T import "$WORK/far.plist"
-# (iCalendar input: tests/e2e/test-ical-*.sh)
+# (iCalendar input: e2e/test-ical-*.sh)
 expect_eq "$(filesum)" "$before" "refused imports leave the file as it was"
 T list >/dev/null || fail "the file still reads"
 
