@@ -30,12 +30,15 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    // The commands: argv to operations and output, a library with unit tests.
+    .target(
+      name: "TodoCLI",
+      dependencies: ["TodoCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    // The executable: a thin main, the ncurses backend of the full-screen app.
     .executableTarget(
       name: "todo-tui",
-      dependencies: [
-        "TodoCore", "CNcurses",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+      dependencies: ["TodoCLI", "TodoCore", "CNcurses"],
       // One static executable: no dynamic loader at start. Loading libical.so with ICU,
       // libstdc++ and libdb cost 160 page faults and about 3 ms of every command
       // (--version 3.8 -> 1.2 ms); static archives are linked from libical-dev, libicu-dev,

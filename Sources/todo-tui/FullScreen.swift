@@ -1,4 +1,5 @@
 import Foundation
+import TodoCLI
 import TodoCore
 
 #if canImport(Glibc)

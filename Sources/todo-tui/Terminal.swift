@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import TodoCLI
 import TodoCore
 
 #if canImport(Glibc)

@@ -1,38 +1,6 @@
-import ArgumentParser
-import Foundation
+import TodoCLI
 import TodoCore
 
-/// Parses argv and runs the command. Every failure is one `error:` line on
-/// stderr and a non-zero exit: 1 for a failure, 64 for a usage error, which
-/// names what was expected (and, for a typo, what was probably meant).
-func runMain() -> Never {
-  let args = Array(CommandLine.arguments.dropFirst())
-  var argv = args
-  do {
-    // The fast path first: it takes only `COMMAND plain-args`, which the pre-pass
-    // leaves as they are, and the pre-pass lists every command's name by reflection.
-    var command: ParsableCommand
-    if let fast = FastPath.command(["todo-tui"] + args) {
-      command = fast
-    } else {
-      argv = try Prepass.rewrite(args)
-      command = try TodoTUI.parseAsRoot(argv)
-    }
-    try command.run()
-    exit(0)
-  } catch let e as TodoError {
-    CLI.fail(e.description, code: 1)
-  } catch let e as CLIError {
-    CLI.fail(e.message, code: e.code)
-  } catch {
-    let code = TodoTUI.exitCode(for: error)
-    if code == .success || error is CleanExit {
-      TodoTUI.exit(withError: error)  // --help, --version
-    }
-    let msg = TodoTUI.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-    if let e = Prepass.unknownOption(msg, args: argv) { CLI.fail(e.message, code: e.code) }
-    CLI.fail(msg + " (see 'todo-tui help')", code: 64)
-  }
-}
-
-runMain()
+// The executable: the terminal backend of the full-screen app, and the command line.
+CLIMain.fullScreen = { store in try FullScreen(store: store).run() }
+CLIMain.run()

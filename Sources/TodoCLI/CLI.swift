@@ -7,13 +7,18 @@ import TodoCore
 #endif
 
 /// An error of the command line itself, with its exit status.
-struct CLIError: Error {
-  var message: String
-  var code: Int32 = 1
+package struct CLIError: Error {
+  package var message: String
+  package var code: Int32 = 1
+
+  package init(message: String, code: Int32 = 1) {
+    self.message = message
+    self.code = code
+  }
 }
 
 /// Helpers shared by the commands: output, the store, the environment.
-enum CLI {
+package enum CLI {
   static func fail(_ message: String, code: Int32) -> Never {
     let first = message.isEmpty ? message : message.prefix(1).lowercased() + message.dropFirst()
     FileHandle.standardError.write(Data(("error: " + first + "\n").utf8))
@@ -25,7 +30,7 @@ enum CLI {
   }
 
   /// Writes all of `text` to stdout at once.
-  static func out(_ text: String) {
+  package static func out(_ text: String) {
     var t = text
     t.withUTF8 { out($0) }
   }

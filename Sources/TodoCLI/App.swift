@@ -9,6 +9,9 @@ struct App: ParsableCommand {
   @OptionGroup var options: FileOption
 
   func run() throws {
-    try FullScreen(store: options.store).run()
+    guard let fullScreen = CLIMain.fullScreen else {
+      throw CLIError(message: "the full-screen app is not part of this build")
+    }
+    try fullScreen(options.store)
   }
 }
