@@ -29,6 +29,11 @@ package enum CLI {
     FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
   }
 
+  /// Says on stderr, once, what a change notes (a notification that waits for a slot).
+  static func note(_ change: Change) {
+    if let note = change.note { FileHandle.standardError.write(Data(("note: " + note + "\n").utf8)) }
+  }
+
   /// Writes all of `text` to stdout at once.
   package static func out(_ text: String) {
     var t = text

@@ -34,15 +34,14 @@ struct Add: ParsableCommand {
     let deadline = try Due.parse(due, env: env)
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
-    let change = try options.store.change { items in
-      try TodoList.addition(title: title.joined(separator: " "), deadline: deadline, env: env, in: items) {
-        item in
-        item.repeatRule = rule ?? nil
-        item.warn = warning ?? nil
-      }
-    }
+    let change = try options.store.commit(
+      .add(
+        title: title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil, warn: warning ?? nil
+      ),
+      env: env)
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
+    CLI.note(change)
   }
 }
 
@@ -52,7 +51,7 @@ struct List: ParsableCommand {
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
       Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, ↻ repeats, \
-      ⊘ no notification slot (over the limit of 64).
+      ⊘ waits for a notification slot (64 sooner ones are scheduled).
       """)
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
@@ -96,11 +95,11 @@ struct Complete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let now = CLI.now
-    let change = try options.store.change { items in
-      try TodoList.completion(ids.map(items.resolve), now: now, of: items)
+    let change = try options.store.commit(env: CLI.environment) { items in
+      .complete(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
+    CLI.note(change)
   }
 }
 
@@ -112,12 +111,10 @@ struct Reopen: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let now = CLI.now
-    let change = try options.store.change { items in
-      try TodoList.reopening(ids.map(items.resolve), now: now, of: items)
+    let change = try options.store.commit(env: CLI.environment) { items in .reopen(try ids.map(items.resolve))
     }
-    let summary = change.summary
-    CLI.out(summary + "\n")
+    CLI.out(change.summary + "\n")
+    CLI.note(change)
   }
 }
 
@@ -132,11 +129,10 @@ struct Remind: ParsableCommand {
     let env = CLI.environment
     let now = env.now()
     let at = try WhenParser(now: now, calendar: env.calendar).add(duration: duration, to: now)
-    let change = try options.store.change { items in
-      try TodoList.reminding(try items.resolve(id), at: at, now: now, of: items)
-    }
+    let change = try options.store.commit(env: env) { items in .remind(try items.resolve(id), at: at) }
     let fmt = CLI.formatter(now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
+    CLI.note(change)
   }
 }
 
@@ -172,16 +168,12 @@ struct Edit: ParsableCommand {
     let deadline = try due.map { try Due.parse($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
-    let change = try options.store.change { items in
-      try TodoList.editing(try items.resolve(id), now: now, of: items) { item in
-        if let w = warning { item.warn = w }
-        if let t = title { item.title = try Title.validate(t) }
-        if let d = deadline { item.deadline = d?.wholeSeconds }
-        if let r = rule { item.repeatRule = r }
-      }
+    let change = try options.store.commit(env: env) { items in
+      .edit(try items.resolve(id), title: title, deadline: deadline, repeatRule: rule, warn: warning)
     }
     CLI.out(change.summary + "\n")
     TimeEcho.report(deadline ?? nil, now: now)
+    CLI.note(change)
   }
 }
 
@@ -192,7 +184,7 @@ struct Delete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let change = try options.store.change { items in try TodoList.deletion(ids.map(items.resolve), of: items)
+    let change = try options.store.commit(env: CLI.environment) { items in .delete(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
   }
@@ -209,7 +201,7 @@ struct Badge: ParsableCommand {
 
 struct Pending: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "The scheduled notifications (at most 64) and how many were left unscheduled.")
+    abstract: "The scheduled notifications (at most 64) and how many wait for a slot.")
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
 
@@ -228,7 +220,7 @@ struct Pending: ParsableCommand {
         "\(fmt.dateText(n.fireDate, weekday: true))  \(n.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  "
       s += "\(n.itemID.uuidString.prefix(8).lowercased())  badge \(n.badge)  \(Title.displaySafe(n.title))\n"
     }
-    s += "\(plan.notifications.count)/\(Scheduler.limit) scheduled, \(plan.unscheduled) unscheduled\n"
+    s += Scheduler.slotsText(scheduled: plan.notifications.count, waiting: plan.unscheduled) + "\n"
     CLI.out(s)
   }
 }
@@ -243,7 +235,7 @@ struct Import: ParsableCommand {
   func run() throws {
     let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    try options.store.commit(.importing(incoming), env: CLI.environment)
     CLI.out("Imported \(incoming.items.count) items\n")
   }
 }

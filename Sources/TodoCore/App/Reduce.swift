@@ -16,8 +16,6 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .add:
     if let why = refusal(state) {
       state.message = why
-    } else if case let n = Scheduler.futureCount(state.pending, now: env.now()), n >= Scheduler.limit {
-      state.message = TodoError.limitReached(n).description  // the CLI's words, the CLI's rule
     } else {
       state.mode = .form(Form(purpose: .add))
       state.message = ""
@@ -55,7 +53,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why = refusal(state) {
       state.message = why
     } else if let last = undo ? state.undoStack.popLast() : state.redoStack.popLast() {
-      effects += [.mutate(undo ? .undo(last) : .redo(last))]
+      effects += [.commit(undo ? .undo(last) : .redo(last))]
     } else {
       state.message = undo ? "Nothing to undo" : "Nothing to redo"
     }
@@ -183,7 +181,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
 /// user makes goes on the undo stack and clears the redo stack; what an undo
 /// did goes on the redo stack, and what a redo did back on the undo stack,
 /// each under the summary of the change the user made.
-private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
+private func record(_ state: inout AppState, _ m: TodoOperation, _ change: Change) {
   func push(_ c: Change, _ stack: inout [Change]) {
     stack.append(c)
     if stack.count > AppState.undoDepth { stack.removeFirst() }
@@ -210,7 +208,7 @@ private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
     }
     push(change, &state.undoStack)
     state.redoStack = []
-    state.message = change.summary + " — u undoes"
+    state.message = change.summary + (change.note.map { "; " + $0 } ?? "") + " — u undoes"
   }
 }
 
@@ -250,7 +248,7 @@ func refusal(_ state: AppState) -> String? {
 }
 
 /// Asks for a mutation, unless the file is read-only.
-func mutate(_ state: inout AppState, _ m: Mutation) -> [Effect] {
+func mutate(_ state: inout AppState, _ m: TodoOperation) -> [Effect] {
   if let why = refusal(state) {
     state.message = why
     return [.bell]
@@ -260,7 +258,7 @@ func mutate(_ state: inout AppState, _ m: Mutation) -> [Effect] {
     dismissBanner(&state)
   }
   if case .remind(let id, _) = m, id == state.banner?.itemID { dismissBanner(&state) }
-  return [.mutate(m)]
+  return [.commit(m)]
 }
 
 private func move(_ state: inout AppState, to row: Int) {

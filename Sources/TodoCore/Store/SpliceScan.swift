@@ -31,7 +31,7 @@ final class SpliceScan: ItemSource {
   private(set) var records: [Record] = []
   /// Where the footer starts: an entry that sorts last goes here.
   private(set) var entriesEnd = 0
-  /// Instants of undelivered notifications, for ``futureCount(at:)``.
+  /// Instants of undelivered notifications, for ``futureCount(after:before:)``.
   private var fires: [Double] = []
   /// Items built so far (those the slow check read, those a change asked for).
   private var built: [UUID: TodoItem] = [:]
@@ -207,10 +207,11 @@ final class SpliceScan: ItemSource {
     try TodoList.resolve(text, among: records.lazy.map(\.id)) { index(of: $0) != nil }
   }
 
-  func futureCount(at now: Date) -> Int {
+  func futureCount(after now: Date, before end: Date) -> Int {
     let t = now.timeIntervalSinceReferenceDate
+    let e = end.timeIntervalSinceReferenceDate
     var n = 0
-    for f in fires where f > t { n += 1 }
+    for f in fires where f > t && f < e { n += 1 }
     return n
   }
 
