@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// The data file read as far as a splicing writer needs it (``Store/change(wait:_:)``):
+/// The data file read as far as a splicing writer needs it (``Store/commit(wait:env:whileLocked:_:)``):
 /// where each entry lies, its UUID and place in the order, what it adds to the
 /// badge and to the notification slots, without building the items. An item is
 /// built only when a change asks for it.
