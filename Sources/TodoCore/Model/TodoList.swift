@@ -73,7 +73,7 @@ public struct TodoList: Equatable, Sendable {
   /// ``TodoOperation/delete(_:)``.
   @discardableResult
   public mutating func delete(_ ids: [UUID]) throws -> Change {
-    try commit(.delete(ids), env: .at(Date()))
+    apply(try TodoOperation.deletion(ids, of: self))
   }
 
   /// ``TodoOperation/remind(_:at:)`` at `now`.
