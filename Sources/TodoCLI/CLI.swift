@@ -78,6 +78,11 @@ package enum CLI {
   }
 
   /// The live environment, with the clock of ``now``.
+  /// ``environment`` without the locale's calendar, for the commands that
+  /// read no date (complete, reopen, delete, import): making the locale cost
+  /// `complete` 3% of its instructions at 10,000 items.
+  static var clock: TodoEnvironment { .at(CLI.now) }
+
   static var environment: TodoEnvironment {
     var env = TodoEnvironment.live
     let now = CLI.now

@@ -95,7 +95,7 @@ struct Complete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let change = try options.store.commit(env: CLI.environment) { items in
+    let change = try options.store.commit(env: CLI.clock) { items in
       .complete(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
@@ -111,7 +111,7 @@ struct Reopen: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let change = try options.store.commit(env: CLI.environment) { items in .reopen(try ids.map(items.resolve))
+    let change = try options.store.commit(env: CLI.clock) { items in .reopen(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
     CLI.note(change)
@@ -184,7 +184,7 @@ struct Delete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let change = try options.store.commit(env: CLI.environment) { items in .delete(try ids.map(items.resolve))
+    let change = try options.store.commit(env: CLI.clock) { items in .delete(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
   }
@@ -235,7 +235,7 @@ struct Import: ParsableCommand {
   func run() throws {
     let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    try options.store.commit(.importing(incoming), env: CLI.environment)
+    try options.store.commit(.importing(incoming), env: CLI.clock)
     CLI.out("Imported \(incoming.items.count) items\n")
   }
 }
