@@ -171,10 +171,11 @@ public enum Scheduler {
     return nil
   }
 
-  /// Undelivered notifications that fire after `now` (and before `end`): the number that want a slot.
-  public static func futureCount<C: Collection>(_ items: C, now: Date, before end: Date = .distantFuture)
-    -> Int
+  /// Undelivered notifications that fire after `now` (and before `end`, when
+  /// given): the number that want a slot.
+  public static func futureCount<C: Collection>(_ items: C, now: Date, before end: Date? = nil) -> Int
   where C.Element == TodoItem {
+    let end = end ?? Date(timeIntervalSinceReferenceDate: .infinity)
     var n = 0
     for item in items {
       if let d = item.undeliveredDeadline, d > now, d < end { n += 1 }
