@@ -61,10 +61,10 @@ expect_match "$out" "^Reminder set for" "remind past 64"
 expect_match "$(cat "$WORK/.note")" "^note: waits for a slot: 64 sooner notifications are scheduled$" "remind past 64 says it waits"
 expect_eq "$(T pending | tail -n 1)" "64/64 scheduled · 2 waiting" "never more than 64 scheduled"
 T add "overdue needs no slot" --due 2020-01-01 >/dev/null 2>"$WORK/.note" || fail "past deadline refused"
-expect_eq "$(cat "$WORK/.note")" "" "a past deadline waits for nothing"
+expect_eq "$(grep -c '^note:' "$WORK/.note")" 0 "a past deadline waits for nothing"
 T complete "$some" >/dev/null || fail complete
 expect_eq "$(T pending | tail -n 1)" "64/64 scheduled" "a freed slot is taken by what waited"
-T pending | grep -q "${late:0:8}" || fail "the 65th now holds a slot"
+T pending | grep -qi "  ${late:0:8}  " || fail "the 65th now holds a slot"
 
 # A corrupt data file: one error line naming the file, never overwritten.
 printf '<?xml version="1.0"?><plist><dict><key>todoItems</key><dict>' > "$TODO_TUI_FILE"
