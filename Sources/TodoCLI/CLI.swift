@@ -25,6 +25,11 @@ package enum CLI {
     exit(code)
   }
 
+  /// A line for the person at the terminal, on stderr: stdout stays for scripts.
+  static func note(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+
   static func warn(_ message: String) {
     FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
   }

@@ -10,10 +10,10 @@ struct Add: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).",
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'; default: in 1h), or 'none' (someday); due:WHEN in the title does the same.",
       discussion: TimeEcho.whenHelp,
       valueName: "when"))
-  var due: String = "in 1h"
+  var due: String?
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -31,11 +31,19 @@ struct Add: ParsableCommand {
 
   func run() throws {
     let env = CLI.environment
-    let deadline = try Due.parse(due, env: env)
+    let words = try TitleWords(title, dueOption: due)
+    let deadline = try TimeEcho.due(due ?? words.due ?? "in 1h", env: env)
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
+    if due == nil, words.due == nil,
+      let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
+    {
+      CLI.warn(w)
+    }
     let change = try options.store.change { items in
-      try TodoList.addition(title: title.joined(separator: " "), deadline: deadline, env: env, in: items) {
+      try TodoList.addition(
+        title: words.title.joined(separator: " "), deadline: deadline, env: env, in: items
+      ) {
         item in
         item.repeatRule = rule ?? nil
         item.warn = warning ?? nil
@@ -69,6 +77,8 @@ struct List: ParsableCommand {
   }
 
   func run() throws {
+    let shown: ScanOutput.Shown = all ? .all : completed ? .completed : .pending
+    if ListFast.run(file: options.file, json: json, shown: shown) { return }
     let doc = try options.load()
     let now = CLI.now
     // Both readers return the items by deadline; sort only what is not.
@@ -169,13 +179,15 @@ struct Edit: ParsableCommand {
   func run() throws {
     let env = CLI.environment
     let now = env.now()
-    let deadline = try due.map { try Due.parse($0, env: env) }
+    // `+1d` counts from the item's deadline: read inside the change, checked before it.
+    var deadline = try due.map { try TimeEcho.due($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.change { items in
       try TodoList.editing(try items.resolve(id), now: now, of: items) { item in
         if let w = warning { item.warn = w }
         if let t = title { item.title = try Title.validate(t) }
+        if let due, item.deadline != nil { deadline = try TimeEcho.due(due, env: env, base: item.deadline) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }
       }
@@ -275,13 +287,5 @@ struct Export: ParsableCommand {
         piece.withUnsafeBufferPointer { CLI.out($0) }
       }
     }
-  }
-}
-
-/// `--due WHEN|none`: a deadline, or nil for a someday item.
-enum Due {
-  static func parse(_ text: String, env: TodoEnvironment) throws -> Date? {
-    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
-    return try WhenParser(now: env.now(), calendar: env.calendar).parse(text)
   }
 }

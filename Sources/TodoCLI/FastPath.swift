@@ -17,21 +17,13 @@ import TodoCore
 enum FastPath {
   static let version = "0.1.0"
 
-  /// The command for argv, or nil for the parser.
+  /// The command for argv (without the program name), or nil for the parser.
   static func command(_ argv: [String]) -> ParsableCommand? {
-    guard argv.count >= 2 else { return nil }
-    if argv[1] == "--version" && argv.count == 2 {
-      CLI.out(version + "\n")
-      exit(0)
-    }
-    guard let words = Words(argv.dropFirst(2)) else { return nil }
-    switch argv[1] {
+    guard let name = argv.first, let words = Words(argv.dropFirst()) else { return nil }
+    switch name {
     case "list"
     where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
       && !(words.flags.contains("--all") && words.flags.contains("--completed")):
-      let shown: ScanOutput.Shown =
-        words.flags.contains("--all") ? .all : words.flags.contains("--completed") ? .completed : .pending
-      if ListFast.run(file: words.file, json: words.flags.contains("--json"), shown: shown) { exit(0) }
       var c = List()
       c.options = words.fileOption
       c.json = words.flags.contains("--json")
