@@ -255,8 +255,8 @@ struct Import: ParsableCommand {
   func run() throws {
     let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
-    CLI.out("Imported \(incoming.items.count) items\n")
+    let change = try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    CLI.out("\(ImportCount(change))\n")
   }
 }
 
