@@ -59,7 +59,8 @@ struct List: ParsableCommand {
     abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
-      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, ↻ repeats, \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
+      △ an early warning (--warn) is to come, ↻ repeats, \
       ⊘ no notification slot (over the limit of 64).
       """)
   @OptionGroup var options: FileOption
