@@ -24,6 +24,10 @@ done
 expect_eq "$(T add x --due "next friday" 2>&1 >/dev/null)" "Due Dec 4 9:00" "next friday on a Wednesday: next week's"
 T edit "$id" --due +1d >/dev/null 2>"$WORK/err" || fail "edit +1d"
 expect_eq "$(cat "$WORK/err")" "Due tomorrow 17:00" "+1d postpones from the deadline"
+T edit "$id" --title "Rendez-vous chez le garagiste" >/dev/null 2>"$WORK/err" || fail "edit --title"
+expect_eq "$(cat "$WORK/err")" "" "an edit of the title says nothing of the deadline"
+T edit "$id" --due none >/dev/null 2>"$WORK/err" || fail "edit --due none"
+expect_eq "$(cat "$WORK/err")" "No deadline (someday)"
 TODO_TUI_NOW=2026-11-25T18:00:00Z T add late --due eod 2>"$WORK/err" >/dev/null
 expect_eq "$(cat "$WORK/err")" "Due tomorrow 17:00" "eod after 17:00 is not in the past"
 

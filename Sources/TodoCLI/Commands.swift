@@ -78,8 +78,6 @@ struct List: ParsableCommand {
   }
 
   func run() throws {
-    let shown: ScanOutput.Shown = all ? .all : completed ? .completed : .pending
-    if ListFast.run(file: options.file, json: json, shown: shown) { return }
     let doc = try options.load()
     let now = CLI.now
     // Both readers return the items by deadline; sort only what is not.
@@ -194,7 +192,7 @@ struct Edit: ParsableCommand {
       }
     }
     CLI.out(change.summary + "\n")
-    TimeEcho.report(deadline ?? nil, now: now)
+    if let d = deadline { TimeEcho.report(d, now: now) }
   }
 }
 

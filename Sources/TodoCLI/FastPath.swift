@@ -29,7 +29,7 @@ enum FastPath {
       c.json = words.flags.contains("--json")
       c.all = words.flags.contains("--all")
       c.completed = words.flags.contains("--completed")
-      return settled(c, ["options", "json", "all", "completed"])
+      return settled(c, ["options", "json", "all", "completed"]).map { _ in FastList(list: c) }
     case "badge" where words.flags.isEmpty && words.plain.isEmpty:
       var c = Badge()
       c.options = words.fileOption
@@ -106,6 +106,18 @@ enum FastPath {
       o.file = file
       return o
     }
+  }
+}
+
+/// `list` as the fast path takes it: ``ListFast`` when it can, else `List`'s general path.
+struct FastList: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", shouldDisplay: false)
+  var list = List()
+
+  func run() throws {
+    let shown: ScanOutput.Shown = list.all ? .all : list.completed ? .completed : .pending
+    if ListFast.run(file: list.options.file, json: list.json, shown: shown) { return }
+    try list.run()
   }
 }
 
