@@ -78,6 +78,7 @@ n=$(grep -c BEGIN:VTODO "$WORK/all.ics")
 expect_eq "$(T import --file "$WORK/i.plist" "$WORK/all.ics")" "Imported $n items: $n new"
 expect_eq "$(T import --file "$WORK/i.plist" "$WORK/all.ics")" "Imported $n items: $n unchanged" "the same file again"
 mkdir -p "$WORK/one" && T sync --file "$WORK/i.plist" --vdir "$WORK/one" --create >/dev/null 2>&1
+T export --file "$WORK/i.plist" --format ics >"$WORK/one/export.ics"  # the same items again: said 2n
 expect_eq "$(T import --file "$WORK/fresh.plist" "$WORK/one")" "Imported $n items: $n new" "a folder counts each item once"
 T add solo --file "$WORK/solo.plist" --due 2099-01-01 >/dev/null 2>&1
 T export --file "$WORK/solo.plist" --format json >"$WORK/solo.json"
