@@ -13,7 +13,8 @@ import TodoCore
 /// `list`, `add` and `complete`. Only the plainest shapes are taken here
 /// (known flags, `--file PATH`, words that do not start with `-`); anything
 /// else, and every error, goes to the parser, so help and messages read
-/// exactly as before.
+/// exactly as before. It only builds the command the parser would build
+/// (``CLIMain/parse(_:)`` runs it; `ArgvTests` compares both ways).
 enum FastPath {
   static let version = "0.1.0"
 
@@ -34,11 +35,11 @@ enum FastPath {
       var c = Badge()
       c.options = words.fileOption
       return settled(c, ["options"])
-    case "add" where words.flags.isEmpty && !words.plain.isEmpty && words.due != nil:
+    case "add" where words.flags.isEmpty && !words.plain.isEmpty:
       var c = Add()
       c.options = words.fileOption
       c.title = words.plain
-      c.due = words.due!
+      c.due = words.due
       c.repeat = nil
       c.warn = nil
       return settled(c, ["options", "title", "due", "repeat", "warn"])

@@ -28,6 +28,9 @@ final class ArgvTests: XCTestCase {
     XCTAssertEqual(add2.title, ["Buy", "milk"])
     XCTAssertEqual(add2.due, "tomorrow")
     XCTAssertNil(try XCTUnwrap(CLIMain.parse(["add", "x"]) as? Add).due, "no --due: the default, in 1h")
+    XCTAssertNil(try XCTUnwrap(CLIMain.parse(["add", "x", "--warn", "1h"]) as? Add).due, "the parser's too")
+    XCTAssertEqual(
+      try XCTUnwrap(CLIMain.parse(["add", "Pay", "due:fri"]) as? Add).title, ["Pay", "due:fri"])
     let list = try XCTUnwrap(CLIMain.parse(["--file", "/tmp/a.plist", "list", "--json"]) as? List)
     let fast = try XCTUnwrap(CLIMain.parse(["list", "--json", "--file", "/tmp/a.plist"]) as? FastList)
     XCTAssertEqual(fast.list.options.file, "/tmp/a.plist")
