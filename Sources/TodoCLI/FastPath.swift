@@ -25,12 +25,9 @@ enum FastPath {
     case "list"
     where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
       && !(words.flags.contains("--all") && words.flags.contains("--completed")):
-      var c = List()
-      c.options = words.fileOption
-      c.json = words.flags.contains("--json")
-      c.all = words.flags.contains("--all")
-      c.completed = words.flags.contains("--completed")
-      return settled(c, ["options", "json", "all", "completed"]).map { _ in FastList(list: c) }
+      return FastList(
+        file: words.file, json: words.flags.contains("--json"), all: words.flags.contains("--all"),
+        completed: words.flags.contains("--completed"))
     case "badge" where words.flags.isEmpty && words.plain.isEmpty:
       var c = Badge()
       c.options = words.fileOption
@@ -110,15 +107,28 @@ enum FastPath {
   }
 }
 
-/// `list` as the fast path takes it: ``ListFast`` when it can, else `List`'s general path.
+/// `list` as the fast path takes it: ``ListFast`` when it can, else `List`'s
+/// general path (built only then: its property wrappers cost time too).
 struct FastList: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "list", shouldDisplay: false)
-  var list = List()
+  var file: String?
+  var json = false
+  var all = false
+  var completed = false
 
   func run() throws {
-    let shown: ScanOutput.Shown = list.all ? .all : list.completed ? .completed : .pending
-    if ListFast.run(file: list.options.file, json: list.json, shown: shown) { return }
+    if ListFast.run(file: file, json: json, shown: all ? .all : completed ? .completed : .pending) { return }
     try list.run()
+  }
+
+  /// The same command, for the general path.
+  var list: List {
+    var c = List()
+    var o = FileOption()  // set whole: reading an unset option group stops the program
+    o.file = file
+    c.options = o
+    (c.json, c.all, c.completed) = (json, all, completed)
+    return c
   }
 }
 

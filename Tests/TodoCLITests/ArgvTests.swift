@@ -35,6 +35,10 @@ final class ArgvTests: XCTestCase {
     let fast = try XCTUnwrap(CLIMain.parse(["list", "--json", "--file", "/tmp/a.plist"]) as? FastList)
     XCTAssertEqual(fast.list.options.file, "/tmp/a.plist")
     XCTAssertTrue(fast.list.json)
+    // The fast path's list, when it falls back to List, sets every property List has
+    // (one added later and not set would stop the program when read).
+    XCTAssertTrue(
+      FastPath.only(fast.list, ["options", "json", "all", "completed"]), "FastList.list sets them all")
     XCTAssertEqual(list.options.file, "/tmp/a.plist")
     XCTAssertTrue(list.json)
     let complete = try XCTUnwrap(CLIMain.parse(["complete", "3f2a", "5ea0"]) as? Complete)
