@@ -157,7 +157,8 @@ struct Edit: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
+      "The new deadline ('+1d' postpones it a day), or 'none' (someday).", discussion: TimeEcho.whenHelp,
+      valueName: "when"))
   var due: String?
   @Option(
     name: .long,
