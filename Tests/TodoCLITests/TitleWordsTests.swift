@@ -29,6 +29,7 @@ final class TitleWordsTests: XCTestCase {
       (["Pay", "rent", "by", "fri", "17:00"], "--due 'fri 17:00'"),
       (["Call", "mum", "tomorrow"], "due:tomorrow"),
       (["Buy milk due tomorrow"], "--due 'tomorrow'"),  // one quoted argument
+      (["-d", "tomorrow"], "--due 'tomorrow'"),  // `add -- -d tomorrow`, after the old advice about --
     ]
     for (title, form) in warned {
       let w = TitleWords.warning(title, parser: parser)
