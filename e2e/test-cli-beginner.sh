@@ -1,4 +1,4 @@
-# Issue 25, a new user's second hour, through the real binary: what add and
+# Issue 25, a new user's second hour (the clierr part), through the real binary: what add and
 # edit say they understood (points 6), the errors (7), the man page (9), sync
 # for a beginner (11) and what import says (12).
 . "$HERE/lib.sh"
