@@ -52,6 +52,7 @@ public enum ImportFormats {
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
+      if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
       return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
       do {
