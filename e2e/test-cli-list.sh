@@ -103,7 +103,7 @@ for i in $(seq 1 $((64 - used))); do
   T add "filler $i" --due "$(printf '2027-01-01T%02d:%02d:00+01:00' $((i / 60)) $((i % 60)))" >/dev/null || fail "filler $i"
 done
 extra=$(T add one too many --due 2098-01-01 2>"$WORK/.note") || fail "the 65th add was refused"
-expect_eq "$(cat "$WORK/.note")" "note: waits for a slot: 64 sooner notifications are scheduled" "the slots are full"
+expect_eq "$(grep "^note:" "$WORK/.note")" "note: waits for a slot: 64 sooner notifications are scheduled" "the slots are full"
 T delete "$extra" >/dev/null || fail "delete the 65th"
 /usr/bin/python3 - "$TODO_TUI_FILE" <<'PY'
 import plistlib, sys, datetime as dt
