@@ -122,7 +122,7 @@ public struct VdirFolder: Sendable {
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
       }
       defer { close(fd) }
-      let e = VdirFolder.writeAll(fd, data)
+      let e = Syscall.writeAll(fd, data)
       guard e == 0 else {
         unlink(file)
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
@@ -171,22 +171,6 @@ public struct VdirFolder: Sendable {
     func discard() {
       for (tmp, _) in pending { unlink(folder.path + "/" + tmp) }
       pending = []
-    }
-  }
-
-  /// Writes all of `data` to `fd`; 0, or the `errno` of the write that failed.
-  static func writeAll(_ fd: Int32, _ data: Data) -> Int32 {
-    data.withUnsafeBytes { buf in
-      var done = 0
-      while done < buf.count {
-        let n = write(fd, buf.baseAddress! + done, buf.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        done += n
-      }
-      return 0
     }
   }
 

@@ -247,13 +247,7 @@ public final class VdirSync {
   /// Holds an exclusive lock on `lockFile` (created, never truncated, not
   /// followed when a symbolic link) while `body` runs.
   func withSyncLock<T>(_ lockFile: String, _ body: () throws -> T) throws -> T {
-    let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
-    }
-    return try body()
+    try FileLock.withLock(lockFile, body)
   }
 
   static func cleanStatusTemporaries(_ statusFile: String) {
