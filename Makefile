@@ -34,6 +34,7 @@ bench: build
 	@scripts/deps.sh bench
 	TODO_BIN=$(abspath $(RELEASE)) bench/run.sh
 	TODO_BIN=$(abspath $(RELEASE)) OUT=bench/results/ical-$$(date -u +%F).md bench/ical-bench.sh
+	mkdir -p bench/results && OUT=bench/results/inprocess-$$(date -u +%F).txt bench/inprocess/run.sh
 
 stress: build
 	@scripts/deps.sh test
