@@ -38,15 +38,7 @@ struct Daemon: ParsableCommand {
     let timer = try WallClockTimer()
     let env = ProcessInfo.processInfo.environment
     let command = NotifyCommand(environment: env)
-    let engine = Notifier(
-      store: store, command: command,
-      onEvent: { event in
-        switch event {
-        case .problem(let message): Daemon.say(message)
-        case .actionApplied(_, let change): Daemon.say(change.summary)
-        case .fired: break
-        }
-      })
+    let engine = Notifier(store: store, command: command, onEvent: { event in event.message.map(Daemon.say) })
     if case .failure(let problem) = command.resolve() { engine.report(problem.description) }
     say("notifying for \(path)")
     var generation = watcher.generation

@@ -25,15 +25,7 @@ final class NotifierRole: @unchecked Sendable {
     let command = NotifyCommand(environment: environment)
     if case .success = command.resolve() { hasBubbles = true } else { hasBubbles = false }
     makeEngine = {
-      Notifier(
-        store: store, command: command,
-        onEvent: { event in
-          switch event {
-          case .problem(let m): inbox.post(m)
-          case .actionApplied(_, let change): inbox.post(change.summary)
-          case .fired: break
-          }
-        })
+      Notifier(store: store, command: command, onEvent: { event in event.message.map { inbox.post($0) } })
     }
     if let l = try? NotifierLock.tryAcquire(for: store) {
       lock = l

@@ -89,31 +89,16 @@ public final class LiveSync {
   /// vdir or the data file.
   func drain() -> Bool {
     var hit = false
-    let size = 64 * 1024
-    let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-    defer { buf.deallocate() }
-    while true {
-      let n = read(inotify, buf, size)
-      if n <= 0 { break }
-      var off = 0
-      while off < n {
-        let ev = (buf + off).assumingMemoryBound(to: inotify_event.self).pointee
-        let len = Int(ev.len)
-        let name =
-          len > 0
-          ? String(
-            cString: (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)) : ""
-        if ev.wd == vdirWatch {
-          if ev.mask & UInt32(IN_IGNORED | IN_DELETE_SELF) != 0 {
-            vdirWatch = -1
-            hit = true
-          } else if !name.hasPrefix("."), name.hasSuffix(VdirFolder.fileExtension) {
-            hit = true
-          }
+    Inotify.drain(inotify) { wd, mask, name in
+      if wd == vdirWatch {
+        if mask & UInt32(IN_IGNORED | IN_DELETE_SELF) != 0 {
+          vdirWatch = -1
+          hit = true
+        } else if !name.hasPrefix("."), name.hasSuffix(VdirFolder.fileExtension) {
+          hit = true
         }
-        if ev.wd == dataWatch && name == dataName { hit = true }
-        off += MemoryLayout<inotify_event>.size + len
       }
+      if wd == dataWatch && name == dataName { hit = true }
     }
     return hit
   }
