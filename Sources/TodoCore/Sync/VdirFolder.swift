@@ -115,7 +115,7 @@ public struct VdirFolder: Sendable {
 
     /// Writes `data` to a temporary file that will become `href`.
     func stage(_ data: Data, as href: String) throws {
-      let tmp = "." + href + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let tmp = AtomicFile.temporaryName(of: href)
       let file = folder.path + "/" + tmp
       let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       guard fd >= 0 else {

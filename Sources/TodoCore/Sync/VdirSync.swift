@@ -61,7 +61,7 @@ public final class VdirSync {
       try vdir.create()
     }
     vdir.cleanStrayTemporaries()
-    Self.cleanStatusTemporaries(statusFile)
+    AtomicFile.removeTemporaries(of: statusFile)
 
     // The vdir side: unchanged files (etag, then bytes) are not parsed.
     let (side, skipped, listing) = try readVdir(old, report: &report)
@@ -248,12 +248,5 @@ public final class VdirSync {
   /// followed when a symbolic link) while `body` runs.
   func withSyncLock<T>(_ lockFile: String, _ body: () throws -> T) throws -> T {
     try FileLock.withLock(lockFile, body)
-  }
-
-  static func cleanStatusTemporaries(_ statusFile: String) {
-    let dir = (statusFile as NSString).deletingLastPathComponent
-    let prefix = "." + (statusFile as NSString).lastPathComponent + ".tmp-"
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-    for n in names where n.hasPrefix(prefix) { unlink(dir + "/" + n) }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -8,15 +10,28 @@
 /// full disk the file is either the old one or the new one.
 public enum AtomicFile {
   /// A temporary's path beside `path`: `.NAME.tmp-TAG-PID-RANDOM`, hidden, and
-  /// one that a writer killed midway leaves for ``isTemporary(_:of:)`` to find.
+  /// one that a writer killed midway leaves for ``removeTemporaries(of:)`` to find.
   public static func temporaryPath(for path: String, tag: String = "") -> String {
     let (folder, name) = split(path)
-    return folder + "/." + name + ".tmp-" + tag + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    return folder + "/" + temporaryName(of: name, tag: tag)
+  }
+
+  /// The name of a temporary for the file named `name`, in the same folder.
+  public static func temporaryName(of name: String, tag: String = "") -> String {
+    "." + name + ".tmp-" + tag + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   /// Whether `name` (in the folder of `path`) is a temporary of `path`'s.
   public static func isTemporary(_ name: String, of path: String) -> Bool {
     name.hasPrefix("." + split(path).name + ".tmp-")
+  }
+
+  /// Removes the temporaries of `path` that writers killed midway left. Call
+  /// holding the lock that writers of `path` hold (so that none is live).
+  public static func removeTemporaries(of path: String) {
+    let folder = split(path).folder
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for n in names where isTemporary(n, of: path) { unlink(folder + "/" + n) }
   }
 
   /// The folder of `path` ("." for a bare name) and its last component.

@@ -8,16 +8,7 @@ import XCTest
 #endif
 
 /// ``AtomicFile``: a file replaced whole or not at all, no temporary left behind.
-final class AtomicFileTests: XCTestCase {
-  var dir = ""
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
+final class AtomicFileTests: FolderTestCase {
   func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
 
   func contents(_ path: String) -> String? {
@@ -71,5 +62,22 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertFalse(AtomicFile.isTemporary("todos.plist", of: "/a/b/todos.plist"))
     XCTAssertEqual(AtomicFile.split("todos.plist").folder, ".")
     XCTAssertEqual(AtomicFile.split("/todos.plist").folder, "/")
+  }
+
+  /// What a writer killed midway left (its temporary) is removed; the file, others' temporaries and other files stay.
+  func testTheTemporariesOfAKilledWriterAreRemovedAndNothingElse() throws {
+    let path = dir + "/todos.plist"
+    try AtomicFile.replace(path, with: Array("kept".utf8))
+    for name in [
+      AtomicFile.temporaryName(of: "todos.plist"), AtomicFile.temporaryName(of: "todos.plist", tag: "badge-"),
+      AtomicFile.temporaryName(of: "other.plist"), "todos.plist.lock", ".todos.plist.lock",
+    ] {
+      XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8)))
+    }
+    AtomicFile.removeTemporaries(of: path)
+    XCTAssertEqual(names().count, 4, "\(names())")
+    XCTAssertEqual(names().filter { $0.hasPrefix(".todos.plist.tmp-") }, [])
+    XCTAssertTrue(names().contains { $0.hasPrefix(".other.plist.tmp-") })
+    XCTAssertEqual(contents(path), "kept")
   }
 }

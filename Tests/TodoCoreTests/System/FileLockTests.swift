@@ -8,16 +8,7 @@ import XCTest
 #endif
 
 /// ``FileLock``: one holder at a time, never through a symbolic link.
-final class FileLockTests: XCTestCase {
-  var dir = ""
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "filelock-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
+final class FileLockTests: FolderTestCase {
   /// Each `take` opens the file anew: a second open file description, as another process would have.
   func testAHeldLockIsNotTakenWithoutWaitingAndIsFreedWithItsDescriptor() throws {
     let path = dir + "/x.lock"

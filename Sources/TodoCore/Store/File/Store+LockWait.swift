@@ -35,7 +35,7 @@ extension Store {
       throw LockBusy(holder: pid, holderName: pid.flatMap(Self.commandName))
     }
     defer { close(fd) }
-    cleanStrayTemporaries(real)
+    AtomicFile.removeTemporaries(of: real)  // left by a writer that was killed
     return try body()
   }
 

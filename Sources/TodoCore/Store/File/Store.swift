@@ -199,13 +199,6 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  /// Temporary files left by a writer that was killed (we hold the lock, so none is live).
-  func cleanStrayTemporaries(_ real: String) {
-    let folder = AtomicFile.split(real).folder
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for n in names where AtomicFile.isTemporary(n, of: real) { unlink(folder + "/" + n) }
-  }
-
   /// `mkdir -p` with mode 0700 for each folder it creates.
   static func makeFolders(_ dir: String) throws {
     var st = stat()
