@@ -37,7 +37,7 @@ end_leftovers() {
 pass=0; fail=0; skip=0; failed=()
 for t in "$here"/test-*.sh; do
   name=$(basename "$t" .sh)
-  work=$(mktemp -d /tmp/todo-e2e.XXXXXX)
+  work=$(mktemp -d "${TMPDIR:-/tmp}/todo-e2e.XXXXXX")
   start=$(date +%s)
   ( cd "$work" && WORK="$work" HERE="$here" bash "$t" ) >"$work/log" 2>&1
   rc=$?
