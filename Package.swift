@@ -57,5 +57,7 @@ let package = Package(
       name: "TodoCoreTests", dependencies: ["TodoCore"],
       exclude: ["App/Snapshots", "ICal/Fixtures", "Store/Fixtures"]
     ),
+    // argv to commands, errors and exit statuses (without running a process).
+    .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore"]),
   ]
 )
