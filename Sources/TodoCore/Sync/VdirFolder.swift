@@ -113,9 +113,13 @@ public struct VdirFolder: Sendable {
 
     init(folder: VdirFolder) { self.folder = folder }
 
-    /// Writes `data` to a temporary file that will become `href`.
+    /// Writes `data` to a temporary file that will become `href`. The
+    /// temporary name does not contain `href` (a name made by another client
+    /// may be close to the 255-byte limit): it is short, bounded, and found
+    /// again by ``VdirFolder/cleanStrayTemporaries()``.
     func stage(_ data: Data, as href: String) throws {
-      let tmp = "." + href + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let tmp =
+        ".todo-tui" + VdirFolder.fileExtension + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
       let file = folder.path + "/" + tmp
       let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       guard fd >= 0 else {
