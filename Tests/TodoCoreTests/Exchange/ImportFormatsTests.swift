@@ -26,7 +26,7 @@ final class ImportFormatsTests: XCTestCase {
     return [
       TodoItem(
         id: id(1), title: "Pay rent & <deposit>", deadline: t0.addingTimeInterval(3600), created: t0,
-        modified: t0.addingTimeInterval(5), repeatRule: "FREQ=MONTHLY", warn: 900, sequence: 1,
+        modified: t0.addingTimeInterval(-5), repeatRule: "FREQ=MONTHLY", warn: 900, sequence: 1,
         icalExtra: "PRIORITY:1\nX-FOO;X-P=1:bar\n"),
       TodoItem(id: id(2), title: "Someday: learn the cello", deadline: nil, created: t0),
       TodoItem(
