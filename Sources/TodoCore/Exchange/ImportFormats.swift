@@ -46,10 +46,15 @@ public enum ImportFormats {
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
-      return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
+      var items = try JSONExchange.decode(data, path: path)
+      let now = env.now()
+      for k in items.indices { items[k].trustChangeTimes(upTo: now) }
+      return Imported(items: items, warnings: [], undatedCompletions: [])
     case .plist:
       do {
-        let doc = try PlistCodec.decode(data, tolerant: true)
+        var doc = try PlistCodec.decode(data, tolerant: true)
+        let now = env.now()
+        for k in doc.items.indices { doc.items[k].trustChangeTimes(upTo: now) }
         return Imported(items: doc.items, warnings: doc.warnings, undatedCompletions: [])
       } catch let e as CodecError {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
@@ -152,5 +157,16 @@ public enum ImportFormats {
       }
     }
     return list.merge(items)
+  }
+}
+
+extension TodoItem {
+  /// The times of a change that came from elsewhere (import, sync) are not
+  /// trusted beyond `now`: a clock years ahead would pin the item there, and
+  /// every later change would lose to this one ("the later change wins").
+  mutating func trustChangeTimes(upTo now: Date) {
+    let latest = now.wholeSeconds
+    if let m = modified, m > latest { modified = latest }
+    if created > latest { created = latest }
   }
 }

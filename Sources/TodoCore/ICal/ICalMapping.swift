@@ -180,11 +180,7 @@ public enum ICalMapping {
       }
       p.appendText(to: &properties)
     }
-    // Times of a change from elsewhere are not trusted beyond now: a clock
-    // years ahead would make every later change lose to this one.
-    let latest = now.wholeSeconds
-    if let m = item.modified, m > latest { item.modified = latest }
-    if item.created > latest { item.created = latest }
+    item.trustChangeTimes(upTo: now)
     if status == "CANCELLED" { item.cancelled = true }
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil

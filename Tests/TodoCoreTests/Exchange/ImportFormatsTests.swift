@@ -123,4 +123,25 @@ final class ImportFormatsTests: XCTestCase {
         .utf8)
     XCTAssertThrowsError(try ImportFormats.decode(far, path: "far.json", env: env))
   }
+
+  /// Times of a change from elsewhere later than now count as now, in every format.
+  func testAChangeTimeInTheFutureCountsAsNowInEveryFormat() throws {
+    var item = sample()[0]
+    item.created = t0 + 20 * 365 * 86_400
+    item.modified = t0 + 20 * 365 * 86_400
+    let tz = TimeZone(identifier: "Europe/Berlin")!
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = tz
+    let exports: [(String, Data)] = [
+      ("plist", Data(PlistCodec.encode([item]))),
+      ("json", Data(JSONExchange.encode([item], now: t0, scheduled: [], timeZone: tz).utf8)),
+      ("ics", Data(ICalMapping.ics(for: [item], now: t0, calendar: cal).utf8)),
+    ]
+    for (name, data) in exports {
+      let back = try ImportFormats.decode(data, path: name, env: env).items
+      XCTAssertEqual(back.first?.modified, t0, name)
+      XCTAssertEqual(back.first?.created, t0, name)
+      XCTAssertEqual(back.first?.deadline, item.deadline, name)
+    }
+  }
 }
