@@ -392,9 +392,7 @@ enum LibIcal {
     guard let p else { return }
     defer { icalmemory_free_buffer(p) }
     let n = strlen(p)
-    // No reserveCapacity(out.count + n): asked for the exact size at every call,
-    // an array grows by that much alone, and is copied whole each time (a
-    // VTODO's 100,000 kept VALARMs were read in time growing with their square).
+    // No reserveCapacity(out.count + n) here: an exact size at every call copied all so far.
     p.withMemoryRebound(to: UInt8.self, capacity: n) { b in
       var from = 0
       for k in 0..<n where b[k] == 0x0D {
