@@ -69,12 +69,12 @@ extension Notifier {
     book.queued = []
     // What starts now is recorded as delivered first, in one write: a
     // notifier stopped or killed while a bubble shows does not show it again.
+    // When the file cannot be written now (a full disk), they start all the
+    // same and are recorded once shown: a missed bubble is worse than one
+    // shown again after a restart.
     let summaryWaits = book.summaryJob.flatMap { book.jobs[$0] }.map { !$0.shown } ?? false
-    let single = singles.flatMap { $0 }
-    guard recordAhead(single + (summaryWaits ? [] : overflow)) else {
-      fail(single + overflow, now: now)
-      return
-    }
+    let starting = singles.flatMap { $0 } + (summaryWaits ? [] : overflow)
+    if !recordAhead(starting) { book.unrecorded.formUnion(starting.map(\.key)) }
     for group in singles { startSingle(group, path: path, now: now, formatter: fmt) }
     guard !overflow.isEmpty else { return }
     if let s = book.summaryJob, let job = book.jobs[s] {
@@ -130,7 +130,7 @@ extension Notifier {
       return j
     } catch {
       report("cannot run the notify command \(path): \(error)")
-      unrecord(notifications)
+      unrecord(notifications.filter { book.unrecorded.remove($0.key) == nil })
       fail(notifications, now: now)
       return nil
     }
@@ -317,7 +317,9 @@ extension Notifier {
         }
       }
     }
-    unrecord(notShown)
+    unrecord(notShown.filter { book.unrecorded.remove($0.key) == nil })
+    let late = shown.filter { book.unrecorded.remove($0.key) != nil }
+    if !late.isEmpty { record(late) }
     settle(shown)
     for (action, id) in actions { apply(action, to: id) }
     let summaryFree = book.summaryJob.map { book.jobs[$0]?.shown ?? true } ?? true

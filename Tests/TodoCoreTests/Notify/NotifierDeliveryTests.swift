@@ -152,6 +152,26 @@ final class NotifierDeliveryTests: NotifierTestCase {
     XCTAssertEqual(calls().count, 2, "nothing shown twice")
   }
 
+  func testABubbleStillShowsWhenItsRecordCannotBeWrittenFirst() throws {
+    try put([item(1, at: 0, title: "unwritable")])
+    // A file of a newer format is read, never written: the record cannot go first.
+    let path = dir + "/todos.plist"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let newer = text.replacingOccurrences(
+      of: "<key>formatVersion</key>\\s*<integer>[0-9]+</integer>",
+      with: "<key>formatVersion</key><integer>99</integer>", options: .regularExpression)
+    XCTAssertNotEqual(newer, text)
+    try newer.write(toFile: path, atomically: true, encoding: .utf8)
+    let log = EventLog()
+    let e = engine(try fakeCommand(), clock: ManualClock(t0), log: log)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    XCTAssertTrue(eventually { calls().count == 1 }, "a missed bubble is worse than one shown twice")
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(calls().count, 1)
+    XCTAssertTrue(
+      log.problems.contains { $0.hasPrefix("cannot record delivered notifications") }, "\(log.problems)")
+  }
+
   func testACommandClosedBeforeItShowedTakesItsRecordBack() throws {
     try put([item(1, at: 0, title: "slow")])
     var options = Notifier.Options()
