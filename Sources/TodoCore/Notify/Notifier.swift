@@ -238,12 +238,23 @@ public final class Notifier: @unchecked Sendable {
   }
 
   /// Ends the commands of bubbles still waiting (what they showed is recorded
-  /// first), as the notifier ends.
+  /// first), as the notifier ends. A bubble whose command has not shown it yet
+  /// gets up to ``Options/shownAfter`` seconds to do so: ended at once, a
+  /// command just started might never reach the server, and its notification,
+  /// recorded as delivered, would be missed.
   public func shutdown() {
     lock.lock()
     book.stopping = true
     armRetryTick(now: clock())
     lock.unlock()
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, options.shownAfter) * 1e9)
+    while DispatchTime.now().uptimeNanoseconds < end {
+      lock.lock()
+      let showing = book.jobs.values.contains { !$0.shown && $0.kind != .close && !$0.notifications.isEmpty }
+      lock.unlock()
+      if !showing { break }
+      usleep(10_000)
+    }
     runner.stopAll()
   }
 

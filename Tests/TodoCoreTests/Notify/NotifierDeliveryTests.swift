@@ -152,6 +152,18 @@ final class NotifierDeliveryTests: NotifierTestCase {
     XCTAssertEqual(calls().count, 2, "nothing shown twice")
   }
 
+  func testShutdownGivesABubbleJustStartedTimeToShow() throws {
+    try put([item(1, at: 0, title: "just started")])
+    let e = engine(
+      try fakeCommand(replies: ["*": "sleep 0.4; echo 5; touch \"\(dir!)/showed\"; exec sleep 60"]),
+      clock: ManualClock(t0))
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    e.shutdown()  // at once: a daemon stopped just as it fired
+    XCTAssertEqual(e.runner.count, 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/showed"), "the bubble had time to show")
+    XCTAssertEqual(try delivered(1), t0)
+  }
+
   func testABubbleStillShowsWhenItsRecordCannotBeWrittenFirst() throws {
     try put([item(1, at: 0, title: "unwritable")])
     // A file of a newer format is read, never written: the record cannot go first.
