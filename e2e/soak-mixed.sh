@@ -46,7 +46,8 @@ trap stop_all EXIT
 PIDS+=($!)
 
 # Two writers: "wK N keep" (due within 2–30 s), "wK N del" (deleted by the
-# writer), "wK N vdel" (deleted in the vdir by the editor); acknowledged ones logged.
+# writer), "wK N vdel" (due within 1–8 s, deleted in the vdir by the editor,
+# its delivery recorded while syncs delete it); acknowledged ones logged.
 writer() {
   local k=$1 i=0 id
   while [ "$(date +%s)" -lt "$end" ]; do
@@ -55,7 +56,7 @@ writer() {
       0) id=$(T add "w$k $i del" --due "2031-01-01 09:00" 2>>"$WORK/log/errors") &&
            echo "$id" >>"$WORK/log/del-added" &&
            T delete "$id" >/dev/null 2>>"$WORK/log/errors" && echo "$id" >>"$WORK/log/del-acked" ;;
-      1) id=$(T add "w$k $i vdel" --due "2031-01-01 09:00" 2>>"$WORK/log/errors") &&
+      1) id=$(T add "w$k $i vdel" --due "$(in_seconds $(( 1 + RANDOM % 8 )))" 2>>"$WORK/log/errors") &&
            echo "$id w$k $i vdel" >>"$WORK/log/vdel-added" ;;
       *) id=$(T add "w$k $i keep" --due "$(in_seconds $(( 2 + RANDOM % 29 )))" 2>>"$WORK/log/errors") &&
            echo "$id w$k $i keep" >>"$WORK/log/keep-acked" ;;
