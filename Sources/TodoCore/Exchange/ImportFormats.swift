@@ -12,6 +12,12 @@ public enum ImportFormats {
 
   /// Items read for import, with what merging them needs to know.
   public struct Imported: Sendable {
+    public init(items: [TodoItem], warnings: [String], undatedCompletions: Set<UUID>) {
+      self.items = items
+      self.warnings = warnings
+      self.undatedCompletions = undatedCompletions
+    }
+
     public var items: [TodoItem]
     public var warnings: [String]
     /// Items completed by an iCalendar STATUS without a COMPLETED date (completed
@@ -41,20 +47,23 @@ public enum ImportFormats {
   }
 
   static func imported(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
+    var r = try importedAsWritten(data, path: path, env: env)
+    let now = env.now()
+    for k in r.items.indices { r.items[k].trustChangeTimes(upTo: now) }
+    return r
+  }
+
+  private static func importedAsWritten(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
     switch kind(of: data) {
     case .ics:
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
-      var items = try JSONExchange.decode(data, path: path)
-      let now = env.now()
-      for k in items.indices { items[k].trustChangeTimes(upTo: now) }
-      return Imported(items: items, warnings: [], undatedCompletions: [])
+      if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
+      return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
       do {
-        var doc = try PlistCodec.decode(data, tolerant: true)
-        let now = env.now()
-        for k in doc.items.indices { doc.items[k].trustChangeTimes(upTo: now) }
+        let doc = try PlistCodec.decode(data, tolerant: true)
         return Imported(items: doc.items, warnings: doc.warnings, undatedCompletions: [])
       } catch let e as CodecError {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
@@ -132,10 +141,9 @@ public enum ImportFormats {
         }
         buffer = larger
       }
-      let got = Glibc.read(fd, buffer + n, capacity - n)
+      let got = Syscall.retrying { Glibc.read(fd, buffer + n, capacity - n) }
       if got == 0 { break }
       if got < 0 {
-        if errno == EINTR { continue }
         let e = errno
         free(buffer)
         throw failure(e)
