@@ -54,24 +54,26 @@ extension TodoList {
     for id in ids {
       guard var item = source.item(id) else { throw TodoError.noSuchItem(id.uuidString) }
       let old = item
+      guard item.completed == nil else { continue }
       before[id] = old
-      if item.completed == nil {
-        if let rule = item.repeatRule, let deadline = item.deadline,
-          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
-        {
-          item.deadline = occurrence
-          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
-          (item.reminder, item.notifiedReminder) = (nil, nil)
-          next = occurrence
-        } else {
-          item.completed = now.wholeSeconds
-        }
-        item.modified = now.wholeSeconds
-        item.countRevision(since: old)
+      if let rule = item.repeatRule, let deadline = item.deadline,
+        let (occurrence, rest) = Recurrence.advance(rule, deadline: deadline, now: now, in: zone)
+      {
+        item.deadline = occurrence
+        item.repeatRule = rest
+        (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
+        (item.reminder, item.notifiedReminder) = (nil, nil)
+        next = occurrence
+      } else {
+        item.completed = now.wholeSeconds
       }
+      item.modified = now.wholeSeconds
+      item.countRevision(since: old)
       after[id] = item
     }
-    var summary = Self.summary("Completed", ids, before)
+    let done = ids.filter { before[$0] != nil }
+    guard !done.isEmpty else { return Change(before: [:], after: [:], summary: notPending(ids, source)) }
+    var summary = Self.summary("Completed", done, before)
     if ids.count == 1, let next {
       summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
     }

@@ -158,6 +158,12 @@ public struct TodoList: Equatable, Sendable {
     try Self.resolve(text, among: items.keys) { items[$0] != nil }
   }
 
+  /// What `complete` says when every item named was already completed (nothing changed).
+  static func notPending(_ ids: [UUID], _ source: some ItemSource) -> String {
+    if Set(ids).count == 1, let item = source.item(ids[0]) { return "“\(item.title)” is already completed" }
+    return "The \(Set(ids).count) items are already completed"
+  }
+
   static func summary(_ verb: String, _ ids: [UUID], _ items: [UUID: TodoItem?]) -> String {
     if ids.count == 1, let item = items[ids[0]] ?? nil { return "\(verb) “\(item.title)”" }
     return "\(verb) \(ids.count) items"
