@@ -26,7 +26,8 @@ enum FastPath {
     }
     guard let words = Words(argv.dropFirst(2)) else { return nil }
     switch argv[1] {
-    case "list"
+    case "list",
+      "ls"
     where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
       && !(words.flags.contains("--all") && words.flags.contains("--completed")):
       let shown: ScanOutput.Shown =
@@ -50,7 +51,8 @@ enum FastPath {
       c.repeat = nil
       c.warn = nil
       return settled(c, ["options", "title", "due", "repeat", "warn"])
-    case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
+    case "complete",
+      "done" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
       var t = IDArguments()
@@ -145,9 +147,10 @@ enum ListFast {
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
-      ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
+      let lines = ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
         ListOutput.writeAll(1, $0)
       }
+      if lines == 0 { ListOutput.sayEmpty(shown) }
     }
     return true
   }

@@ -18,6 +18,15 @@ enum TimeEcho {
     if deadline < now.wholeSeconds { CLI.warn("the deadline, \(fmt.phrase(deadline)), is already past") }
   }
 
+  /// A warning on stderr when `--warn` set an early warning on an item without
+  /// a deadline: it is kept, and warns once the item gets one.
+  static func warnWithoutDeadline(_ item: TodoItem?, given: Int??) {
+    guard case .some(.some) = given, let item, item.deadline == nil, item.warn != nil else { return }
+    CLI.warn(
+      "“\(Title.displaySafe(item.title))” has no deadline, so --warn has nothing to warn before yet; it applies once a deadline is set"
+    )
+  }
+
   /// `--warn`: nil when not given, `.some(nil)` for `none`, else seconds before the deadline.
   static func warn(_ text: String?, env: TodoEnvironment) throws -> Int?? {
     guard let text else { return nil }

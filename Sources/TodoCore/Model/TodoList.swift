@@ -153,7 +153,7 @@ public struct TodoList: Equatable, Sendable {
 
   // MARK: - Lookup
 
-  /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
+  /// The item a full UUID, its iCalendar UID (exactly) or a unique prefix (at least 4 characters, any case) names.
   public func resolve(_ text: String) throws -> UUID {
     try Self.resolve(text, among: items.keys) { items[$0] != nil }
   }
