@@ -46,7 +46,8 @@ extension TodoList {
   /// wall-clock time (SPEC 3), with no delivery record and no reminder left
   /// from the occurrence done.
   public static func completion(
-    _ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current, of source: some ItemSource
+    _ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current, clock: HourCycle = .current,
+    of source: some ItemSource
   ) throws -> Change {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
@@ -75,7 +76,8 @@ extension TodoList {
     guard !done.isEmpty else { return Change(before: [:], after: [:], summary: notPending(ids, source)) }
     var summary = Self.summary("Completed", done, before)
     if ids.count == 1, let next {
-      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
+      summary +=
+        "; it repeats: next due " + DueFormatter(timeZone: zone, now: now, hourCycle: clock).dateText(next)
     }
     return Change(before: before, after: after, summary: summary)
   }

@@ -60,7 +60,7 @@ extension Notifier {
       fail(ready, now: now)
       return
     }
-    let fmt = DueFormatter(timeZone: timeZone, now: now)
+    let fmt = DueFormatter(timeZone: timeZone, now: now, hourCycle: options.hourCycle)
     let (singles, rest) = DeliveryBook.split(
       ready, free: options.maxWaiting - book.waitingSingles, now: now, missedAfter: options.missedAfter,
       collapseAbove: options.collapseAbove,
