@@ -237,7 +237,7 @@ extension Notifier {
         case .close:
           book.closing -= 1
           if case .exited(let code, let err) = ending, code != 0 {
-            report("CloseNotification failed (gdbus status \(code))" + (err.map { ": " + $0 } ?? ""))
+            report(NotifyCommand.failure("CloseNotification (gdbus)", status: code, stderr: err))
           }
           startCloses()
           continue
@@ -254,7 +254,7 @@ extension Notifier {
           for n in job.notifications { book.inFlight.remove(n.key) }
           again = again || !job.notifications.isEmpty
         case .exited(let code, let err):
-          report("the notify command failed with status \(code)" + (err.map { ": " + $0 } ?? ""))
+          report(NotifyCommand.failure("the notify command", status: code, stderr: err))
           fail(job.notifications, now: now)
         case .signalled(let s):
           report("the notify command was killed by signal \(s)")
