@@ -25,9 +25,10 @@ enum FastPath {
       exit(0)
     }
     guard let words = Words(argv.dropFirst(2)) else { return nil }
-    switch argv[1] {
-    case "list",
-      "ls"
+    // An alias is its command (ls, done); a `case a, b where` would test only b.
+    let name = argv[1] == "ls" ? "list" : argv[1] == "done" ? "complete" : argv[1]
+    switch name {
+    case "list"
     where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
       && !(words.flags.contains("--all") && words.flags.contains("--completed")):
       let shown: ScanOutput.Shown =
@@ -51,8 +52,7 @@ enum FastPath {
       c.repeat = nil
       c.warn = nil
       return settled(c, ["options", "title", "due", "repeat", "warn"])
-    case "complete",
-      "done" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
+    case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
       var t = IDArguments()
