@@ -22,9 +22,7 @@ enum TimeEcho {
   /// a deadline: it is kept, and warns once the item gets one.
   static func warnWithoutDeadline(_ item: TodoItem?, given: Int??) {
     guard case .some(.some) = given, let item, item.deadline == nil, item.warn != nil else { return }
-    CLI.warn(
-      "“\(Title.displaySafe(item.title))” has no deadline, so --warn has nothing to warn before yet; it applies once a deadline is set"
-    )
+    CLI.warn("“\(Title.displaySafe(item.title))” has no deadline: --warn takes effect once it has one")
   }
 
   /// `--warn`: nil when not given, `.some(nil)` for `none`, else seconds before the deadline.
