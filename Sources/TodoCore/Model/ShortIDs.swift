@@ -30,35 +30,68 @@ public struct ShortIDs: Sendable {
   public static let digits = 8
   /// The ids that need more than 8 digits, and their length in characters of the UUID text.
   var longer: [Key: Int] = [:]
+  /// A bitmap of the first `bits` bits of the UUIDs that more than one item
+  /// begins with: only these are looked up in `longer` (empty when none is).
+  var shared: [UInt64] = []
+  var bits = 0
   /// The longest id, in characters.
   public private(set) var width = ShortIDs.digits
 
-  /// The short ids among `keys` (every item of the list, shown or not).
-  /// - Complexity: O(n log n) in the items, O(n) more where 8 digits are shared.
-  public init(_ keys: [Key]) {
-    var tops = keys.map { UInt32(truncatingIfNeeded: $0.hi >> 32) }
-    tops.sort()
-    var shared: Set<UInt32> = []
-    for i in tops.indices.dropFirst() where tops[i] == tops[i - 1] { shared.insert(tops[i]) }
-    guard !shared.isEmpty else { return }
-    let group = keys.filter { shared.contains(UInt32(truncatingIfNeeded: $0.hi >> 32)) }.sorted {
-      ($0.hi, $0.lo) < ($1.hi, $1.lo)
+  /// The short ids among `count` items (every item of the list, shown or not), `key(i)` the UUID of item `i`.
+  /// - Complexity: O(n) with a bitmap of UUID heads (a few pairs of items
+  ///   share one), then O(k log k) in the k items that share a head.
+  public init(count: Int, _ key: (Int) -> Key) {
+    guard count > 1 else { return }
+    // 2^bits heads for n items: about n²/2^(bits+1) pairs share one.
+    bits = min(max(Int.bitWidth - (count - 1).leadingZeroBitCount + 6, 12), 22)
+    var seen = [UInt64](repeating: 0, count: 1 << (bits - 6))
+    var twice = seen
+    var any = false
+    for i in 0..<count {
+      let (w, m) = Self.bit(key(i), bits)
+      if seen[w] & m != 0 {
+        twice[w] |= m
+        any = true
+      } else {
+        seen[w] |= m
+      }
     }
+    guard any else { return }
+    var group: [Key] = []
+    for i in 0..<count {
+      let k = key(i)
+      let (w, m) = Self.bit(k, bits)
+      if twice[w] & m != 0 { group.append(k) }
+    }
+    group.sort { ($0.hi, $0.lo) < ($1.hi, $1.lo) }
     for i in group.indices {
       var common = 0
       if i > 0 { common = Self.commonDigits(group[i - 1], group[i]) }
       if i + 1 < group.count { common = max(common, Self.commonDigits(group[i], group[i + 1])) }
+      guard common >= Self.digits else { continue }
       let n = Self.characters(digits: min(32, common + 1))
       longer[group[i]] = n
       width = max(width, n)
     }
+    if !longer.isEmpty { shared = twice }
   }
+
+  public init(_ keys: [Key]) { self.init(count: keys.count) { keys[$0] } }
 
   public init(_ ids: some Sequence<UUID>) { self.init(ids.map(Key.init)) }
 
+  /// The word and bit of `key`'s head in a bitmap of `bits` bits.
+  @inline(__always) static func bit(_ key: Key, _ bits: Int) -> (Int, UInt64) {
+    let b = Int(truncatingIfNeeded: key.hi >> UInt64(64 - bits))
+    return (b >> 6, 1 << UInt64(b & 63))
+  }
+
   /// The length of the id of `key`, in characters.
   @inline(__always) public func length(_ key: Key) -> Int {
-    longer.isEmpty ? Self.digits : longer[key] ?? Self.digits
+    guard !shared.isEmpty else { return Self.digits }
+    let (w, m) = Self.bit(key, bits)
+    guard shared[w] & m != 0 else { return Self.digits }
+    return longer[key] ?? Self.digits
   }
 
   /// The short id of `id`, lowercase.

@@ -35,7 +35,7 @@ public struct ListOutput {
     self.formatter = formatter
     self.scheduled = scheduled
     self.colour = colour
-    ids = ShortIDs(items.map { ShortIDs.Key($0.id) })
+    ids = ShortIDs(count: items.count) { ShortIDs.Key(items[$0].id) }
     var scratch: [UInt8] = []
     scratch.reserveCapacity(32)
     for item in items where shown(item) {

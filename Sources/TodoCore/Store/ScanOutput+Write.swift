@@ -28,7 +28,9 @@ extension ScanOutput {
         if used != every { used.formUnion(plan.marks(scan, e, k)) }
       }
     }
-    let ids = ShortIDs(scan.entries.map { ShortIDs.Key(hi: $0.hi, lo: $0.lo) })
+    let ids = scan.entries.withUnsafeBufferPointer { e in
+      ShortIDs(count: e.count) { ShortIDs.Key(hi: e[$0].hi, lo: e[$0].lo) }
+    }
     let glyphs = ListOutput.glyphBytes.filter { used.contains($0.0) }
     let lower = ("0123456789abcdef" as StaticString).utf8Start
     let red = ListOutput.red

@@ -37,6 +37,44 @@ final class ShortIDsTests: XCTestCase {
     XCTAssertEqual(plain.text(appID(1)), "00000000")
   }
 
+  /// Against the definition, over random lists where some heads are shared (by 4 to 32 digits).
+  func testAgreesWithTheDefinition() {
+    var r = SplitMix(seed: 25)
+    for round in 0..<40 {
+      var keys: [ShortIDs.Key] = []
+      for _ in 0..<Int.random(in: 0...3000, using: &r) {
+        var k = ShortIDs.Key(
+          hi: UInt64.random(in: 0...UInt64.max, using: &r), lo: UInt64.random(in: 0...UInt64.max, using: &r))
+        if let other = keys.randomElement(using: &r), Int.random(in: 0..<8, using: &r) == 0 {
+          // The first `digits` hex digits of `other`, the rest of k's own.
+          let digits = Int.random(in: 4...32, using: &r)
+          func keep(_ a: UInt64, _ b: UInt64, _ bits: Int) -> UInt64 {
+            if bits <= 0 { return b }
+            if bits >= 64 { return a }
+            let mask = UInt64.max << UInt64(64 - bits)
+            return (a & mask) | (b & ~mask)
+          }
+          k.hi = keep(other.hi, k.hi, 4 * digits)
+          k.lo = keep(other.lo, k.lo, 4 * digits - 64)
+        }
+        keys.append(k)
+      }
+      let ids = ShortIDs(keys)
+      var sorted = keys
+      sorted.sort { ($0.hi, $0.lo) < ($1.hi, $1.lo) }
+      var width = 8
+      for (i, k) in sorted.enumerated() {
+        var common = 0
+        if i > 0 { common = ShortIDs.commonDigits(sorted[i - 1], k) }
+        if i + 1 < sorted.count { common = max(common, ShortIDs.commonDigits(k, sorted[i + 1])) }
+        let want = ShortIDs.characters(digits: min(32, common + 1))
+        width = max(width, want)
+        XCTAssertEqual(ids.length(k), want, "round \(round)")
+      }
+      XCTAssertEqual(ids.width, width, "round \(round)")
+    }
+  }
+
   func testAnAmbiguousPrefixListsTheUniqueIds() {
     let list = Self.list(Self.shared.map { TodoItem(id: $0, title: "x", deadline: nil, created: appNow) })
     XCTAssertThrowsError(try list.resolve("1f0c9a2e-0000")) { error in
