@@ -74,3 +74,11 @@ expect_eq "$(deadline "$w")" "2099-03-02T09:00:00Z" "Monday back, as undo brings
 # --warn on a someday item: kept, with a warning.
 T add Someday thing --due none --warn 15m >/dev/null 2>"$WORK/err" || fail "add --due none --warn"
 expect_match "$(cat "$WORK/err")" "^warning: .*no deadline: --warn takes effect once it has one" "warned"
+
+# One clock (5): pending, remind's and complete's confirmations follow the
+# locale's clock, as list does (C: 24-hour; en_US: 12-hour).
+p=$(T add Evening call --due "2099-04-01 21:00") || fail "add"
+expect_match "$(LC_ALL=C T pending | grep Evening)" "Apr 1, 2099 at 21:00 +deadline" "pending, 24-hour"
+expect_match "$(LC_ALL=en_US.UTF-8 T pending | grep Evening)" "Apr 1, 2099 at 9:00 PM +deadline" "pending, 12-hour"
+expect_match "$(LC_ALL=C T remind "$p" --in 1h)" "Reminder set for “Evening call”: [A-Z][a-z]{2} [0-9]+ at [0-9]{1,2}:[0-9]{2}$" "remind, 24-hour"
+expect_match "$(LC_ALL=C T list | grep Evening)" "Apr 1 2099 21:00" "list, 24-hour"
