@@ -12,6 +12,12 @@ public enum ImportFormats {
 
   /// Items read for import, with what merging them needs to know.
   public struct Imported: Sendable {
+    public init(items: [TodoItem], warnings: [String], undatedCompletions: Set<UUID>) {
+      self.items = items
+      self.warnings = warnings
+      self.undatedCompletions = undatedCompletions
+    }
+
     public var items: [TodoItem]
     public var warnings: [String]
     /// Items completed by an iCalendar STATUS without a COMPLETED date (completed
@@ -46,6 +52,7 @@ public enum ImportFormats {
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
+      if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
       return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
       do {
@@ -127,10 +134,9 @@ public enum ImportFormats {
         }
         buffer = larger
       }
-      let got = Glibc.read(fd, buffer + n, capacity - n)
+      let got = Syscall.retrying { Glibc.read(fd, buffer + n, capacity - n) }
       if got == 0 { break }
       if got < 0 {
-        if errno == EINTR { continue }
         let e = errno
         free(buffer)
         throw failure(e)

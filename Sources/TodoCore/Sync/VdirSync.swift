@@ -61,7 +61,7 @@ public final class VdirSync {
       try vdir.create()
     }
     vdir.cleanStrayTemporaries()
-    Self.cleanStatusTemporaries(statusFile)
+    AtomicFile.removeTemporaries(of: statusFile)
 
     // The vdir side: unchanged files (etag, then bytes) are not parsed.
     let (side, skipped, listing) = try readVdir(old, report: &report)
@@ -185,7 +185,7 @@ public final class VdirSync {
         (data, readEtag) = try vdir.read(href)
       } catch {
         if let uid = known { skipped.insert(uid) }
-        report.warnings.append("skipped \(file): \(error)")
+        report.warnings.append("skipped \(file): \(Self.reason(error))")
         continue
       }
       let digest = ContentDigest.hex(data)
@@ -198,7 +198,7 @@ public final class VdirSync {
         items = try codec.parse(data, file)
       } catch {
         if let uid = known { skipped.insert(uid) }
-        report.warnings.append("skipped \(file): \(error)")
+        report.warnings.append("skipped \(file): \(Self.reason(error))")
         continue
       }
       guard items.count == 1, let item = items.first else {
@@ -247,19 +247,18 @@ public final class VdirSync {
   /// Holds an exclusive lock on `lockFile` (created, never truncated, not
   /// followed when a symbolic link) while `body` runs.
   func withSyncLock<T>(_ lockFile: String, _ body: () throws -> T) throws -> T {
-    let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
-    }
-    return try body()
+    try FileLock.withLock(lockFile, body)
   }
 
-  static func cleanStatusTemporaries(_ statusFile: String) {
-    let dir = (statusFile as NSString).deletingLastPathComponent
-    let prefix = "." + (statusFile as NSString).lastPathComponent + ".tmp-"
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-    for n in names where n.hasPrefix(prefix) { unlink(dir + "/" + n) }
+  /// Why a file was skipped, without its path again and without the import's
+  /// "nothing was imported" (the other files are synced).
+  static func reason(_ error: Error) -> String {
+    let detail: String
+    switch error {
+    case TodoError.badFile(_, let d), TodoError.io(_, let d): detail = d
+    default: detail = "\(error)"
+    }
+    let tail = "; nothing was imported"
+    return detail.hasSuffix(tail) ? String(detail.dropLast(tail.count)) : detail
   }
 }

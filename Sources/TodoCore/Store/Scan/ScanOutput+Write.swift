@@ -32,7 +32,6 @@ extension ScanOutput {
       ShortIDs(count: e.count) { ShortIDs.Key(hi: e[$0].hi, lo: e[$0].lo) }
     }
     let glyphs = ListOutput.glyphBytes.filter { used.contains($0.0) }
-    let lower = ("0123456789abcdef" as StaticString).utf8Start
     let red = ListOutput.red
     let dim = ListOutput.dim
     let reset = ListOutput.reset
