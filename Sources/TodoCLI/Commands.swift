@@ -57,7 +57,7 @@ struct Add: ParsableCommand {
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "List pending items by deadline, someday items last (alias: ls).",
+    abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
       Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
@@ -104,7 +104,7 @@ struct List: ParsableCommand {
 
 struct Complete: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Complete items (cancels their notifications; alias: done).", aliases: ["done"])
+    abstract: "Complete items (cancels their notifications).", aliases: ["done"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
   var ids: [String] { targets.ids }
@@ -205,7 +205,7 @@ struct Edit: ParsableCommand {
 
 struct Delete: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Remove items for good (alias: rm).", aliases: ["rm"])
+    abstract: "Remove items for good.", aliases: ["rm"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
   var ids: [String] { targets.ids }
