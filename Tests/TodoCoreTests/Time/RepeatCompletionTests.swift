@@ -156,3 +156,17 @@ final class RepeatCountTests: XCTestCase {
     XCTAssertEqual(change.summary, "“Call Ann” is not completed; nothing changed")
   }
 }
+
+extension RepeatCountTests {
+  /// A pending repeating item with no occurrence before its deadline stays as it is.
+  func testReopenWithoutAnEarlierOccurrenceChangesNothing() throws {
+    let deadline = TimeTest.local(cal, 2099, 1, 1, 9, 0)
+    for rule in ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30;COUNT=3", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"] {
+      let (list, id) = try make(rule, deadline: deadline)
+      XCTAssertNil(
+        Recurrence.previous(list[id]!.repeatRule!, deadline: deadline, in: cal.timeZone)?.deadline, rule)
+      let change = try TodoList.reopening([id], now: deadline, in: cal.timeZone, of: list)
+      XCTAssertEqual(change.summary, "“Stretch” is not completed; nothing changed", rule)
+    }
+  }
+}
