@@ -47,6 +47,7 @@ struct Add: ParsableCommand {
       env: env)
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
+    TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
     CLI.note(change)
   }
 }
@@ -58,8 +59,10 @@ struct List: ParsableCommand {
       One item a line: its short id, marks, the deadline in local time and the title. \
       Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
       △ an early warning (--warn) is to come, ↻ repeats, \
-      ⊘ waits for a notification slot (64 sooner ones are scheduled).
-      """)
+      ⊘ waits for a notification slot (64 sooner ones are scheduled). \
+      When nothing is listed, one line on stderr says so.
+      """,
+    aliases: ["ls"])
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
   @Flag(help: "Completed items too.") var all = false
@@ -90,13 +93,15 @@ struct List: ParsableCommand {
       return
     }
     let plan = Scheduler.plan(doc.items, now: now)
-    ListOutput.write(
+    let lines = ListOutput.write(
       items, where: shows, now: now, formatter: fmt, scheduled: plan.scheduledIDs, colour: CLI.colour)
+    if lines == 0 { ListOutput.sayEmpty(all ? .all : completed ? .completed : .pending) }
   }
 }
 
 struct Complete: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Complete items (cancels their notifications).")
+  static let configuration = CommandConfiguration(
+    abstract: "Complete items (cancels their notifications).", aliases: ["done"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
   var ids: [String] { targets.ids }
@@ -129,7 +134,7 @@ struct Remind: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Remind about an item in 30 minutes (or DURATION); the deadline is unchanged.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
+  @Argument(help: "A UUID, iCalendar UID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String = "30m"
 
   func run() throws {
@@ -146,7 +151,7 @@ struct Remind: ParsableCommand {
 struct Edit: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Change an item's title or deadline.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
+  @Argument(help: "A UUID, iCalendar UID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .long, help: "The new title.") var title: String?
   @Option(
     name: .long,
@@ -186,12 +191,14 @@ struct Edit: ParsableCommand {
     }
     CLI.out(change.summary + "\n")
     if let d = deadline { TimeEcho.report(d, now: now) }
+    TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
     CLI.note(change)
   }
 }
 
 struct Delete: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Remove items for good.")
+  static let configuration = CommandConfiguration(
+    abstract: "Remove items for good.", aliases: ["rm"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
   var ids: [String] { targets.ids }
@@ -228,10 +235,12 @@ struct Pending: ParsableCommand {
       return
     }
     var s = ""
+    let ids = ShortIDs(doc.items.map(\.id))
     for n in plan.notifications {
       s +=
         "\(fmt.dateText(n.fireDate, weekday: true))  \(n.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  "
-      s += "\(n.itemID.uuidString.prefix(8).lowercased())  badge \(n.badge)  \(Title.displaySafe(n.title))\n"
+      s +=
+        "\(ids.text(n.itemID).padding(toLength: ids.width, withPad: " ", startingAt: 0))  badge \(n.badge)  \(Title.displaySafe(n.title))\n"
     }
     s += Scheduler.slotsText(scheduled: plan.notifications.count, waiting: plan.unscheduled) + "\n"
     CLI.out(s)

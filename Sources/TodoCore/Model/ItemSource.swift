@@ -8,7 +8,7 @@ import Foundation
 public protocol ItemSource {
   /// The item with this UUID, if any.
   func item(_ id: UUID) -> TodoItem?
-  /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
+  /// The item a full UUID, its iCalendar UID (exactly) or a unique prefix (at least 4 characters, any case) names.
   func resolve(_ text: String) throws -> UUID
   /// Undelivered notifications that fire after `now` and before `end`: the
   /// slots they want (SPEC 5).
@@ -25,18 +25,24 @@ extension TodoList: ItemSource {
 
 extension TodoList {
   /// The UUID `text` names among `ids`: a full UUID (any case) of an item
-  /// `contains` knows, or a unique prefix of at least 4 characters.
+  /// `contains` knows, its iCalendar UID (exactly), or a unique prefix of at
+  /// least 4 characters.
   static func resolve<S: Sequence>(_ text: String, among ids: S, contains: (UUID) -> Bool) throws -> UUID
   where S.Element == UUID {
     let key = text.uppercased()
     if let u = UUID(uuidString: key), contains(u) { return u }
+    // An iCalendar UID, exactly: an item made elsewhere has the UUID derived from it.
+    let derived = UUID.derived(from: text)
+    if contains(derived) { return derived }
     guard key.count >= 4 else { throw TodoError.shortID(text) }
     var matches: [UUID] = []
     for id in ids where id.hasCanonicalPrefix(key) { matches.append(id) }
     switch matches.count {
     case 0: throw TodoError.noSuchItem(text)
     case 1: return matches[0]
-    default: throw TodoError.ambiguousID(text, matches.map { $0.uuidString.prefix(8).lowercased() }.sorted())
+    default:
+      let short = ShortIDs(Array(ids))
+      throw TodoError.ambiguousID(text, matches.map(short.text).sorted())
     }
   }
 }

@@ -96,6 +96,24 @@ public struct TodoList: Equatable, Sendable {
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
   }
 
+  /// Takes back a record of ``markDelivered(_:kind:fireDate:)`` whose bubble
+  /// could not be shown, so that the notification is due again: the one
+  /// write that sets a record back (no ``Change`` does, see ``apply(_:mode:)``).
+  public mutating func markUndelivered(_ id: UUID, kind: NotificationKind, fireDate: Date) {
+    guard var item = items[id] else { return }
+    switch kind {
+    case .deadline where item.notifiedDeadline == fireDate: item.notifiedDeadline = nil
+    case .reminder where item.notifiedReminder == fireDate: item.notifiedReminder = nil
+    case .warning:
+      guard let d = item.deadline, let w = item.warn, item.notifiedWarning == d,
+        d.addingTimeInterval(-TimeInterval(w)) == fireDate
+      else { return }
+      item.notifiedWarning = nil
+    default: return
+    }
+    items[id] = item
+  }
+
   /// Merges items by identity, as ``TodoOperation/importing(_:)`` does. Never refused.
   @discardableResult
   public mutating func merge(_ incoming: [TodoItem]) -> Change {
@@ -120,9 +138,15 @@ public struct TodoList: Equatable, Sendable {
 
   // MARK: - Lookup
 
-  /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
+  /// The item a full UUID, its iCalendar UID (exactly) or a unique prefix (at least 4 characters, any case) names.
   public func resolve(_ text: String) throws -> UUID {
     try Self.resolve(text, among: items.keys) { items[$0] != nil }
+  }
+
+  /// What `complete` says when every item named was already completed (nothing changed).
+  static func notPending(_ ids: [UUID], _ source: some ItemSource) -> String {
+    if Set(ids).count == 1, let item = source.item(ids[0]) { return "“\(item.title)” is already completed" }
+    return "The \(Set(ids).count) items are already completed"
   }
 
   static func summary(_ verb: String, _ ids: [UUID], _ items: [UUID: TodoItem?]) -> String {

@@ -42,11 +42,12 @@ extension TodoOperation {
 
   /// A sync's change onto the items as they are now: a deletion only of an
   /// item nobody changed since the sync read it (the others are kept and
-  /// left out of the change).
+  /// left out of the change); a delivery record written meanwhile is not a
+  /// user's change (SPEC 6).
   static func syncing(_ change: Change, onto source: some ItemSource) -> Change {
     var out = change
     for (id, after) in change.after where after == nil {
-      if source.item(id) != change.before[id] ?? nil {
+      if let now = source.item(id), let before = change.before[id] ?? nil, !now.sameUserFields(as: before) {
         out.after[id] = nil
         out.before[id] = nil
       }

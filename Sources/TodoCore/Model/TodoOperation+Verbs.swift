@@ -25,36 +25,41 @@ extension TodoOperation {
   /// repeating item stays pending instead: its deadline moves to the rule's
   /// first occurrence after both the deadline and `now`, in `zone`'s
   /// wall-clock time (SPEC 3), with no delivery record and no reminder left
-  /// from the occurrence done.
-  static func completion(_ ids: [UUID], now: Date, in zone: TimeZone, of source: some ItemSource) throws
-    -> Change
-  {
+  /// from the occurrence done. Items already completed are left as they are.
+  static func completion(
+    _ ids: [UUID], now: Date, in zone: TimeZone, clock: HourCycle = .current, of source: some ItemSource
+  ) throws -> Change {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
     var next: Date? = nil
     for id in ids {
       guard var item = source.item(id) else { throw TodoError.noSuchItem(id.uuidString) }
       let old = item
+      guard item.completed == nil else { continue }
       before[id] = old
-      if item.completed == nil {
-        if let rule = item.repeatRule, let deadline = item.deadline,
-          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
-        {
-          item.deadline = occurrence
-          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
-          (item.reminder, item.notifiedReminder) = (nil, nil)
-          next = occurrence
-        } else {
-          item.completed = now.wholeSeconds
-        }
-        item.modified = now.wholeSeconds
-        item.countRevision(since: old)
+      if let rule = item.repeatRule, let deadline = item.deadline,
+        let (occurrence, rest) = Recurrence.advance(rule, deadline: deadline, now: now, in: zone)
+      {
+        item.deadline = occurrence
+        item.repeatRule = rest
+        (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
+        (item.reminder, item.notifiedReminder) = (nil, nil)
+        next = occurrence
+      } else {
+        item.completed = now.wholeSeconds
       }
+      item.modified = now.wholeSeconds
+      item.countRevision(since: old)
       after[id] = item
     }
-    var summary = TodoList.summary("Completed", ids, before)
+    let done = ids.filter { before[$0] != nil }
+    guard !done.isEmpty else {
+      return Change(before: [:], after: [:], summary: TodoList.notPending(ids, source))
+    }
+    var summary = TodoList.summary("Completed", done, before)
     if ids.count == 1, let next {
-      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
+      summary +=
+        "; it repeats: next due " + DueFormatter(timeZone: zone, now: now, hourCycle: clock).dateText(next)
     }
     return Change(before: before, after: after, summary: summary)
   }
@@ -98,14 +103,29 @@ extension TodoOperation {
 
   /// The change that makes completed (or cancelled) items pending again: the
   /// rest is kept, so that the scheduler plans their notifications again
-  /// from what they hold (a notification already shown stays shown).
-  static func reopening(_ ids: [UUID], now: Date, of source: some ItemSource) throws -> Change {
+  /// from what they hold (a notification already shown stays shown). A
+  /// repeating item that is pending gets back the occurrence a completion
+  /// moved on from (``Recurrence/previous(_:deadline:in:)``), as undo does.
+  static func reopening(_ ids: [UUID], now: Date, in zone: TimeZone, of source: some ItemSource) throws
+    -> Change
+  {
     var change = try editing(ids, now: now, of: source, summary: { _ in "" }) { item in
+      if item.isPending, let rule = item.repeatRule, let deadline = item.deadline,
+        let (back, rest) = Recurrence.previous(rule, deadline: deadline, in: zone)
+      {
+        (item.deadline, item.repeatRule) = (back, rest)
+        // An occurrence already past was seen to (it was completed): not notified again.
+        if back <= now { item.notifiedDeadline = back }
+      }
       item.completed = nil
       item.cancelled = false
     }
     let title = ids.count == 1 ? (change.after[ids[0]] ?? nil)?.title ?? source.item(ids[0])?.title : nil
-    change.summary = title.map { "Reopened “\($0)”" } ?? "Reopened \(ids.count) items"
+    if change.after.isEmpty {
+      change.summary = title.map { "“\($0)” is not completed; nothing changed" } ?? "Nothing changed"
+    } else {
+      change.summary = title.map { "Reopened “\($0)”" } ?? "Reopened \(change.after.count) items"
+    }
     return change
   }
 

@@ -82,7 +82,7 @@ public enum TodoOperation: Equatable, Sendable {
     case .complete(let ids):
       change = try Self.completion(ids, now: now, in: env.calendar.timeZone, of: source)
     case .reopen(let ids):
-      change = try Self.reopening(ids, now: now, of: source)
+      change = try Self.reopening(ids, now: now, in: env.calendar.timeZone, of: source)
     case .remind(let id, let at):
       change = try Self.reminding(id, at: at, now: now, of: source)
     case .delete(let ids):
