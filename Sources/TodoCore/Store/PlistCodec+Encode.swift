@@ -172,25 +172,8 @@ struct ByteWriter {
   mutating func entry(_ item: TodoItem) {
     put("\t\t<key>")
     uuid(item.id)
-    put("</key><dict><key>UUID</key><string>")
-    uuid(item.id)
-    put("</string><key>title</key><string>")
-    PlistCodec.appendEscaped(item.title, to: &out)
-    put("</string>")
-    if let d = item.deadline { date("deadline", d) }
-    date("created", item.created)
-    if let d = item.modified { date("modified", d) }
-    if let d = item.completed { date("completed", d) }
-    if let d = item.reminder { date("reminder", d) }
-    if let r = item.repeatRule { string("repeat", r) }
-    if let v = item.warn { integer("warn", v) }
-    if item.cancelled { put("<key>cancelled</key><true/>") }
-    if let u = item.uid { string("uid", u) }
-    if let v = item.sequence { integer("sequence", v) }
-    if let x = item.icalExtra { string("icalExtra", x, keepingLineFeeds: true) }
-    if let d = item.notifiedDeadline { date("notifiedDeadline", d) }
-    if let d = item.notifiedReminder { date("notifiedReminder", d) }
-    if let d = item.notifiedWarning { date("notifiedWarning", d) }
+    put("</key><dict>")
+    for f in ItemField.all { field(f.key, f.get(item), f.kind) }
     if !item.otherKeys.isEmpty {
       for key in item.otherKeys.keys.sorted() {
         put("<key>")
@@ -200,6 +183,40 @@ struct ByteWriter {
       }
     }
     put("</dict>\n")
+  }
+
+  /// `<key>KEY</key>` and the value as this kind is written; nothing when absent.
+  @inline(__always) mutating func field(_ key: StaticString, _ v: FieldValue, _ kind: ItemField.Kind) {
+    switch v {
+    case .absent: return
+    case .date(let d): date(key, d)
+    case .text(let s): string(key, s, keepingLineFeeds: kind == .lines)
+    case .integer(let n): integer(key, n)
+    case .flag:
+      put("<key>")
+      put(key)
+      put("</key><true/>")
+    case .uuid(let u):
+      put("<key>")
+      put(key)
+      put("</key><string>")
+      uuid(u)
+      put("</string>")
+    case .texts(let a):
+      put("<key>")
+      put(key)
+      if a.isEmpty {
+        put("</key><array/>")
+        return
+      }
+      put("</key><array>")
+      for s in a {
+        put("<string>")
+        PlistCodec.appendEscaped(s, to: &out)
+        put("</string>")
+      }
+      put("</array>")
+    }
   }
 
   @inline(__always) mutating func put(_ s: StaticString) {
