@@ -79,4 +79,17 @@ extension ItemField {
   static var createdIndex: Int { 3 }
   /// `deadline`: the order of the file.
   static var deadlineIndex: Int { 2 }
+  // The fields that code names (the scan's records, the checks of a value).
+  static var modifiedIndex: Int { 4 }
+  static var completedIndex: Int { 5 }
+  static var reminderIndex: Int { 6 }
+  static var repeatIndex: Int { 7 }
+  static var warnIndex: Int { 8 }
+  static var cancelledIndex: Int { 9 }
+  static var uidIndex: Int { 10 }
+  static var sequenceIndex: Int { 11 }
+  static var icalExtraIndex: Int { 12 }
+  static var notifiedDeadlineIndex: Int { 13 }
+  static var notifiedReminderIndex: Int { 14 }
+  static var notifiedWarningIndex: Int { 15 }
 }
