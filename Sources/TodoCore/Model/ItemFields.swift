@@ -92,4 +92,10 @@ extension ItemField {
   static var notifiedDeadlineIndex: Int { 13 }
   static var notifiedReminderIndex: Int { 14 }
   static var notifiedWarningIndex: Int { 15 }
+
+  /// The synced fields in the columns of the first version of the sync status
+  /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.
+  static let firstStatusColumns = [
+    titleIndex, deadlineIndex, completedIndex, cancelledIndex, repeatIndex, warnIndex, icalExtraIndex,
+  ]
 }

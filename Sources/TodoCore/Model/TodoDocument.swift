@@ -91,7 +91,9 @@ struct RawItem {
     // would lose text at the next write. Only what XML cannot hold is replaced.
     let clean = Title.isClean(title) ? title : Title.sanitize(title, cuttingAt: .max)
     if clean != title { warnings.append("entry \(key): title contained characters that were replaced") }
-    if let w = fields.warn, w < 0 { return try fail("'warn' is negative") }
+    if let w = fields.warn, w < 0 {
+      return try fail("'\(ItemField.all[ItemField.warnIndex].keyText)' is negative")
+    }
     var copy = self
     copy.otherKeys = Self.cleanKeys(otherKeys, warnings: &warnings, in: key)
     return copy.build(id: id, title: clean, whole: true)

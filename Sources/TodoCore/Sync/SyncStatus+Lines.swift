@@ -17,10 +17,9 @@ extension SyncStatus {
   static let magic = "todo-tui sync status"
   /// The synced fields in their columns' order.
   static let columns: [ItemField] = {
-    let first = ["title", "deadline", "completed", "cancelled", "repeat", "warn", "icalExtra"]
-    let synced = ItemField.syncedFields
-    return first.compactMap { n in synced.first { $0.name == n } }
-      + synced.filter { !first.contains($0.name) }
+    let first = ItemField.firstStatusColumns
+    let rest = ItemField.all.indices.filter { ItemField.all[$0].synced && !first.contains($0) }
+    return (first + rest).map { ItemField.all[$0] }
   }()
   /// The columns every line has: UID, href, etag, digest and the fields of the first version.
   static let leastFieldCount = 11
