@@ -131,6 +131,9 @@ extension ItemField {
   /// The fields whose change counts as a revision.
   static let revisionFields = all.filter(\.revision)
 
+  /// The delivery records (``Merge/delivery(of:)``).
+  static let deliveryFields = all.filter { if case .delivery = $0.merge { true } else { false } }
+
   /// The UUID of an item not yet named (all zeros).
   static let blankID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
@@ -157,7 +160,7 @@ extension TodoItem {
   /// another time does not apply (``ItemField/Merge/delivery(of:)``).
   func keepingDelivery(from other: TodoItem) -> TodoItem {
     var out = self
-    for f in ItemField.all {
+    for f in ItemField.deliveryFields {
       guard case .delivery(let of) = f.merge, let time = ItemField.named(of) else { continue }
       let t = time.get(out)
       if t != .absent, f.get(out) != t, f.get(other) == t { f.set(&out, t) }

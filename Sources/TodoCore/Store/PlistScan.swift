@@ -167,11 +167,17 @@ public struct PlistScan {
 
   /// As ``TodoItem/undeliveredDeadline``.
   @inline(__always) public func undeliveredDeadline(_ e: Entry, _ x: Extra) -> Int64? {
+    Self.undeliveredDeadline(e, x)
+  }
+  @inline(__always) static func undeliveredDeadline(_ e: Entry, _ x: Extra) -> Int64? {
     e.isPending && e.deadline != PlistScan.none && x.notifiedDeadline != e.deadline ? e.deadline : nil
   }
 
   /// As ``TodoItem/undeliveredWarning``.
   @inline(__always) public func undeliveredWarning(_ e: Entry, _ x: Extra) -> Int64? {
+    Self.undeliveredWarning(e, x)
+  }
+  @inline(__always) static func undeliveredWarning(_ e: Entry, _ x: Extra) -> Int64? {
     guard e.isPending, e.deadline != PlistScan.none, x.warn != PlistScan.none, x.warn > 0,
       x.notifiedWarning != e.deadline
     else { return nil }
@@ -180,6 +186,9 @@ public struct PlistScan {
 
   /// As ``TodoItem/undeliveredReminder``.
   @inline(__always) public func undeliveredReminder(_ e: Entry, _ x: Extra) -> Int64? {
+    Self.undeliveredReminder(e, x)
+  }
+  @inline(__always) static func undeliveredReminder(_ e: Entry, _ x: Extra) -> Int64? {
     e.isPending && x.reminder != PlistScan.none && x.notifiedReminder != x.reminder ? x.reminder : nil
   }
 

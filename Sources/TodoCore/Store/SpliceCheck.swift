@@ -11,6 +11,20 @@ struct EntryFacts {
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
 
+  /// The facts of an entry as the scan holds it (``PlistScan``'s rules, which are ``TodoItem``'s).
+  init(id: UUID, _ e: PlistScan.Entry, _ x: PlistScan.Extra) {
+    self.id = id
+    @inline(__always) func since2001(_ t: Int64?) -> Double {
+      t.map { Double($0) - Date.timeIntervalBetween1970AndReferenceDate } ?? .nan
+    }
+    sortKey = since2001(e.sortKey)
+    pendingDeadline = e.isPending && e.deadline != PlistScan.none ? since2001(e.deadline) : .nan
+    fires = (
+      since2001(PlistScan.undeliveredDeadline(e, x)), since2001(PlistScan.undeliveredWarning(e, x)),
+      since2001(PlistScan.undeliveredReminder(e, x))
+    )
+  }
+
   /// The facts of `item`, by the rules of ``TodoItem`` and the writer's order.
   init(_ item: TodoItem) {
     id = item.id
@@ -67,23 +81,29 @@ struct CanonicalEntry {
     guard memcmp(p + i, p + first, 36) == 0 else { return nil }
     i += 36
     guard lit(PlistScan.titleHead), title(), lit("</string>") else { return nil }
-    var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
-    var created = false
+    // The values as the scan keeps them: plain values, no item built.
+    var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
+    var x = PlistScan.Extra()
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
-      let f = ItemField.all[key.field]
+      let f = key.field
       switch key.kind {
       case .date:
         guard let d = date() else { return nil }
-        f.set(&item, .date(d))
-        if key.field == ItemField.createdIndex { created = true }
+        if f == ItemField.deadlineIndex {
+          e.deadline = d
+        } else if f == ItemField.createdIndex {
+          e.created = d
+        } else {
+          x[f] = d
+        }
       case .integer:
         guard let v = integer() else { return nil }
-        guard key.field != ItemField.warnIndex || v >= 0 else { return nil }
-        f.set(&item, .integer(v))
+        guard f != ItemField.warnIndex || v >= 0 else { return nil }
+        x[f] = Int64(v)
       case .flag:
         guard lit("<true/>") else { return nil }
-        f.set(&item, .flag)
+        x[f] = 1
       case .text, .lines:
         guard string(lineFeeds: key.kind == .lines) else { return nil }
       case .texts, .uuid:
@@ -91,10 +111,12 @@ struct CanonicalEntry {
       }
     }
     // The writer always writes `created`.
-    guard created else { return nil }
+    guard e.created != PlistScan.none else { return nil }
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
-    return EntryFacts(item)
+    if x.completed != PlistScan.none { e.flags |= PlistScan.Entry.completedFlag }
+    if x[ItemField.cancelledIndex] != PlistScan.none { e.flags |= PlistScan.Entry.cancelledFlag }
+    return EntryFacts(id: id, e, x)
   }
 
   /// Matches the bytes of `s` and moves past them.
@@ -256,7 +278,7 @@ struct CanonicalEntry {
 
   /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`, a real date of the years 1 to 9999
   /// (``PlistScan``'s reading: the writer's only spelling of it).
-  private mutating func date() -> Date? {
+  private mutating func date() -> Int64? {
     guard i + 33 <= n else {
       short = true
       return nil
@@ -264,6 +286,6 @@ struct CanonicalEntry {
     let t = PlistScan.Scanner.date(p + i)
     guard t != PlistScan.none else { return nil }
     i += 33
-    return Date(timeIntervalSince1970: TimeInterval(t))
+    return t
   }
 }
