@@ -99,3 +99,11 @@ extension ItemField {
     titleIndex, deadlineIndex, completedIndex, cancelledIndex, repeatIndex, warnIndex, icalExtraIndex,
   ]
 }
+
+extension TodoDocument {
+  /// The root's keys: the format's version and the items (SPEC 6).
+  static let versionKey: StaticString = "formatVersion"
+  static let itemsKey: StaticString = "todoItems"
+  static let versionKeyText = versionKey.description
+  static let itemsKeyText = itemsKey.description
+}

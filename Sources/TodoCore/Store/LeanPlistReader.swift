@@ -113,13 +113,15 @@ enum LeanPlistReader {
             return k
           }
           switch key {
-          case "formatVersion":
+          case TodoDocument.versionKeyText:
             guard version == nil else {
-              throw CodecError("the key 'formatVersion' appears twice in the root")
+              throw CodecError("the key '\(TodoDocument.versionKey)' appears twice in the root")
             }
             version = try unit { try $0.integer() }
-          case "todoItems":
-            guard items == nil else { throw CodecError("the key 'todoItems' appears twice in the root") }
+          case TodoDocument.itemsKeyText:
+            guard items == nil else {
+              throw CodecError("the key '\(TodoDocument.itemsKey)' appears twice in the root")
+            }
             items = try todoItems(tolerant: tolerant, warnings: &warnings)
           default:
             guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }  // Foundation's to read
@@ -184,7 +186,7 @@ enum LeanPlistReader {
             warnings.append("entry \(key): duplicate UUID; the later one skipped")
             continue
           }
-          throw CodecError("UUID \(key) appears twice in todoItems")
+          throw CodecError("UUID \(key) appears twice in \(TodoDocument.itemsKey)")
         }
         out.append(item)
       }

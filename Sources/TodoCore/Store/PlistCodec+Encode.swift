@@ -152,9 +152,10 @@ struct ByteWriter {
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
       <plist version="1.0">
       <dict>
-      \t<key>formatVersion</key>
-      \t<integer>
+      \t<key>
       """)
+    put(TodoDocument.versionKey)
+    put("</key>\n\t<integer>")
     decimal(TodoDocument.currentVersion)
     put("</integer>\n")
     for key in otherRootKeys.keys.sorted() {
@@ -164,7 +165,9 @@ struct ByteWriter {
       out.append(contentsOf: otherRootKeys[key]!.utf8)
       put("\n")
     }
-    put("\t<key>todoItems</key>\n\t<dict>\n")
+    put("\t<key>")
+    put(TodoDocument.itemsKey)
+    put("</key>\n\t<dict>\n")
   }
 
   /// One entry of `todoItems`, one line: the known fields in a fixed order,

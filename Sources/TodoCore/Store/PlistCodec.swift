@@ -31,18 +31,18 @@ public enum PlistCodec {
       throw CodecError("the root is a \(typeName(root)), not a dictionary")
     }
     var version = 0
-    if let v = dict["formatVersion"] {
+    if let v = dict[TodoDocument.versionKeyText] {
       guard type(of: v) != Bool.self, let n = v as? Int else {
-        throw CodecError("formatVersion is a \(typeName(v)), not an integer")
+        throw CodecError("\(TodoDocument.versionKey) is a \(typeName(v)), not an integer")
       }
       version = n
     }
     var warnings: [String] = []
     var items: [TodoItem] = []
     var seen = Set<UUID>()
-    if let t = dict["todoItems"] {
+    if let t = dict[TodoDocument.itemsKeyText] {
       guard let entries = t as? [String: Any] else {
-        throw CodecError("todoItems is a \(typeName(t)), not a dictionary")
+        throw CodecError("\(TodoDocument.itemsKey) is a \(typeName(t)), not a dictionary")
       }
       items.reserveCapacity(entries.count)
       for (key, value) in entries {
@@ -72,17 +72,17 @@ public enum PlistCodec {
               warnings.append("entry \(key): duplicate UUID; skipped")
               continue
             }
-            throw CodecError("UUID \(item.id.uuidString) appears twice in todoItems")
+            throw CodecError("UUID \(item.id.uuidString) appears twice in \(TodoDocument.itemsKey)")
           }
           items.append(item)
         }
       }
-    } else if dict["formatVersion"] == nil {
-      throw CodecError("no todoItems dictionary in the root")
+    } else if dict[TodoDocument.versionKeyText] == nil {
+      throw CodecError("no \(TodoDocument.itemsKey) dictionary in the root")
     }
     items.sort(by: TodoItem.byDeadline)
     var other: [String: String] = [:]
-    for (k, v) in dict where k != "formatVersion" && k != "todoItems" {
+    for (k, v) in dict where k != TodoDocument.versionKeyText && k != TodoDocument.itemsKeyText {
       other[k] = try PlistFragment.xml(of: v)
     }
     other = RawItem.cleanKeys(other, warnings: &warnings, in: "root")
@@ -115,7 +115,7 @@ public enum PlistCodec {
       }
       entries[item.id.uuidString] = d
     }
-    var root: [String: Any] = ["formatVersion": version, "todoItems": entries]
+    var root: [String: Any] = [TodoDocument.versionKeyText: version, TodoDocument.itemsKeyText: entries]
     for (k, xml) in otherRootKeys { root[k] = try PlistFragment.value(of: xml) }
     return try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
   }

@@ -317,9 +317,9 @@ public struct PlistScan {
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
     <plist version="1.0">
     <dict>
-    \t<key>formatVersion</key>
+    \t<key>\(TodoDocument.versionKey)</key>
     \t<integer>\(TodoDocument.currentVersion)</integer>
-    \t<key>todoItems</key>
+    \t<key>\(TodoDocument.itemsKey)</key>
     \t<dict>
 
     """.utf8)
