@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE := .build/release/todo-tui
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: build debug run test unit e2e bench stress fuzz install uninstall format clean deps
+.PHONY: build debug run test unit e2e bench bench-compare stress fuzz install uninstall format clean deps
 
 build:
 	@scripts/deps.sh build
@@ -34,6 +34,12 @@ bench: build
 	@scripts/deps.sh bench
 	TODO_BIN=$(abspath $(RELEASE)) bench/run.sh
 	TODO_BIN=$(abspath $(RELEASE)) OUT=bench/results/ical-$$(date -u +%F).md bench/ical-bench.sh
+
+# make bench-compare BASE=/path/to/old/todo-tui: the new build against an old one,
+# interleaved on the same file (list, badge, add, complete at 10k and 100k items).
+bench-compare: build
+	@test -n "$(BASE)" || { echo "error: set BASE to the todo-tui binary to compare with" >&2; exit 64; }
+	bench/compare.py $(BASE) $(RELEASE) $(if $(SIZES),--sizes $(SIZES)) $(if $(ROUNDS),--rounds $(ROUNDS))
 
 stress: build
 	@scripts/deps.sh test
