@@ -5,7 +5,7 @@ import Foundation
 /// the plist writer's key order, the readers' key dispatch, the merge, the
 /// user-field equality, the SEQUENCE rule, the JSON output and the sync's
 /// field set are derived from that list.
-public struct ItemField: Sendable {
+public final class ItemField: Sendable {
   /// What the field holds, and so how each codec spells it.
   public enum Kind: Sendable, Equatable {
     /// One line of text: `<string>`, escaped.
@@ -79,6 +79,23 @@ public struct ItemField: Sendable {
   public let get: @Sendable (TodoItem) -> FieldValue
   /// Sets the field of an item (``FieldValue/absent`` clears it).
   public let set: @Sendable (inout TodoItem, FieldValue) -> Void
+
+  init(
+    name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, revision: Bool, merge: Merge,
+    json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
+    set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void
+  ) {
+    self.name = name
+    self.key = key
+    self.kind = kind
+    self.userSet = userSet
+    self.ical = ical
+    self.revision = revision
+    self.merge = merge
+    self.json = json
+    self.get = get
+    self.set = set
+  }
 
   /// Whether a sync compares and merges it field by field: a user's field that travels through iCalendar.
   public var synced: Bool { userSet && ical != .none }

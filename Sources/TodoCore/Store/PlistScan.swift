@@ -123,9 +123,9 @@ public struct PlistScan {
       Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
     )
     /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
-    static let first = 4
+    static var first: Int { 4 }
     /// How many fields it can hold (`FieldTableTests` checks the table fits).
-    static let capacity = 24
+    static var capacity: Int { 24 }
 
     public init() {}
 
