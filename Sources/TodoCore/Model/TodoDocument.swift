@@ -119,6 +119,7 @@ struct RawItem {
     var item = fields
     item.id = id
     item.title = title
+    item.otherKeys = otherKeys
     if !hasCreated { item.created = item.deadline ?? item.modified ?? Date(timeIntervalSince1970: 0) }
     if whole {
       for f in ItemField.stored where f.kind == .date {

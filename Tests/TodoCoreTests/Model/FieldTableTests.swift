@@ -106,6 +106,19 @@ final class FieldTableTests: XCTestCase {
     }
   }
 
+  func testKeysOutsideTheTableAreKeptByEveryPlistCodecAndJSON() throws {
+    var item = changed(ItemField.all[ItemField.repeatIndex])
+    item.otherKeys = ["colour": "<string>green</string>", "weight": "<real>2.5</real>"]
+    let lean = PlistCodec.encode([item])
+    XCTAssertEqual(try PlistCodec.decode(Data(lean)).items, [item], "the lean writer and reader")
+    XCTAssertEqual(try PlistCodec.decodeWithFoundation(Data(lean)).items, [item], "Foundation's reader")
+    XCTAssertEqual(
+      try PlistCodec.decodeWithFoundation(try PlistCodec.encodeWithFoundation([item])).items, [item],
+      "Foundation's writer and reader")
+    let export = JSONExchange.encode([item], now: t0, scheduled: [], timeZone: utc)
+    XCTAssertEqual(try JSONExchange.decode(Data(export.utf8), path: "export.json"), [item], "the JSON export")
+  }
+
   func testEveryFieldGoesThroughTheListScanAndTheSpliceCheck() throws {
     for f in ItemField.all {
       let item = changed(f)
