@@ -55,5 +55,7 @@ let package = Package(
     ),
     .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
     .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
+    // argv to commands, errors and exit statuses (without running a process).
+    .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore"]),
   ]
 )

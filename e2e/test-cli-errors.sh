@@ -5,7 +5,7 @@ id=$(T add "keep me" --due 2099-01-01) || fail add
 before=$(filesum)
 
 expect_fail T add "x" --due "someday"
-expect_match "$LAST_ERR" "accepted forms: now, in 30m" "a bad WHEN lists the forms"
+expect_match "$LAST_ERR" "Try: now, in 2h, 17:00.*--help lists every form" "a bad WHEN names a few forms, in one line"
 expect_fail T add "" --due 2099-01-01
 expect_fail T add $'bell\a' --due 2099-01-01
 expect_match "$LAST_ERR" "control character"

@@ -26,7 +26,7 @@ T import "$WORK/out.ics" >/dev/null || fail "import again"
 expect_eq "$(filesum)" "$sum" "importing our own export again changes nothing"
 
 # The vdir file of the item holds the series and its overrides.
-T sync --vdir "$WORK/vdir" >/dev/null || fail "sync"
+T sync --vdir "$WORK/vdir" --create >/dev/null || fail "sync"
 f=$(ls "$WORK"/vdir/*.ics)
 expect_eq "$(grep -c '^BEGIN:VTODO' "$f")" 3 "VTODOs in the vdir file"
 

@@ -17,7 +17,13 @@ expect_match "$LAST_ERR" "afile" "a file as the vdir"
 
 a=$(T add "Pay rent" --due "2030-01-10 09:00")
 b=$(T add "Call mum" --due "2030-01-11 18:00")
-out=$(T sync --vdir "$V")
+# A vdir that does not exist (a typo?) is refused, unless --create (issue 25 point 11).
+before=$(filesum)
+expect_fail T sync --vdir "$V"
+expect_match "$LAST_ERR" "no vdir at $V .*--create" "a missing vdir is refused"
+[ ! -e "$V" ] || fail "a missing vdir was created"
+expect_eq "$(filesum)" "$before" "a refused sync changed nothing"
+out=$(T sync --vdir "$V" --create)
 echo "$out"
 expect_match "$out" 'vdir: created “Pay rent”'
 expect_match "$out" 'list: 0 created, 0 updated, 0 deleted; vdir: 2 created, 0 updated, 0 deleted'

@@ -65,7 +65,7 @@ def table(text):
     """Lines "  NAME  what it is" as tagged paragraphs; anything else as text."""
     out = []
     for line in text.split("\n"):
-        m = re.match(r"(\S+)\s{2,}(.*)", line.strip())
+        m = re.match(r"(.+?)\s{2,}(.*)", line.strip())
         if m:
             out += [".TP", "\\fB" + roff(m.group(1)) + "\\fR", roff(m.group(2))]
         elif line.strip():

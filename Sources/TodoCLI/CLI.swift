@@ -25,6 +25,11 @@ package enum CLI {
     exit(code)
   }
 
+  /// A line for the person at the terminal, on stderr: stdout stays for scripts.
+  static func note(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+
   static func warn(_ message: String) {
     FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
   }
@@ -100,29 +105,6 @@ struct FileOption: ParsableArguments {
   }
 }
 
-extension CLI {
-  /// The root command's discussion: `--help` prints it and the man page
-  /// (scripts/manpage.py) makes each "TITLE:" part a section.
-  static let exitStatusHelp = """
-    Every command takes --file PATH, before or after the command name.
-
-    ENVIRONMENT:
-      TODO_TUI_FILE    The data file, when --file is not given.
-      XDG_DATA_HOME    The default data file is $XDG_DATA_HOME/todo-tui/todos.plist
-                       (~/.local/share when unset or not an absolute path).
-      TODO_TUI_NOTIFY  The bubble command instead of notify-send ('none': none).
-      TZ               The time zone that dates are read and shown in.
-      LC_TIME          The locale whose clock (12- or 24-hour) list shows; LC_ALL
-                       comes first, LANG last.
-      NO_COLOR         No colour (nor with TERM=dumb, nor into a pipe).
-
-    EXIT STATUS:
-      0   success
-      1   failure: bad data, no such item (or several), the file's lock, I/O
-      64  usage error: an unknown command or option, a missing or bad argument
-    """
-}
-
 /// The IDs of `complete`, `reopen` and `delete`: one or more.
 struct IDArguments: ParsableArguments {
   @Argument(
@@ -138,7 +120,7 @@ struct TodoTUI: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "todo-tui",
     abstract: "A to-do list with deadlines and reminders, in the terminal.",
-    discussion: CLI.exitStatusHelp,
+    discussion: CLI.rootHelp,
     version: FastPath.version,
     subcommands: [
       App.self, Add.self, List.self, Complete.self, Reopen.self, Remind.self, Edit.self, Delete.self,

@@ -10,10 +10,10 @@ struct Add: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'), or 'none' (someday).",
+      "When it is due (e.g. 'fri 17:00', 'in 2h', 'dec 3'; default: in 1h), or 'none' (someday); due:WHEN in the title does the same.",
       discussion: TimeEcho.whenHelp,
       valueName: "when"))
-  var due: String = "in 1h"
+  var due: String?
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -31,11 +31,19 @@ struct Add: ParsableCommand {
 
   func run() throws {
     let env = CLI.environment
-    let deadline = try Due.parse(due, env: env)
+    let words = try TitleWords(title, dueOption: due)
+    let deadline = try TimeEcho.due(due ?? words.due ?? "in 1h", env: env)
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
+    if due == nil, words.due == nil,
+      let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
+    {
+      CLI.warn(w)
+    }
     let change = try options.store.change { items in
-      try TodoList.addition(title: title.joined(separator: " "), deadline: deadline, env: env, in: items) {
+      try TodoList.addition(
+        title: words.title.joined(separator: " "), deadline: deadline, env: env, in: items
+      ) {
         item in
         item.repeatRule = rule ?? nil
         item.warn = warning ?? nil
@@ -51,7 +59,8 @@ struct List: ParsableCommand {
     abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
-      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, ↻ repeats, \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
+      △ an early warning (--warn) is to come, ↻ repeats, \
       ⊘ no notification slot (over the limit of 64).
       """)
   @OptionGroup var options: FileOption
@@ -148,7 +157,8 @@ struct Edit: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The new deadline, or 'none' (someday).", discussion: TimeEcho.whenHelp, valueName: "when"))
+      "The new deadline ('+1d' postpones it a day), or 'none' (someday).", discussion: TimeEcho.whenHelp,
+      valueName: "when"))
   var due: String?
   @Option(
     name: .long,
@@ -169,19 +179,21 @@ struct Edit: ParsableCommand {
   func run() throws {
     let env = CLI.environment
     let now = env.now()
-    let deadline = try due.map { try Due.parse($0, env: env) }
+    // `+1d` counts from the item's deadline: read inside the change, checked before it.
+    var deadline = try due.map { try TimeEcho.due($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
     let change = try options.store.change { items in
       try TodoList.editing(try items.resolve(id), now: now, of: items) { item in
         if let w = warning { item.warn = w }
         if let t = title { item.title = try Title.validate(t) }
+        if let due, item.deadline != nil { deadline = try TimeEcho.due(due, env: env, base: item.deadline) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }
       }
     }
     CLI.out(change.summary + "\n")
-    TimeEcho.report(deadline ?? nil, now: now)
+    if let d = deadline { TimeEcho.report(d, now: now) }
   }
 }
 
@@ -243,8 +255,8 @@ struct Import: ParsableCommand {
   func run() throws {
     let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
-    CLI.out("Imported \(incoming.items.count) items\n")
+    let change = try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    CLI.out("\(ImportCount(change))\n")
   }
 }
 
@@ -275,13 +287,5 @@ struct Export: ParsableCommand {
         piece.withUnsafeBufferPointer { CLI.out($0) }
       }
     }
-  }
-}
-
-/// `--due WHEN|none`: a deadline, or nil for a someday item.
-enum Due {
-  static func parse(_ text: String, env: TodoEnvironment) throws -> Date? {
-    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
-    return try WhenParser(now: env.now(), calendar: env.calendar).parse(text)
   }
 }

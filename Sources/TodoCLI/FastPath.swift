@@ -13,40 +13,30 @@ import TodoCore
 /// `list`, `add` and `complete`. Only the plainest shapes are taken here
 /// (known flags, `--file PATH`, words that do not start with `-`); anything
 /// else, and every error, goes to the parser, so help and messages read
-/// exactly as before.
+/// exactly as before. It only builds the command the parser would build
+/// (``CLIMain/parse(_:)`` runs it; `ArgvTests` compares both ways).
 enum FastPath {
   static let version = "0.1.0"
 
-  /// The command for argv, or nil for the parser.
+  /// The command for argv (without the program name), or nil for the parser.
   static func command(_ argv: [String]) -> ParsableCommand? {
-    guard argv.count >= 2 else { return nil }
-    if argv[1] == "--version" && argv.count == 2 {
-      CLI.out(version + "\n")
-      exit(0)
-    }
-    guard let words = Words(argv.dropFirst(2)) else { return nil }
-    switch argv[1] {
+    guard let name = argv.first, let words = Words(argv.dropFirst()) else { return nil }
+    switch name {
     case "list"
     where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
       && !(words.flags.contains("--all") && words.flags.contains("--completed")):
-      let shown: ScanOutput.Shown =
-        words.flags.contains("--all") ? .all : words.flags.contains("--completed") ? .completed : .pending
-      if ListFast.run(file: words.file, json: words.flags.contains("--json"), shown: shown) { exit(0) }
-      var c = List()
-      c.options = words.fileOption
-      c.json = words.flags.contains("--json")
-      c.all = words.flags.contains("--all")
-      c.completed = words.flags.contains("--completed")
-      return settled(c, ["options", "json", "all", "completed"])
+      return FastList(
+        file: words.file, json: words.flags.contains("--json"), all: words.flags.contains("--all"),
+        completed: words.flags.contains("--completed"))
     case "badge" where words.flags.isEmpty && words.plain.isEmpty:
       var c = Badge()
       c.options = words.fileOption
       return settled(c, ["options"])
-    case "add" where words.flags.isEmpty && !words.plain.isEmpty && words.due != nil:
+    case "add" where words.flags.isEmpty && !words.plain.isEmpty:
       var c = Add()
       c.options = words.fileOption
       c.title = words.plain
-      c.due = words.due!
+      c.due = words.due
       c.repeat = nil
       c.warn = nil
       return settled(c, ["options", "title", "due", "repeat", "warn"])
@@ -114,6 +104,31 @@ enum FastPath {
       o.file = file
       return o
     }
+  }
+}
+
+/// `list` as the fast path takes it: ``ListFast`` when it can, else `List`'s
+/// general path (built only then: its property wrappers cost time too).
+struct FastList: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", shouldDisplay: false)
+  var file: String?
+  var json = false
+  var all = false
+  var completed = false
+
+  func run() throws {
+    if ListFast.run(file: file, json: json, shown: all ? .all : completed ? .completed : .pending) { return }
+    try list.run()
+  }
+
+  /// The same command, for the general path.
+  var list: List {
+    var c = List()
+    var o = FileOption()  // set whole: reading an unset option group stops the program
+    o.file = file
+    c.options = o
+    (c.json, c.all, c.completed) = (json, all, completed)
+    return c
   }
 }
 

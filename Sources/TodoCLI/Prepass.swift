@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoCore
 
 /// What swift-argument-parser does not do by itself, done to argv before it
 /// parses: `--file PATH` before the command name moves after it (SPEC 2:
@@ -50,6 +51,12 @@ enum Prepass {
     if i < rest.count, rest[i] != "--" {
       let name = rest[i]
       guard allCommands.contains(name) else { throw unknownCommand(name) }
+      // `help nope`: the parser would print the root help and exit 0.
+      if name == "help", let topic = rest.dropFirst(i + 1).first(where: { !$0.hasPrefix("-") }),
+        !allCommands.contains(topic)
+      {
+        throw unknownCommand(topic)
+      }
       rest.insert(contentsOf: moved, at: i + 1)
     } else {
       rest.insert(contentsOf: moved, at: i)  // no command: the full-screen app
@@ -81,7 +88,15 @@ enum Prepass {
     let option = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<end])
     let command = command(in: args)
     let help = TodoTUI.helpMessage(for: command ?? TodoTUI.self)
-    if let s = suggestion(for: option, among: optionNames(inHelp: help)) {
+    let names = optionNames(inHelp: help)
+    // `-d`: the long option of that initial (`--due`), when only one has it.
+    let initial =
+      option.count == 2 && !option.hasPrefix("--")
+      ? names.filter { $0.dropFirst(2).first == option.last } : []
+    if initial.count == 1 {
+      return CLIError(message: "unknown option '\(option)'; did you mean '\(initial[0])'?", code: 64)
+    }
+    if let s = suggestion(for: option, among: names) {
       return CLIError(message: "unknown option '\(option)'; did you mean '\(s)'?", code: 64)
     }
     let hint = command == Add.self ? " (put -- before a title that starts with -)" : ""
@@ -107,33 +122,7 @@ enum Prepass {
     return names
   }
 
-  /// The candidate closest to `typed`, when it is close enough to be a typo:
-  /// at most one edit for short words, two for longer ones (a swap of two
-  /// neighbours is one edit, so 'lsit' is one away from 'list').
   static func suggestion(for typed: String, among candidates: [String]) -> String? {
-    let limit = typed.count <= 4 ? 1 : 2
-    let scored = candidates.map { ($0, distance(typed.lowercased(), $0)) }.filter { $0.1 <= limit }
-    return scored.min { $0.1 < $1.1 }?.0
-  }
-
-  /// The optimal string alignment distance: insertions, deletions,
-  /// substitutions and swaps of adjacent characters.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return d[a.count][b.count]
+    Typo.suggestion(for: typed, among: candidates)
   }
 }

@@ -51,10 +51,17 @@ struct Sync: ParsableCommand {
       """)
   @OptionGroup var options: FileOption
   @OptionGroup var sync: VdirOption
+  @Flag(help: "Create the vdir when it does not exist (else a missing one, a typo maybe, is an error).")
+  var create = false
 
   func run() throws {
     guard let engine = try sync.engine(store: options.store) else {
       throw CLIError(message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR")
+    }
+    var isDir: ObjCBool = false
+    if !create, !FileManager.default.fileExists(atPath: engine.vdir.path, isDirectory: &isDir) {
+      throw CLIError(
+        message: "no vdir at \(engine.vdir.path) (a typo?); to start a new one there, add --create")
     }
     let report = try engine.run()
     for w in report.warnings { CLI.warn(w) }

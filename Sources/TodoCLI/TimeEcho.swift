@@ -9,13 +9,23 @@ enum TimeEcho {
   static let whenHelp = "WHEN accepts: \(WhenParser.acceptedForms)."
   static let ruleHelp = "RULE accepts: \(RepeatRule.acceptedForms); 'none' removes it."
 
-  /// "Due tomorrow 9:00" (as `list` says it) on stdout when it is a terminal;
-  /// on stderr, a warning when the deadline is already past (it is kept all the same).
+  /// What was understood, on stderr, also into a pipe (stdout stays the UUID
+  /// alone): "Due tomorrow 9:00" (as `list` says it), "No deadline (someday)";
+  /// a warning when the deadline is already past (it is kept all the same).
   static func report(_ deadline: Date?, now: Date) {
-    guard let deadline else { return }
+    guard let deadline else {
+      CLI.note("No deadline (someday)")
+      return
+    }
     let fmt = CLI.formatter(now: now)
-    if isatty(1) == 1 { CLI.out("Due " + fmt.phrase(deadline) + "\n") }
+    CLI.note("Due " + fmt.phrase(deadline))
     if deadline < now.wholeSeconds { CLI.warn("the deadline, \(fmt.phrase(deadline)), is already past") }
+  }
+
+  /// `--due` of `add` and `edit`: `none` is nil (someday), `+1d` counts from `base`.
+  static func due(_ text: String, env: TodoEnvironment, base: Date? = nil) throws -> Date? {
+    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+    return try WhenParser(now: env.now(), calendar: env.calendar, base: base).parse(text)
   }
 
   /// `--warn`: nil when not given, `.some(nil)` for `none`, else seconds before the deadline.

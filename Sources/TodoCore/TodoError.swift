@@ -19,7 +19,13 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .badWhen(let s):
-      return "cannot read '\(s)' as a time; accepted forms: \(WhenParser.acceptedForms)"
+      // One short line: a few forms (--help and the app's ? screen list them all).
+      let gregorian = Calendar(identifier: .gregorian)
+      let fix = WhenParser(now: Date(), calendar: gregorian).suggestion(for: s).map {
+        " did you mean '\($0)'?"
+      }
+      return
+        "cannot read '\(s)' as a time;\(fix ?? "") Try: \(WhenParser.someForms) (--help lists every form)"
     case .badDuration(let s):
       return
         "cannot read '\(s)' as a duration; accepted forms: 10m, 2h, 1h30m, 3d, 1w (optionally after 'in')"

@@ -143,7 +143,8 @@ public enum KeyMap {
     ("Ctrl-U", "in a field: delete to the start"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
-    ("!  ✓", "overdue; completed"),
-    ("◷  ↻  ⊘", "a reminder is pending; repeats; no slot (over 64)"),
+    ("!  ✓  ✗", "overdue; completed; cancelled"),
+    ("◷  △", "a reminder is pending; an early warning (--warn) is to come"),
+    ("↻  ⊘", "repeats; no slot (over 64)"),
   ]
 }

@@ -12,6 +12,12 @@ public enum ImportFormats {
 
   /// Items read for import, with what merging them needs to know.
   public struct Imported: Sendable {
+    public init(items: [TodoItem], warnings: [String], undatedCompletions: Set<UUID>) {
+      self.items = items
+      self.warnings = warnings
+      self.undatedCompletions = undatedCompletions
+    }
+
     public var items: [TodoItem]
     public var warnings: [String]
     /// Items completed by an iCalendar STATUS without a COMPLETED date (completed
@@ -46,6 +52,7 @@ public enum ImportFormats {
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
+      if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
       return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
       do {

@@ -69,6 +69,11 @@ public enum NotifyProblem: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
+    case .missing(let name) where name.contains(" "):
+      // One executable, no arguments: it gets nine of its own (SPEC 5), and no shell splits it.
+      return
+        "TODO_TUI_NOTIFY='\(name)' names one executable, without arguments: put '\(name) \"$@\"'"
+        + " in a script and name the script; reminders show only in the app (retrying)"
     case .missing(let name):
       return name.contains("/")
         ? "the notify command \(name) is missing or not executable; reminders show only in the app (retrying)"

@@ -289,6 +289,7 @@ public final class Store: @unchecked Sendable {
 
   /// `mkdir -p` with mode 0700 for each folder it creates.
   static func makeFolders(_ dir: String) throws {
+    if dir.isEmpty { return }  // the working folder (`--file todos.plist`)
     var st = stat()
     if stat(dir, &st) == 0 {
       guard (st.st_mode & S_IFMT) == S_IFDIR else { throw TodoError.io(path: dir, detail: "is not a folder") }

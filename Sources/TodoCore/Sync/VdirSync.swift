@@ -185,7 +185,7 @@ public final class VdirSync {
         (data, readEtag) = try vdir.read(href)
       } catch {
         if let uid = known { skipped.insert(uid) }
-        report.warnings.append("skipped \(file): \(error)")
+        report.warnings.append("skipped \(file): \(Self.reason(error))")
         continue
       }
       let digest = ContentDigest.hex(data)
@@ -198,7 +198,7 @@ public final class VdirSync {
         items = try codec.parse(data, file)
       } catch {
         if let uid = known { skipped.insert(uid) }
-        report.warnings.append("skipped \(file): \(error)")
+        report.warnings.append("skipped \(file): \(Self.reason(error))")
         continue
       }
       guard items.count == 1, let item = items.first else {
@@ -261,5 +261,17 @@ public final class VdirSync {
     let prefix = "." + (statusFile as NSString).lastPathComponent + ".tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
     for n in names where n.hasPrefix(prefix) { unlink(dir + "/" + n) }
+  }
+
+  /// Why a file was skipped, without its path again and without the import's
+  /// "nothing was imported" (the other files are synced).
+  static func reason(_ error: Error) -> String {
+    let detail: String
+    switch error {
+    case TodoError.badFile(_, let d), TodoError.io(_, let d): detail = d
+    default: detail = "\(error)"
+    }
+    let tail = "; nothing was imported"
+    return detail.hasSuffix(tail) ? String(detail.dropLast(tail.count)) : detail
   }
 }

@@ -53,6 +53,19 @@ struct WhenContext {
   var today: CivilDay
   var calendar: Calendar
   var parser: WhenParser
+
+  /// Today, or tomorrow once `time` has passed today (`eod` after 17:00, `tonight` after 21:00).
+  func upcoming(_ time: ClockTime) -> CivilDay {
+    guard let t = parser.at(time, on: today), t <= now else { return today }
+    return today.adding(days: 1)
+  }
+
+  /// The coming Saturday (today until 9:00 on a Saturday).
+  var saturday: CivilDay {
+    let day = today.adding(days: (6 - today.weekday + 7) % 7)
+    guard day == today, upcoming(WhenParser.nine) != today else { return day }
+    return day.adding(days: 7)
+  }
 }
 
 /// One form of the `WHEN` grammar: a sequence of slots and what it means.
@@ -105,8 +118,12 @@ enum WhenSlot: Sendable {
   case isoDate
   /// `2026-11-23T14:00[:05]`, or with `Z`/an offset (then a `.part(.instant)`).
   case isoDateTime
-  /// Everything left: `30m`, `1h 30m`, `2 hours`.
+  /// Everything left: `30m`, `1h 30m`, `2 hours`, `a week`, `1 month`.
   case duration
+  /// `+1d`, `-2h`: a duration from the parser's `base` (the current deadline).
+  case shift
+  /// `17h`, `9h30` (the French and German clock); see ``WhenParser/frenchClock(_:_:)``.
+  case frenchClock
 
   static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
   static let months = [
@@ -134,8 +151,17 @@ enum WhenSlot: Sendable {
       return (.int(y), 1)
     case .clock: return WhenParser.timeOfDay(w).map { (.time($0), 1) }
     case .hour:
+      // 1–6 is the afternoon (`fri 5` is 17:00, as `monday 9` is 9:00); 5am or 05:00 for the morning.
       guard let h = WhenParser.number(w, maxDigits: 2), h < 24 else { return nil }
-      return (.time(ClockTime(hour: h, minute: 0)), 1)
+      return (.time(ClockTime(hour: (1...6).contains(h) ? h + 12 : h, minute: 0)), 1)
+    case .shift:
+      guard let sign = w.first, sign == "+" || sign == "-" else { return nil }
+      let rest = [w.dropFirst()] + tokens[(i + 1)...]
+      let base = ctx.parser.base ?? ctx.now
+      return ctx.parser.offset(Array(rest), from: base, negative: sign == "-").map {
+        (.part(.instant($0)), tokens.count - i)
+      }
+    case .frenchClock: return WhenParser.frenchClock(tokens, i).map { (.time($0), 1) }
     case .partOfDay: return Self.partsOfDay[String(w)].map { (.int($0), 1) }
     case .numericDate: return ctx.parser.numericDate(w, today: ctx.today).map { (.day($0), 1) }
     case .isoDate: return WhenParser.isoDate(w).map { (.day($0), 1) }
@@ -162,14 +188,20 @@ extension WhenParser {
   /// The grammar of SPEC 3, one form a row. A `WHEN` is one `whole` form, or
   /// at most one `day` form and at most one `time` form, in either order.
   static let forms: [WhenForm] = [
+    // First: on a tie with the duration `17h` (in 17 hours), the clock wins.
+    WhenForm(examples: ["17h", "9h30"], role: .time, slots: [.frenchClock]) { v, _ in .time(v[0].time) },
     WhenForm(examples: ["now"], role: .whole, slots: [.word(["now"])]) { _, c in .instant(c.now) },
     WhenForm(
-      examples: ["in 30m", "in 2h", "in 1h30m", "in 3d", "in 2w"], role: .whole,
+      examples: ["in 30m", "in 2h", "in 1h30m", "in 3d", "in 2w", "in a week", "in 1 month"], role: .whole,
       slots: [.word(["in"]), .duration]
     ) {
       v, _ in if case .part(let p) = v[1] { p } else { nil }
     },
     WhenForm(examples: ["30m", "2h", "1h30m", "3d", "2w"], role: .whole, slots: [.duration]) { v, _ in
+      if case .part(let p) = v[0] { p } else { nil }
+    },
+    // From the current deadline (edit), or from now.
+    WhenForm(examples: ["+1d", "+2h", "-1w"], role: .whole, slots: [.shift]) { v, _ in
       if case .part(let p) = v[0] { p } else { nil }
     },
     WhenForm(
@@ -184,8 +216,13 @@ extension WhenParser {
     WhenForm(examples: ["tomorrow"], role: .day, slots: [.word(["tomorrow", "tmr", "tmrw"])]) { _, c in
       .day(c.today.adding(days: 1), time: nine)
     },
+    WhenForm(examples: ["yesterday"], role: .day, slots: [.word(["yesterday"])]) { _, c in
+      .day(c.today.adding(days: -1), time: nine)
+    },
+    // Once past today, the next day's, as a time alone is (not a deadline already missed).
     WhenForm(examples: ["tonight"], role: .day, slots: [.word(["tonight"])]) { _, c in
-      .dayTime(c.today, ClockTime(hour: 21, minute: 0))
+      let t = ClockTime(hour: 21, minute: 0)
+      return .dayTime(c.upcoming(t), t)
     },
     WhenForm(examples: ["this afternoon"], role: .day, slots: [.word(["this"]), .partOfDay]) { v, c in
       .dayTime(c.today, ClockTime(hour: v[1].int, minute: 0))
@@ -193,8 +230,9 @@ extension WhenParser {
     WhenForm(examples: ["fri", "friday"], role: .day, slots: [.weekday]) { v, c in
       .day(c.today.adding(days: nextWeekday(v[0].int, after: c.today)), time: nine)
     },
+    // The day of next week (weeks start on Monday): `next friday` on a Wednesday is 9 days away.
     WhenForm(examples: ["next monday"], role: .day, slots: [.word(["next"]), .weekday]) { v, c in
-      .day(c.today.adding(days: nextWeekday(v[1].int, after: c.today)), time: nine)
+      .day(c.today.adding(days: 7 - c.today.isoWeekday + (v[1].int + 6) % 7), time: nine)
     },
     WhenForm(examples: ["this friday"], role: .day, slots: [.word(["this"]), .weekday]) { v, c in
       .day(c.today.adding(days: nextWeekday(v[1].int, after: c.today) % 7), time: nine)
@@ -202,7 +240,26 @@ extension WhenParser {
     WhenForm(examples: ["next week"], role: .day, slots: [.word(["next"]), .word(["week"])]) { _, c in
       .day(c.today.adding(days: 7 - c.today.isoWeekday), time: nine)
     },
-    WhenForm(examples: ["eod"], role: .day, slots: [.word(["eod"])]) { _, c in .day(c.today, time: five) },
+    WhenForm(examples: ["next month"], role: .day, slots: [.word(["next"]), .word(["month"])]) { _, c in
+      let t = c.today
+      return .day(CivilDay(year: t.year + t.month / 12, month: t.month % 12 + 1, day: 1), time: nine)
+    },
+    WhenForm(examples: ["next year"], role: .day, slots: [.word(["next"]), .word(["year"])]) { _, c in
+      .day(CivilDay(year: c.today.year + 1, month: 1, day: 1), time: nine)
+    },
+    // Saturday 9:00, the coming one (on a Saturday, today's until 9:00).
+    WhenForm(examples: ["weekend"], role: .day, slots: [.word(["weekend"])]) { _, c in
+      .day(c.saturday, time: nine)
+    },
+    WhenForm(examples: ["this weekend"], role: .day, slots: [.word(["this"]), .word(["weekend"])]) { _, c in
+      .day(c.saturday, time: nine)
+    },
+    WhenForm(examples: ["next weekend"], role: .day, slots: [.word(["next"]), .word(["weekend"])]) { _, c in
+      .day(c.today.adding(days: 7 - c.today.isoWeekday + 5), time: nine)
+    },
+    WhenForm(examples: ["eod"], role: .day, slots: [.word(["eod"])]) { _, c in
+      .day(c.upcoming(five), time: five)
+    },
     WhenForm(examples: ["eow"], role: .day, slots: [.word(["eow"])]) { _, c in
       .day(c.today.adding(days: (4 - c.today.isoWeekday + 7) % 7), time: five)  // Friday
     },

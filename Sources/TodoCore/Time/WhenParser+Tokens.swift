@@ -41,13 +41,33 @@ extension WhenParser {
 
   // MARK: - Relative
 
-  /// "30m", "1h30m", "1h 30m", "2 hours", "3d", "1w" added to `base`; nil when it is not one.
-  /// Days and weeks are calendar days: the wall-clock time stays across DST.
-  func offset(_ words: [Substring], from base: Date) -> Date? {
-    let text = words.joined()
+  /// `17h`, `9h30`, `17h30` (the French and German clock): `NhMM` always; `Nh` when it
+  /// cannot be a duration, that is from 13h on, or beside a day (`tomorrow 9h`); `9h`
+  /// alone stays 9 hours from now (SPEC 3's `2h`).
+  static func frenchClock(_ tokens: [Substring], _ i: Int) -> ClockTime? {
+    let w = tokens[i]
+    guard let h = w.firstIndex(of: "h"), let hour = number(w[..<h], maxDigits: 2), hour < 24 else {
+      return nil
+    }
+    let minutes = w[w.index(after: h)...]
+    if minutes.isEmpty {
+      let besideDay = tokens.count > 1 && (i == 0 || tokens[i - 1] != "in")
+      guard hour >= 13 || besideDay else { return nil }
+      return ClockTime(hour: hour, minute: 0)
+    }
+    guard minutes.count == 2, let m = number(minutes, maxDigits: 2), m < 60 else { return nil }
+    return ClockTime(hour: hour, minute: m)
+  }
+
+  /// "30m", "1h30m", "1h 30m", "2 hours", "3d", "1w", "a week", "1 month", "2y" added to
+  /// `base` (taken away with `negative`); nil when it is not one. Days, weeks, months and
+  /// years are calendar ones: the wall-clock time stays across DST.
+  func offset(_ words: [Substring], from base: Date, negative: Bool = false) -> Date? {
+    let text = words.map { $0 == "a" || $0 == "an" ? "1" : $0 }.joined()
     guard !text.isEmpty else { return nil }
     var seconds = 0
     var days = 0
+    var months = 0
     var idx = text.startIndex
     var any = false
     while idx < text.endIndex {
@@ -64,17 +84,25 @@ extension WhenParser {
       case "h", "hr", "hrs", "hour", "hours": seconds += n * 3600
       case "d", "day", "days": days += n
       case "w", "wk", "wks", "week", "weeks": days += 7 * n
+      case "mo", "mos", "month", "months": months += n
+      case "y", "yr", "yrs", "year", "years": months += 12 * n
       default: return nil
       }
       any = true
     }
-    guard any, seconds + days > 0, days <= 36_600, seconds <= 36_600 * 86_400 else { return nil }
+    guard any, seconds + days + months > 0, days <= 36_600, months <= 1_200, seconds <= 36_600 * 86_400
+    else { return nil }
+    let sign = negative ? -1 : 1
     var d = base
-    if days > 0 {
-      guard let moved = calendar.date(byAdding: .day, value: days, to: d) else { return nil }
+    if months > 0 {
+      guard let moved = calendar.date(byAdding: .month, value: sign * months, to: d) else { return nil }
       d = moved
     }
-    return d.addingTimeInterval(TimeInterval(seconds))
+    if days > 0 {
+      guard let moved = calendar.date(byAdding: .day, value: sign * days, to: d) else { return nil }
+      d = moved
+    }
+    return d.addingTimeInterval(TimeInterval(sign * seconds))
   }
 
   // MARK: - Dates

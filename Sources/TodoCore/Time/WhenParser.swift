@@ -7,12 +7,15 @@ import Foundation
 public struct WhenParser: Sendable {
   public var calendar: Calendar
   public var now: Date
+  /// What `+1d` and `-2h` count from: the deadline being changed (`edit`); nil: now.
+  public var base: Date?
 
   /// - Parameter calendar: its time zone reads wall-clock times; its locale
   ///   orders numeric dates (`3/12` is March 12 in en_US, 3 December in en_GB).
-  public init(now: Date, calendar: Calendar) {
+  public init(now: Date, calendar: Calendar, base: Date? = nil) {
     self.now = now
     self.calendar = calendar
+    self.base = base
   }
 
   /// The forms listed in `--help`, the app's `?` screen and the error for a
@@ -26,8 +29,15 @@ public struct WhenParser: Sendable {
       + "next monday 9:00, Dec 3 5pm, 3 December 2027 14:30, 2026-11-23 14:00). "
       + "Days: \(list(.day)) (numeric dates in the locale's day/month order). "
       + "Times: \(list(.time)) (tonight: 21:00). "
-      + "A day alone means 9:00 (eod, eow, eom, eoy: 17:00); a time alone is today's, or tomorrow's once past"
+      + "A day alone means 9:00 (eod, eow, eom, eoy: 17:00); a time alone is today's, or tomorrow's once past, "
+      + "and so are eod and tonight. A bare hour 1-6 beside a day is the afternoon (fri 5: 17:00; 5am for "
+      + "the morning); 17h and 9h30 are times (9h alone: in 9 hours); next friday is the Friday of next week; "
+      + "weekend is Saturday 9:00; +1d, +2h, -1w count from the current deadline (edit) or now"
   }()
+
+  /// The few forms the error for a bad `WHEN` names: one short line.
+  public static let someForms =
+    "now, in 2h, 17:00, tomorrow 9am, fri 17:00, next monday, dec 3, 2026-11-23 14:00"
 
   /// The instant `text` names, in whole seconds.
   /// - Throws: ``TodoError/badWhen(_:)`` listing the accepted forms.

@@ -34,7 +34,7 @@ final class WhenGrammarTests: XCTestCase {
     let now = TimeTest.local(cal, 2026, 12, 30, 20, 15)
     let p = WhenParser(now: now, calendar: cal)
     let table: [(String, [Int])] = [
-      ("eod", [2026, 12, 30, 17, 0]),  // past: accepted, the CLI warns
+      ("eod", [2026, 12, 31, 17, 0]),  // past today: tomorrow's (issue 25)
       ("eow", [2027, 1, 1, 17, 0]),  // Friday
       ("eom", [2026, 12, 31, 17, 0]),
       ("eoy", [2026, 12, 31, 17, 0]),

@@ -1,0 +1,83 @@
+import Foundation
+import TodoCore
+
+extension CLI {
+  /// The root command's discussion: `--help` prints it and the man page
+  /// (scripts/manpage.py) makes each "TITLE:" part a section. The dates, the
+  /// keys and the notify command's arguments come from the program's own
+  /// tables (the grammar, ``KeyMap/help``, ``Bubble/arguments``), so neither
+  /// can drift from what the program does.
+  static let rootHelp = """
+    Every command takes --file PATH, before or after the command name.
+
+    DATES:
+    \(wrapped(WhenParser.acceptedForms + "."))
+
+    KEYS:
+    \(keys)
+
+    NOTIFY COMMAND:
+    \(wrapped(notifyContract))
+
+    ENVIRONMENT:
+      TODO_TUI_FILE    The data file, when --file is not given.
+      XDG_DATA_HOME    The default data file is $XDG_DATA_HOME/todo-tui/todos.plist
+                       (~/.local/share when unset or not an absolute path).
+      TODO_TUI_VDIR    The vdir (a folder of .ics files) of sync and of the daemon's
+                       live sync, when --vdir is not given.
+      TODO_TUI_NOTIFY  The bubble command instead of notify-send: one executable,
+                       no arguments ('none': no bubbles); see NOTIFY COMMAND.
+      TZ               The time zone that dates are read and shown in.
+      LC_TIME          The locale whose clock (12- or 24-hour) list shows; LC_ALL
+                       comes first, LANG last.
+      NO_COLOR         No colour (nor with TERM=dumb, nor into a pipe).
+
+    EXIT STATUS:
+      0   success
+      1   failure: bad data, no such item (or several), the file's lock, I/O
+      64  usage error: an unknown command or option, a missing or bad argument
+    """
+
+  /// The full-screen app's keys, one a line, as its `?` screen shows them.
+  static var keys: String {
+    KeyMap.help.map { keys, what in
+      let k = keys.replacingOccurrences(of: "  ", with: ", ")
+      return "  " + k + String(repeating: " ", count: max(2, 16 - k.count)) + what
+    }.joined(separator: "\n")
+  }
+
+  /// What the notify command gets: its arguments, as a bubble of a deadline has them.
+  static var notifyContract: String {
+    let sample = ScheduledNotification(
+      fireDate: Date(timeIntervalSince1970: 0), kind: .deadline, itemID: UUID(), title: "T",
+      deadline: Date(timeIntervalSince1970: 0), badge: 1)
+    var args = Bubble(
+      sample, formatter: DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: Date()), now: Date()
+    )
+    .arguments
+    args.removeLast(2)
+    return "TODO_TUI_NOTIFY names one executable (a path, or a name looked up in PATH), run without a shell, "
+      + "as notify-send is, with \(args.count + 2) arguments: "
+      + args.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ") + " SUMMARY BODY "
+      + "(a summary bubble has no --action; a bubble that replaces one on screen adds --replace-id=ID). "
+      + "Its environment: TODO_ID, TODO_TITLE, TODO_DEADLINE (ISO 8601), TODO_KIND (deadline, warning, "
+      + "reminder or summary), TODO_BADGE, and TODO_COUNT for a summary. If it prints complete or remind on "
+      + "its first line, that action is applied to the item. More than \(Notifier.Options().collapseAbove) "
+      + "notifications missed at once (more than a minute late) become one summary bubble: '5 to-dos are due'."
+  }
+
+  /// `text` as indented lines of at most 78 columns.
+  static func wrapped(_ text: String) -> String {
+    var lines: [String] = []
+    var line = " "
+    for word in text.split(separator: " ") {
+      if line.count + word.count + 1 > 78 {
+        lines.append(line)
+        line = " "
+      }
+      line += " " + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+}

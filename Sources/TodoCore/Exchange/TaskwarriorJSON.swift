@@ -1,0 +1,80 @@
+import Foundation
+
+/// Taskwarrior's `task export`: a JSON array of tasks (or, from old versions,
+/// one task object a line). `description` is the title, `due` the deadline,
+/// `status` pending/waiting (pending), completed (completed at `end`) or
+/// deleted (cancelled), `uuid` the identity, `entry` and `modified` the times.
+/// A recurring task's template (status `recurring`) is left out: its pending
+/// occurrences are in the export as tasks of their own. Tags, project,
+/// priority and annotations have no field here and are dropped.
+enum TaskwarriorJSON {
+  /// The tasks, or nil when `data` is not a Taskwarrior export (no task has a
+  /// `description` and a `uuid`).
+  static func read(_ data: Data, path: String) throws -> ImportFormats.Imported? {
+    guard let tasks = objects(data), !tasks.isEmpty,
+      tasks.allSatisfy({ $0["description"] is String && $0["uuid"] is String })
+    else { return nil }
+    var items: [TodoItem] = []
+    var templates = 0
+    for (k, t) in tasks.enumerated() {
+      func fail(_ why: String) -> TodoError {
+        TodoError.badFile(
+          path: path, detail: "task \(k + 1) of the Taskwarrior export: \(why); nothing was imported")
+      }
+      func date(_ field: String) throws -> Date? {
+        guard let s = t[field] as? String else { return nil }
+        guard let d = Self.date(s) else {
+          throw fail("'\(field)' is not a Taskwarrior date (\(s.prefix(30)))")
+        }
+        return d
+      }
+      let status = t["status"] as? String ?? "pending"
+      if status == "recurring" {
+        templates += 1
+        continue
+      }
+      guard let id = UUID(uuidString: t["uuid"] as! String) else { throw fail("'uuid' is not a UUID") }
+      let title = t["description"] as! String
+      let modified = try date("modified")
+      let deadline = try date("due")
+      var item = TodoItem(
+        id: id, title: Title.isClean(title) ? title : Title.sanitize(title, cuttingAt: .max),
+        deadline: deadline,
+        created: try date("entry") ?? modified ?? deadline ?? Date(timeIntervalSince1970: 0),
+        modified: modified)
+      if status == "completed" { item.completed = try date("end") ?? modified ?? item.created }
+      if status == "deleted" { item.cancelled = true }
+      do { try Instants.check(item) } catch { throw fail("\(error)") }
+      items.append(item)
+    }
+    let warnings =
+      templates == 0
+      ? []
+      : ["\(path): \(templates) recurring task template(s) left out (their pending occurrences are imported)"]
+    return ImportFormats.Imported(items: items, warnings: warnings, undatedCompletions: [])
+  }
+
+  /// The JSON objects of an array, or of one object a line.
+  static func objects(_ data: Data) -> [[String: Any]]? {
+    if let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] { return array }
+    var out: [[String: Any]] = []
+    for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == 32 || $0 == 13 }) {
+      guard let o = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { return nil }
+      out.append(o)
+    }
+    return out
+  }
+
+  /// `20261125T170000Z` (Taskwarrior's own), or ISO 8601 with an offset.
+  static func date(_ s: String) -> Date? {
+    let b = Array(s.utf8)
+    if b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") {
+      func n(_ r: Range<Int>) -> Int? { Int(String(decoding: b[r], as: UTF8.self)) }
+      guard let y = n(0..<4), let mo = n(4..<6), let d = n(6..<8), let h = n(9..<11), let mi = n(11..<13),
+        let se = n(13..<15), let day = CivilDay.valid(y, mo, d), h < 24, mi < 60, se < 61
+      else { return nil }
+      return Date(timeIntervalSince1970: Double(day.days * 86_400 + h * 3600 + mi * 60 + se))
+    }
+    return ISO8601DateFormatter().date(from: s)
+  }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+import XCTest
+
+@testable import TodoCLI
+
+/// argv → the command it names, or the one error line and exit status (issue 23:
+/// the command line's own tests, without spawning the program).
+final class ArgvTests: XCTestCase {
+  /// The line and status argv fails with, or nil when it parses.
+  func failure(_ args: [String]) -> (String, Int32)? {
+    do {
+      _ = try CLIMain.parse(args)
+      return nil
+    } catch {
+      return CLIMain.failure(error, args: args) ?? ("(help)", 0)
+    }
+  }
+
+  func testCommandsAndTheirArguments() throws {
+    let add = try XCTUnwrap(CLIMain.parse(["add", "Buy", "milk", "--due", "tomorrow"]) as? Add)
+    XCTAssertEqual(add.title, ["Buy", "milk"])
+    XCTAssertEqual(add.due, "tomorrow")
+    // The parser's path (an option the fast path does not take) builds the same.
+    let add2 = try XCTUnwrap(
+      CLIMain.parse(["add", "Buy", "milk", "--due", "tomorrow", "--warn", "1h"]) as? Add)
+    XCTAssertEqual(add2.title, ["Buy", "milk"])
+    XCTAssertEqual(add2.due, "tomorrow")
+    XCTAssertNil(try XCTUnwrap(CLIMain.parse(["add", "x"]) as? Add).due, "no --due: the default, in 1h")
+    XCTAssertNil(try XCTUnwrap(CLIMain.parse(["add", "x", "--warn", "1h"]) as? Add).due, "the parser's too")
+    XCTAssertEqual(
+      try XCTUnwrap(CLIMain.parse(["add", "Pay", "due:fri"]) as? Add).title, ["Pay", "due:fri"])
+    let list = try XCTUnwrap(CLIMain.parse(["--file", "/tmp/a.plist", "list", "--json"]) as? List)
+    let fast = try XCTUnwrap(CLIMain.parse(["list", "--json", "--file", "/tmp/a.plist"]) as? FastList)
+    XCTAssertEqual(fast.list.options.file, "/tmp/a.plist")
+    XCTAssertTrue(fast.list.json)
+    // The fast path's list, when it falls back to List, sets every property List has
+    // (one added later and not set would stop the program when read).
+    XCTAssertTrue(
+      FastPath.only(fast.list, ["options", "json", "all", "completed"]), "FastList.list sets them all")
+    XCTAssertEqual(list.options.file, "/tmp/a.plist")
+    XCTAssertTrue(list.json)
+    let complete = try XCTUnwrap(CLIMain.parse(["complete", "3f2a", "5ea0"]) as? Complete)
+    XCTAssertEqual(complete.ids, ["3f2a", "5ea0"])
+    XCTAssertTrue(try CLIMain.parse([]) is App, "no command: the full-screen app")
+    XCTAssertTrue(try CLIMain.parse(["edit", "3f2a", "--due", "+1d"]) is Edit)
+  }
+
+  func testEveryUsageErrorExits64() {
+    let cases: [([String], String)] = [
+      (["lsit"], "did you mean 'list'"),
+      (["frobnicate"], "unknown command"),
+      (["list", "--jsno"], "did you mean '--json'"),
+      (["add"], "title"),
+      (["list", "--all", "--completed"], "cannot be used together"),
+      (["export", "--format", "docx"], "docx"),
+      (["help", "nope"], "unknown command 'nope'"),  // was exit 0 with the root help
+      (["add", "x", "-d", "tomorrow"], "did you mean '--due'"),  // was a hint about --
+    ]
+    for (args, text) in cases {
+      guard let (message, code) = failure(args) else {
+        XCTFail("\(args) parsed")
+        continue
+      }
+      XCTAssertEqual(code, 64, "\(args): \(message)")
+      XCTAssertTrue(message.contains(text), "\(args): \(message)")
+      XCTAssertFalse(message.contains("\n"), "one line")
+    }
+  }
+
+  func testHelpIsNotAFailure() {
+    XCTAssertNil(CLIMain.failure(CleanExit.helpRequest(), args: ["--help"]))
+    XCTAssertNil(failure(["help", "add"]).flatMap { $0.1 == 0 ? nil : $0 }, "help of a command exits 0")
+  }
+
+  /// Bad values found when the command runs are usage errors too (they exited 1).
+  func testBadValuesExit64AndFailuresExit1() {
+    for e in [
+      TodoError.badWhen("tomorow"), .badDuration("forever"), .badRule("sometimes"), .badTitle("empty"),
+    ] {
+      XCTAssertEqual(CLIMain.failure(e, args: [])?.1, 64, "\(e)")
+    }
+    XCTAssertEqual(CLIMain.failure(TodoError.noSuchItem("ffff"), args: [])?.1, 1)
+    XCTAssertEqual(CLIMain.failure(TodoError.limitReached(64), args: [])?.1, 1)
+  }
+
+  /// A bad `--due`: one short line with a few forms and a "did you mean".
+  func testABadWhenIsOneShortLineWithDidYouMean() {
+    let (message, _) = CLIMain.failure(TodoError.badWhen("tomorow 9am"), args: [])!
+    XCTAssertTrue(message.contains("did you mean 'tomorrow 9am'?"), message)
+    XCTAssertLessThan(message.count, 200, message)
+    XCTAssertTrue(message.contains("--help"), message)
+    let (other, _) = CLIMain.failure(TodoError.badWhen("someday"), args: [])!
+    XCTAssertFalse(other.contains("did you mean"), other)
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TodoCore
+import XCTest
+
+@testable import TodoCLI
+
+/// Issue 25 point 9: the README, the man page (made from `--help` by
+/// scripts/manpage.py) and `--help` agree with the program, where a test can
+/// compare: the keys, the marks, the commands, the notify command's arguments,
+/// the summary bubble's words and when missed notifications collapse.
+final class DocsAgreeTests: XCTestCase {
+  let readme: String = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+  }()
+  let help = TodoTUI.helpMessage(for: TodoTUI.self)
+
+  /// The part of the README from `start` to the next heading.
+  func section(_ start: String) -> String {
+    guard let r = readme.range(of: start) else { return "" }
+    let rest = readme[r.lowerBound...]
+    let end = rest.dropFirst(start.count).range(of: "\n## ")?.lowerBound ?? rest.endIndex
+    return String(rest[..<end])
+  }
+
+  /// Every key of the app's table (the `?` screen) is in `--help` (KEYS, so the
+  /// man page), and every key that acts on the list is named in the README.
+  func testKeys() {
+    XCTAssertFalse(readme.isEmpty)
+    for (keys, what) in KeyMap.help {
+      XCTAssertTrue(help.contains(what), "--help lacks the key \(keys): \(what)")
+    }
+    let app = section("**In the app:**")
+    for key in ["a", "+", "x", "c", "r", "←", "h", "Enter", "e", "d", "/", "u", "U", "v", "?", "q", "C", "R"]
+    {
+      XCTAssertTrue(app.contains("`\(key)`"), "the README's keys lack `\(key)`")
+      let inTable = KeyMap.help.contains { $0.0.split(separator: " ").contains(Substring(key)) }
+      XCTAssertTrue(inTable, "the app's help lacks \(key)")
+    }
+  }
+
+  /// Every mark `list` and the app show is explained in `list --help`, the app's help and the README.
+  func testMarks() {
+    let listHelp = TodoTUI.helpMessage(for: List.self)
+    let glyphs =
+      ItemMarks.glyphs.map(\.1) + [
+        ItemMarks.overdueGlyph, ItemMarks.completedGlyph, ItemMarks.cancelledGlyph,
+      ]
+    for g in glyphs {
+      XCTAssertTrue(listHelp.contains(g), "list --help lacks \(g)")
+      XCTAssertTrue(KeyMap.help.contains { $0.0.contains(g) }, "the app's help lacks \(g)")
+      XCTAssertTrue(section("Each line of `list`").contains("`\(g)`"), "the README lacks \(g)")
+    }
+  }
+
+  /// Every command in `--help` is in the README's "Use" block, and the other way round.
+  func testCommands() {
+    let use = section("## Use")
+    for name in Prepass.commands {
+      XCTAssertTrue(use.contains("todo-tui \(name)"), "the README's Use lacks \(name)")
+      XCTAssertTrue(help.contains("  \(name) "), "--help lacks \(name)")
+    }
+    for line in use.split(separator: "\n") where line.hasPrefix("todo-tui ") {
+      let name = line.split(separator: " ")[1]
+      if name.hasPrefix("#") { continue }  // the full-screen app
+      XCTAssertTrue(Prepass.commands.contains(String(name)), "the README names a command '\(name)'")
+    }
+  }
+
+  /// The notify command's arguments, the summary's words, the collapse threshold.
+  func testNotifyContract() {
+    let sample = ScheduledNotification(
+      fireDate: Date(timeIntervalSince1970: 0), kind: .deadline, itemID: UUID(), title: "T",
+      deadline: Date(timeIntervalSince1970: 0), badge: 1)
+    let args = Bubble(
+      sample, formatter: DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: Date()), now: Date()
+    )
+    .arguments
+    let spelled = ["nine": 9, "ten": 10, "eight": 8]
+    let count = spelled.first {
+      readme.contains("It gets\n  \($0.key) arguments") || readme.contains("gets \($0.key) arguments")
+    }
+    XCTAssertEqual(count?.value, args.count, "the README says how many arguments the command gets")
+    let shown = args.dropLast(2).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+    XCTAssertTrue(readme.contains("`CMD " + shown + " SUMMARY BODY`"), "the README's notify command line")
+    XCTAssertTrue(help.contains("with \(args.count) arguments"), "--help's NOTIFY COMMAND")
+    let summary = Bubble(
+      summarizing: [sample, sample, sample, sample, sample], badge: 1, more: false,
+      formatter: DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: Date())
+    ).summary
+    XCTAssertTrue(readme.contains("\"\(summary)\""), "the README quotes the summary bubble: \(summary)")
+    let n = Notifier.Options().collapseAbove
+    XCTAssertTrue(
+      readme.contains("more than \(n) missed at once"), "the README says when missed ones collapse")
+    XCTAssertTrue(help.contains("More than \(n)"), "--help says when missed ones collapse")
+  }
+
+  /// The man page's sections beyond the commands: the dates, the keys, the vdir, the notify command.
+  func testHelpHasTheManPageSections() {
+    for title in ["DATES:", "KEYS:", "NOTIFY COMMAND:", "ENVIRONMENT:", "EXIT STATUS:"] {
+      XCTAssertTrue(help.contains(title), title)
+    }
+    XCTAssertTrue(help.contains("TODO_TUI_VDIR"))
+    XCTAssertTrue(help.contains("next friday"), "the date grammar")
+  }
+}
