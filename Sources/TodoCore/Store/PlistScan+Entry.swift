@@ -39,6 +39,25 @@ extension PlistScan {
     return Key(
       field: k, kind: ItemField.all[k].kind, text: UnsafePointer(bytes), count: text.count, word: word)
   }
+  /// Keeps date `d` of field `f` where the scan keeps it: `deadline` and
+  /// `created` in the entry, the others in its Extra (then true).
+  @inline(__always) static func keep(_ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra) -> Bool {
+    switch f {
+    case ItemField.deadlineIndex: e.deadline = d
+    case ItemField.createdIndex: e.created = d
+    default:
+      x[f] = d
+      return true
+    }
+    return false
+  }
+
+  /// Sets the entry's flags from its fields: completed, cancelled.
+  @inline(__always) static func flag(_ e: inout Entry, _ x: Extra) {
+    if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
+    if x[ItemField.cancelledIndex] != PlistScan.none { e.flags |= Entry.cancelledFlag }
+  }
+
   /// The longest key: a valid entry has at least that many bytes after any key's start.
   static let longestKey = keys.map(\.count).max()!
 
@@ -219,14 +238,7 @@ extension PlistScan {
           let d = f == ItemField.deadlineIndex ? deadlines.date(p + j) : Self.date(p + j)
           guard d != PlistScan.none else { return .decline }
           j += 33
-          if f == ItemField.deadlineIndex {
-            e.deadline = d
-          } else if f == ItemField.createdIndex {
-            e.created = d
-          } else {
-            x[f] = d
-            extra = true
-          }
+          if PlistScan.keep(d, field: f, &e, &x) { extra = true }
         case .integer:
           guard n - j >= 38 else { return .more }
           guard let v = Self.integer(p, &j) else { return .decline }
@@ -239,7 +251,6 @@ extension PlistScan {
           j += 7
           x[f] = 1
           extra = true
-          if f == ItemField.cancelledIndex { e.flags |= Entry.cancelledFlag }
         case .text, .lines:
           let lineFeeds = key.kind == .lines
           let mark = out.text.count
@@ -274,7 +285,7 @@ extension PlistScan {
       last = (key, hi, lo)
       guard base + j - e.start < Int(UInt32.max), base + j < Int(UInt32.max) else { return .decline }
       e.length = UInt32(base + j - e.start)
-      if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
+      PlistScan.flag(&e, x)
       if extra {
         e.more = UInt32(out.extras.count)
         out.extras.append(x)

@@ -90,13 +90,7 @@ struct CanonicalEntry {
       switch key.kind {
       case .date:
         guard let d = date() else { return nil }
-        if f == ItemField.deadlineIndex {
-          e.deadline = d
-        } else if f == ItemField.createdIndex {
-          e.created = d
-        } else {
-          x[f] = d
-        }
+        _ = PlistScan.keep(d, field: f, &e, &x)
       case .integer:
         guard let v = integer() else { return nil }
         guard f != ItemField.warnIndex || v >= 0 else { return nil }
@@ -114,8 +108,7 @@ struct CanonicalEntry {
     guard e.created != PlistScan.none else { return nil }
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
-    if x.completed != PlistScan.none { e.flags |= PlistScan.Entry.completedFlag }
-    if x[ItemField.cancelledIndex] != PlistScan.none { e.flags |= PlistScan.Entry.cancelledFlag }
+    PlistScan.flag(&e, x)
     return EntryFacts(id: id, e, x)
   }
 

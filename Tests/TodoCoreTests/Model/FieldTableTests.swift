@@ -201,14 +201,18 @@ final class FieldTableTests: XCTestCase {
     }
   }
 
+  /// A field other than `f` that a user sets: what someone else changed meanwhile.
+  func another(than f: ItemField) -> ItemField {
+    f.name == ItemField.all[ItemField.titleIndex].name
+      ? ItemField.all[ItemField.repeatIndex] : ItemField.all[ItemField.titleIndex]
+  }
+
   func testAChangeOfEveryFieldLandsOnAnItemChangedMeanwhile() {
     for f in ItemField.all where f.merge != .identity {
       let before = plain
       let after = changed(f)
       // Someone else changed another field meanwhile.
-      let other =
-        f.name == ItemField.all[ItemField.titleIndex].name
-        ? ItemField.all[ItemField.repeatIndex] : ItemField.all[ItemField.titleIndex]
+      let other = another(than: f)
       var current = plain
       other.set(&current, sample(other))
       let merged = Change.merged(current: current, before: before, after: after, mode: .write)
@@ -227,9 +231,7 @@ final class FieldTableTests: XCTestCase {
     for f in ItemField.syncedFields {
       let base = plain
       let vdir = changed(f)
-      let other =
-        f.name == ItemField.all[ItemField.titleIndex].name
-        ? ItemField.all[ItemField.repeatIndex] : ItemField.all[ItemField.titleIndex]
+      let other = another(than: f)
       var list = plain
       other.set(&list, sample(other))
       let merged = SyncMerge.merge(list: list, vdir: vdir, base: SyncFields(base))
