@@ -25,11 +25,10 @@ let package = Package(
       pkgConfig: "libical",
       providers: [.apt(["libical-dev"])]
     ),
-    .systemLibrary(
-      name: "CNcurses",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"])]
-    ),
+    // ncursesw (and tinfo, which it needs) linked by the module map; no pkgConfig:
+    // its cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are flags SwiftPM prohibits,
+    // and shim.h defines what curses.h needs (the wide-character API) itself.
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // The commands: argv to operations and output, a library with unit tests.
     .target(
       name: "TodoCLI",
@@ -53,8 +52,11 @@ let package = Package(
           ], .when(configuration: .release)),
       ]
     ),
-    .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
-    .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
+    // Fixtures and snapshots are read where they lie (#filePath), not bundled.
+    .testTarget(
+      name: "TodoCoreTests", dependencies: ["TodoCore"],
+      exclude: ["App/Snapshots", "ICal/Fixtures", "Store/Fixtures"]
+    ),
     // argv to commands, errors and exit statuses (without running a process).
     .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore"]),
   ]

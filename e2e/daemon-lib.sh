@@ -25,7 +25,7 @@ export TODO_TUI_NOTIFY="$WORK/notify"
 
 DAEMONS=()
 cleanup_daemons() { for p in "${DAEMONS[@]}"; do kill -KILL "$p" 2>/dev/null; done; }
-trap cleanup_daemons EXIT
+at_exit cleanup_daemons
 
 # start_daemon [ERRFILE]: starts `todo-tui daemon` (pid in $DPID) and waits until it notifies.
 start_daemon() {

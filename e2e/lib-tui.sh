@@ -1,9 +1,10 @@
 # Helpers for the full-screen tests (sourced after lib.sh): the real binary in
 # tmux, on a private socket, polled with deadlines.
 command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
-TSOCK="todo-tui-test-$$"
+# The socket's name carries e2e/run.sh's run id: run.sh checks that none of its run is left.
+TSOCK="todo-tui-test-${TODO_E2E_RUN:-x}-$$"
 tm() { tmux -L "$TSOCK" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1' EXIT
+at_exit 'tm kill-server >/dev/null 2>&1'
 export TODO_TUI_NOTIFY=/bin/true   # no desktop here: bubbles go nowhere
 # tui_start [WIDTH HEIGHT [ENV=VALUE…]]: the app in a fresh tmux session.
 tui_start() {

@@ -5,6 +5,14 @@ export TODO_TUI_FILE="$WORK/todos.plist"
 unset NO_COLOR
 T() { "$TODO_BIN" "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
+# at_exit COMMAND: runs COMMAND when the test ends, however it ends (a failure,
+# the end of the script, SIGTERM/SIGINT/SIGHUP); the last registered runs first.
+# Use it instead of `trap ... EXIT`: a second trap would replace the first.
+AT_EXIT=()
+at_exit() { AT_EXIT=("$1" "${AT_EXIT[@]}"); }
+run_at_exit() { local c; for c in "${AT_EXIT[@]}"; do eval "$c"; done; }
+trap run_at_exit EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM
 # expect_eq ACTUAL EXPECTED [WHAT]
 expect_eq() { [ "$1" == "$2" ] || fail "${3:-value}: expected [$2], got [$1]"; }
 # expect_match TEXT REGEX [WHAT]

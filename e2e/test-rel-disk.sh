@@ -35,7 +35,7 @@ expect_eq "$(T list | wc -l)" 2 "items in the target"
 
 # --- A read-only folder (a read-only mount as root: root ignores permission bits).
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$WORK/ro" && mount -t tmpfs -o size=1m tmpfs "$WORK/ro" 2>/dev/null; then
-  trap 'umount "$WORK/ro" 2>/dev/null; umount "$WORK/full" 2>/dev/null' EXIT
+  at_exit 'umount "$WORK/ro" 2>/dev/null'
   export TODO_TUI_FILE="$WORK/ro/todos.plist"
   T add "kept" --due 2020-01-01 >/dev/null || fail "add failed"
   rm -f "$WORK/ro/todos.plist.lock"  # a folder made read-only before the lock file ever existed
@@ -65,7 +65,7 @@ fi
 
 # --- A full disk: a tiny tmpfs, filled up.
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$WORK/full" && mount -t tmpfs -o size=256k tmpfs "$WORK/full" 2>/dev/null; then
-  trap 'umount "$WORK/ro" 2>/dev/null; umount "$WORK/full" 2>/dev/null' EXIT
+  at_exit 'umount "$WORK/full" 2>/dev/null'
   export TODO_TUI_FILE="$WORK/full/todos.plist"
   for i in $(seq 1 40); do T add "item $i with a title long enough to take some room on disk" --due 2020-01-01 >/dev/null || fail "add $i"; done
   before=$(filesum)

@@ -97,7 +97,7 @@ filesystem_folder = $WORK/radicale
 EOF
 radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
 RPID=$!
-trap 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null' EXIT
+at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
 wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
 

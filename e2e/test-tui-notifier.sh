@@ -8,7 +8,7 @@ for who in daemon app; do
 done
 TODO_TUI_NOTIFY="$WORK/notify-daemon" "$TODO_BIN" daemon 2>"$WORK/daemon.err" &
 DPID=$!
-trap 'kill -KILL $DPID 2>/dev/null; tm kill-server >/dev/null 2>&1' EXIT
+at_exit 'kill -KILL $DPID 2>/dev/null'
 wait_for 10 grep -q "notifying for" "$WORK/daemon.err" || fail "the daemon did not start"
 TODO_TUI_NOTIFY="$WORK/notify-app" tui_start 80 24
 wait_screen '0/64 scheduled'

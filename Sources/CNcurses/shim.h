@@ -1,5 +1,7 @@
 #ifndef TODO_TUI_CNCURSES_SHIM_H
 #define TODO_TUI_CNCURSES_SHIM_H
+// What ncursesw's pkg-config cflags would give (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,
+// flags SwiftPM refuses), reduced to what curses.h asks for: its wide-character API.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>

@@ -42,15 +42,7 @@ package enum CLI {
 
   /// Writes all of `bytes` to stdout.
   static func out(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var done = 0
-    while done < bytes.count {
-      let n = write(1, bytes.baseAddress! + done, bytes.count - done)
-      if n <= 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      done += n
-    }
+    _ = Syscall.writeAll(1, UnsafeRawBufferPointer(bytes))
   }
 
   /// Whether stdout gets colour: a terminal that is not `TERM=dumb`, and

@@ -9,7 +9,7 @@ import TodoCore
 /// `todo-tui daemon`: the notifier in the foreground, until SIGTERM/SIGINT.
 ///
 /// One per data file (``NotifierLock``; a second one waits for the first to
-/// end). It sleeps in one `poll` on three descriptors: the data file's folder
+/// end). It sleeps in one ``EventLoop`` on three descriptors: the data file's folder
 /// (inotify: a change through the CLI or the app reschedules at once; a folder
 /// deleted and made again is followed), a wall-clock timer armed for the next
 /// fire time (it also wakes when the clock is set), and SIGTERM/SIGINT. No
@@ -38,26 +38,29 @@ struct Daemon: ParsableCommand {
     let timer = try WallClockTimer()
     let env = ProcessInfo.processInfo.environment
     let command = NotifyCommand(environment: env)
-    let engine = Notifier(
-      store: store, command: command,
-      onEvent: { event in
-        switch event {
-        case .problem(let message): Daemon.say(message)
-        case .actionApplied(_, let change): Daemon.say(change.summary)
-        case .fired: break
-        }
-      })
+    let engine = Notifier(store: store, command: command, onEvent: { event in event.message.map(Daemon.say) })
     if case .failure(let problem) = command.resolve() { engine.report(problem.description) }
     say("notifying for \(path)")
     var generation = watcher.generation
-    var fds = [
-      pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
-    ]
-    let live = try sync.live(store: store, say: say)  // live sync: its descriptors come last
-    fds += live?.pollFDs ?? []
-    while true {
+    let loop = EventLoop()
+    loop.add(signals.fd) { _ in
+      guard let sig = signals.read() else { return }
+      say("ending on signal \(sig)")
+      loop.stop()
+    }
+    loop.add(watcher.fd) { _ in
+      guard watcher.drain() else { return }
+      engine.invalidate()
+      // The folder was deleted and made again: the lock file went with it.
+      if watcher.generation != generation, !lock.follow(for: store) {
+        say("another notifier took over \(path) after its folder was made again; ending")
+        loop.stop()
+      }
+      generation = watcher.generation
+    }
+    loop.add(timer.fd) { _ in timer.drain() }
+    try sync.live(store: store, say: say)?.register(on: loop)  // live sync: its descriptors come last
+    try loop.run(beforeWait: {
       do {
         try engine.fireDue(now: Date())
         timer.arm(at: engine.nextWake(now: Date()))
@@ -68,25 +71,7 @@ struct Daemon: ParsableCommand {
         let now = Date()
         timer.arm(at: engine.nextWake(now: now).map { max($0, now + 30) })
       }
-      for i in fds.indices { fds[i].revents = 0 }
-      let r = poll(&fds, nfds_t(fds.count), -1)
-      if r < 0 && errno != EINTR { throw CLIError(message: "poll: \(String(cString: strerror(errno)))") }
-      if fds[0].revents != 0, let sig = signals.read() {
-        say("ending on signal \(sig)")
-        break
-      }
-      if fds[1].revents != 0, watcher.drain() {
-        engine.invalidate()
-        // The folder was deleted and made again: the lock file went with it.
-        if watcher.generation != generation, !lock.follow(for: store) {
-          say("another notifier took over \(path) after its folder was made again; ending")
-          break
-        }
-        generation = watcher.generation
-      }
-      if fds[2].revents != 0 { timer.drain() }
-      live?.handle(fds[3...])
-    }
+    })
     engine.shutdown()
   }
 

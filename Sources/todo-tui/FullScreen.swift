@@ -7,7 +7,7 @@ import TodoCore
 #endif
 
 /// The full-screen app's runtime: it reads the file, then sleeps in one
-/// `poll` on the keyboard, the data file's folder (inotify), a wall-clock timer
+/// ``EventLoop`` on the keyboard, the data file's folder (inotify), a wall-clock timer
 /// armed for the next instant the screen changes by itself or a notification
 /// is due, and the signals (resize, quit). Each event becomes an ``Action``;
 /// ``reduce(_:_:env:)`` returns ``Effect``s, which are carried out here; then
@@ -18,7 +18,8 @@ final class FullScreen {
   let environment = ProcessInfo.processInfo.environment
   private var state: AppState
   private var terminal: Terminal!
-  private var running = true
+  /// The one `poll`: keyboard, file watcher, timer, signals and inbox; stopped to quit.
+  private let loop = EventLoop()
   /// The file as we last wrote or read it, so that our own writes are not read back.
   private var signature: FileSignature?
   /// The notifier role, taken just after the first frame (see ``notifierDelay``).
@@ -52,61 +53,47 @@ final class FullScreen {
     draw()
     notifierStart = Date().addingTimeInterval(Self.notifierDelay)
 
-    var fds = [
-      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: inbox.fd, events: Int16(POLLIN), revents: 0),
-    ]
-    while running {
-      timer.arm(at: nextWake())
-      for i in fds.indices { fds[i].revents = 0 }
-      let r = poll(&fds, nfds_t(fds.count), -1)
-      if r < 0 {
-        if errno == EINTR { continue }
-        throw CLIError(message: "poll: " + String(cString: strerror(errno)))
-      }
-      if fds[3].revents != 0 {
-        while let sig = signals.read() {
-          if sig == SIGWINCH {
-            let size = terminal.querySize()
-            terminal.resize(to: size)
-            dispatch(.resized(size))
-          } else {
-            running = false
-          }
+    loop.add(signals.fd) { [self] _ in
+      while let sig = signals.read() {
+        if sig == SIGWINCH {
+          let size = terminal.querySize()
+          terminal.resize(to: size)
+          dispatch(.resized(size))
+        } else {
+          loop.stop()
         }
       }
-      if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-        let keys = terminal.readKeys()
-        if keys.isEmpty && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { running = false }
-        for key in keys where running {
-          if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
-        }
-      }
-      if fds[1].revents != 0, watcher.drain() {
-        notifier?.fileChanged()
-        if fileChanged() { load() }
-        fireDue()
-      }
-      if fds[2].revents != 0 {
-        timer.drain()
-        dispatch(.tick(Date()))
-        fireDue()
-      }
-      if fds[4].revents != 0 {
-        let (messages, lockFreed) = inbox.take()
-        for message in messages { dispatch(.notice(message)) }
-        if lockFreed {
-          lockWaiter = nil
-          saveWaiting()
-          fireDue()
-        }
-        if notifier?.takeOver() == true { fireDue() }
-      }
-      if running { draw() }
     }
+    loop.add(0) { [self] events in
+      guard events & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
+      let keys = terminal.readKeys()
+      if keys.isEmpty && events & Int16(POLLHUP | POLLERR) != 0 { loop.stop() }
+      for key in keys where !loop.stopped {
+        if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
+      }
+    }
+    loop.add(watcher.fd) { [self] _ in
+      guard watcher.drain() else { return }
+      notifier?.fileChanged()
+      if fileChanged() { load() }
+      fireDue()
+    }
+    loop.add(timer.fd) { [self] _ in
+      timer.drain()
+      dispatch(.tick(Date()))
+      fireDue()
+    }
+    loop.add(inbox.fd) { [self] _ in
+      let (messages, lockFreed) = inbox.take()
+      for message in messages { dispatch(.notice(message)) }
+      if lockFreed {
+        lockWaiter = nil
+        saveWaiting()
+        fireDue()
+      }
+      if notifier?.takeOver() == true { fireDue() }
+    }
+    try loop.run(beforeWait: { [self] in timer.arm(at: nextWake()) }, afterRound: { [self] in draw() })
     notifier?.shutdown()
   }
 
@@ -129,7 +116,7 @@ final class FullScreen {
       case .mutate(let m): perform(m)
       case .setTerminalTitle(let t): terminal.setTitle(t)
       case .bell: terminal.bell()
-      case .quit: running = false
+      case .quit: loop.stop()
       }
     }
   }
@@ -242,138 +229,5 @@ final class FullScreen {
 
   func draw() {
     terminal.draw(render(state, size: state.size))
-  }
-}
-
-/// Messages from other threads (the notifier's), with a descriptor that
-/// wakes the `poll` when one arrives.
-final class Inbox: @unchecked Sendable {
-  let fd: Int32
-  private let writeFD: Int32
-  private let lock = NSLock()
-  private var messages: [String] = []
-  private var lockFreed = false
-
-  init() {
-    var p: [Int32] = [0, 0]
-    _ = pipe(&p)
-    for f in p {
-      _ = fcntl(f, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(f, F_SETFL, O_NONBLOCK)
-    }
-    fd = p[0]
-    writeFD = p[1]
-  }
-
-  func post(_ message: String?, lockFreed freed: Bool = false) {
-    lock.lock()
-    if let m = message { messages.append(m) }
-    if freed { lockFreed = true }
-    lock.unlock()
-    var b: UInt8 = 1
-    _ = write(writeFD, &b, 1)
-  }
-
-  /// The messages posted since the last take, and whether the data file's lock freed.
-  func take() -> (messages: [String], lockFreed: Bool) {
-    var buf = [UInt8](repeating: 0, count: 64)
-    while read(fd, &buf, 64) > 0 {}
-    lock.lock()
-    defer { lock.unlock() }
-    let out = (messages, lockFreed)
-    messages = []
-    lockFreed = false
-    return out
-  }
-}
-
-/// The app as the notifier (SPEC 5): when no daemon holds the data file's
-/// notifier lock, the open app fires the notifications with the same engine;
-/// otherwise it waits in the background to take over when the daemon ends.
-final class NotifierRole: @unchecked Sendable {
-  private let store: Store
-  private let inbox: Inbox
-  private let lockBox = NSLock()
-  private var pendingLock: NotifierLock?
-  private var lock: NotifierLock?
-  private var engine: Notifier?
-  private let makeEngine: () -> Notifier
-  /// Whether desktop bubbles can be shown (else the bell rings).
-  let hasBubbles: Bool
-
-  init(store: Store, environment: [String: String], inbox: Inbox) {
-    self.store = store
-    self.inbox = inbox
-    let command = NotifyCommand(environment: environment)
-    if case .success = command.resolve() { hasBubbles = true } else { hasBubbles = false }
-    makeEngine = {
-      Notifier(
-        store: store, command: command,
-        onEvent: { event in
-          switch event {
-          case .problem(let m): inbox.post(m)
-          case .actionApplied(_, let change): inbox.post(change.summary)
-          case .fired: break
-          }
-        })
-    }
-    if let l = try? NotifierLock.tryAcquire(for: store) {
-      lock = l
-      engine = makeEngine()
-    } else {
-      NotifierLock.acquireInBackground(for: store) { [self] l in
-        lockBox.lock()
-        pendingLock = l
-        lockBox.unlock()
-        inbox.post(nil)
-      }
-    }
-  }
-
-  /// Becomes the notifier if the lock came through in the background.
-  func takeOver() -> Bool {
-    lockBox.lock()
-    defer { lockBox.unlock() }
-    guard engine == nil, let l = pendingLock else { return false }
-    lock = l
-    pendingLock = nil
-    engine = makeEngine()
-    if let a = adopted { engine?.adopt(next: a.next, signature: a.signature) }
-    return true
-  }
-
-  /// Set when delivering failed (a file that cannot be read or written): the
-  /// engine's wake time is then ignored until the file changes, so as not to spin.
-  private var stalled = false
-
-  func fireDue(now: Date) -> [ScheduledNotification] {
-    guard let engine, !stalled else { return [] }
-    do {
-      return try engine.fireDue(now: now)
-    } catch {
-      stalled = true  // the app shows an unreadable or read-only file itself
-      return []
-    }
-  }
-
-  /// The data file changed: try again.
-  func fileChanged() { stalled = false }
-
-  /// What the app read or wrote last: kept for an engine that starts later.
-  private var adopted: (next: Date?, signature: FileSignature?)?
-
-  func adopt(next: Date?, signature: FileSignature?) {
-    lockBox.lock()
-    adopted = (next, signature)
-    let e = engine
-    lockBox.unlock()
-    e?.adopt(next: next, signature: signature)
-  }
-
-  func nextWake(now: Date) -> Date? { stalled ? nil : engine?.nextWake(now: now) }
-
-  func shutdown() {
-    engine?.shutdown()
-    lock?.release()
   }
 }

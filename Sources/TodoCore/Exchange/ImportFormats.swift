@@ -134,10 +134,9 @@ public enum ImportFormats {
         }
         buffer = larger
       }
-      let got = Glibc.read(fd, buffer + n, capacity - n)
+      let got = Syscall.retrying { Glibc.read(fd, buffer + n, capacity - n) }
       if got == 0 { break }
       if got < 0 {
-        if errno == EINTR { continue }
         let e = errno
         free(buffer)
         throw failure(e)

@@ -56,13 +56,10 @@ struct ChildProcess {
   /// Reaps the child if it has ended: its wait status, or nil while it runs.
   func reap() -> Int32? {
     var status: Int32 = 0
-    while true {
-      let r = waitpid(pid, &status, WNOHANG)
-      if r == pid { return status }
-      if r < 0 && errno == EINTR { continue }
-      if r < 0 { return 0 }  // already reaped (ECHILD): nothing more to learn
-      return nil
-    }
+    let r = Syscall.retrying { waitpid(pid, &status, WNOHANG) }
+    if r == pid { return status }
+    if r < 0 { return 0 }  // already reaped (ECHILD): nothing more to learn
+    return nil
   }
 
   /// Sends `signal` to the command's process group (what it started ends too).

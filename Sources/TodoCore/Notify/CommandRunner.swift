@@ -273,7 +273,7 @@ final class CommandRunner: @unchecked Sendable {
   private func readOut(_ job: inout Job, _ id: JobID, _ events: inout [Event]) {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      let n = read(job.child.stdout, &chunk, chunk.count)
+      let n = Syscall.retrying { read(job.child.stdout, &chunk, chunk.count) }
       if n > 0 {
         if job.lines < 16 && job.out.count < 65_536 { job.out.append(contentsOf: chunk[0..<n]) }
         while job.lines < 16, let nl = job.out.firstIndex(of: 10) {
@@ -283,10 +283,7 @@ final class CommandRunner: @unchecked Sendable {
         }
         continue
       }
-      if n == 0 || (errno != EINTR && errno != EAGAIN) {
-        job.outOpen = false
-      }
-      if n < 0 && errno == EINTR { continue }
+      if n == 0 || errno != EAGAIN { job.outOpen = false }
       return
     }
   }
@@ -295,13 +292,12 @@ final class CommandRunner: @unchecked Sendable {
   private func readErr(_ job: inout Job) {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      let n = read(job.child.stderr, &chunk, chunk.count)
+      let n = Syscall.retrying { read(job.child.stderr, &chunk, chunk.count) }
       if n > 0 {
         if job.err.count < 4096 { job.err.append(contentsOf: chunk[0..<min(n, 4096 - job.err.count)]) }
         continue
       }
-      if n == 0 || (errno != EINTR && errno != EAGAIN) { job.errOpen = false }
-      if n < 0 && errno == EINTR { continue }
+      if n == 0 || errno != EAGAIN { job.errOpen = false }
       return
     }
   }

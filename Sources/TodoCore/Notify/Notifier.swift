@@ -54,6 +54,15 @@ public final class Notifier: @unchecked Sendable {
     case actionApplied(NotificationAction, Change)
     /// Something the user should know, once (no notify command, a failing one…).
     case problem(String)
+
+    /// The line the user reads for it (a problem, what an action did), if any.
+    public var message: String? {
+      switch self {
+      case .problem(let m): m
+      case .actionApplied(_, let change): change.summary
+      case .fired: nil
+      }
+    }
   }
 
   /// Tuning; the defaults are the product's.

@@ -63,14 +63,7 @@ public final class NotifierLock: @unchecked Sendable {
     let dir = (real as NSString).deletingLastPathComponent
     try Store.makeFolders(dir.isEmpty ? "." : dir)
     let path = real + ".notifier.lock"
-    let fd = try Store.openLockFile(path)
-    while flock(fd, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
-      let e = errno
-      if e == EINTR { continue }
-      close(fd)
-      if e == EWOULDBLOCK { return nil }
-      throw TodoError.io(path: path, detail: Store.errorText(e))
-    }
+    guard let fd = try FileLock.take(path, wait: blocking) else { return nil }
     let pid = "\(getpid())\n"
     _ = ftruncate(fd, 0)
     _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }

@@ -8,7 +8,7 @@ import Foundation
 /// file's folder, and a wall-clock timer that debounces a burst of changes
 /// (vdirsyncer writing fifty files) into one sync about `debounce` after the
 /// last change, and never later than `maxDelay` after the first. No polling:
-/// the daemon adds ``pollFDs`` to its own `poll` and calls ``handle(_:)``.
+/// its descriptors join the daemon's ``EventLoop`` (``register(on:)``).
 public final class LiveSync {
   public let sync: VdirSync
   let inotify: Int32
@@ -50,24 +50,17 @@ public final class LiveSync {
 
   static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
 
-  /// The descriptors to add to a `poll` set: inotify and the debounce timer.
-  public var pollFDs: [pollfd] {
-    [
-      pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0),
-    ]
-  }
-
-  /// After `poll`: `ready` are ``pollFDs`` as `poll` returned them.
-  public func handle<C: Collection>(_ ready: C, now: () -> Date = { Date() }) where C.Element == pollfd {
-    let r = Array(ready)
-    if r.count > 0, r[0].revents != 0, drain() {
+  /// Adds its descriptors to the daemon's loop: inotify (a change arms the
+  /// debounce timer) and the debounce timer (it syncs).
+  public func register(on loop: EventLoop, now: @escaping () -> Date = { Date() }) {
+    loop.add(inotify) { [self] _ in
+      guard drain() else { return }
       let t = now()
       let first = firstChange ?? t
       firstChange = first
       timer.arm(at: min(t + debounce, first + maxDelay))
     }
-    if r.count > 1, r[1].revents != 0 {
+    loop.add(timer.fd) { [self] _ in
       timer.drain()
       runNow()
     }
@@ -96,31 +89,16 @@ public final class LiveSync {
   /// vdir or the data file.
   func drain() -> Bool {
     var hit = false
-    let size = 64 * 1024
-    let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-    defer { buf.deallocate() }
-    while true {
-      let n = read(inotify, buf, size)
-      if n <= 0 { break }
-      var off = 0
-      while off < n {
-        let ev = (buf + off).assumingMemoryBound(to: inotify_event.self).pointee
-        let len = Int(ev.len)
-        let name =
-          len > 0
-          ? String(
-            cString: (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)) : ""
-        if ev.wd == vdirWatch {
-          if ev.mask & UInt32(IN_IGNORED | IN_DELETE_SELF) != 0 {
-            vdirWatch = -1
-            hit = true
-          } else if !name.hasPrefix("."), name.hasSuffix(VdirFolder.fileExtension) {
-            hit = true
-          }
+    Inotify.drain(inotify) { wd, mask, name in
+      if wd == vdirWatch {
+        if mask & UInt32(IN_IGNORED | IN_DELETE_SELF) != 0 {
+          vdirWatch = -1
+          hit = true
+        } else if !name.hasPrefix("."), name.hasSuffix(VdirFolder.fileExtension) {
+          hit = true
         }
-        if ev.wd == dataWatch && name == dataName { hit = true }
-        off += MemoryLayout<inotify_event>.size + len
       }
+      if wd == dataWatch && name == dataName { hit = true }
     }
     return hit
   }

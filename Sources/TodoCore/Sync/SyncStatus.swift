@@ -105,32 +105,12 @@ struct SyncStatus: Equatable, Sendable {
     }
   }
 
-  /// Replaces `file` atomically (temporary file, fsync, rename, fsync of the folder).
+  /// Replaces `file` atomically (``AtomicFile``: temporary file, fsync, rename, fsync of the folder).
   func save(_ file: String) throws {
-    let data = encoded()
-    let dir = (file as NSString).deletingLastPathComponent
-    let folder = dir.isEmpty ? "." : dir
-    let tmp = folder + "/." + (file as NSString).lastPathComponent + ".tmp-\(getpid())"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno)) }
-    var ok = false
-    defer { if !ok { unlink(tmp) } }
     do {
-      defer { close(fd) }
-      let e = VdirFolder.writeAll(fd, data)
-      guard e == 0 else { throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(e)) }
-      guard fsync(fd) == 0 else {
-        throw TodoError.io(path: file, detail: "cannot write: " + Store.errorText(errno))
-      }
-    }
-    guard rename(tmp, file) == 0 else {
-      throw TodoError.io(path: file, detail: "cannot replace: " + Store.errorText(errno))
-    }
-    ok = true
-    let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dfd >= 0 {
-      fsync(dfd)
-      close(dfd)
+      try AtomicFile.replace(file, with: encoded())
+    } catch let e as SystemError {
+      throw AtomicFile.failure(e, path: file)
     }
   }
 }

@@ -115,14 +115,14 @@ public struct VdirFolder: Sendable {
 
     /// Writes `data` to a temporary file that will become `href`.
     func stage(_ data: Data, as href: String) throws {
-      let tmp = "." + href + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let tmp = AtomicFile.temporaryName(of: href)
       let file = folder.path + "/" + tmp
       let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       guard fd >= 0 else {
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
       }
       defer { close(fd) }
-      let e = VdirFolder.writeAll(fd, data)
+      let e = Syscall.writeAll(fd, data)
       guard e == 0 else {
         unlink(file)
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
@@ -171,22 +171,6 @@ public struct VdirFolder: Sendable {
     func discard() {
       for (tmp, _) in pending { unlink(folder.path + "/" + tmp) }
       pending = []
-    }
-  }
-
-  /// Writes all of `data` to `fd`; 0, or the `errno` of the write that failed.
-  static func writeAll(_ fd: Int32, _ data: Data) -> Int32 {
-    data.withUnsafeBytes { buf in
-      var done = 0
-      while done < buf.count {
-        let n = write(fd, buf.baseAddress! + done, buf.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        done += n
-      }
-      return 0
     }
   }
 

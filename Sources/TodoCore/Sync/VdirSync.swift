@@ -61,7 +61,7 @@ public final class VdirSync {
       try vdir.create()
     }
     vdir.cleanStrayTemporaries()
-    Self.cleanStatusTemporaries(statusFile)
+    AtomicFile.removeTemporaries(of: statusFile)
 
     // The vdir side: unchanged files (etag, then bytes) are not parsed.
     let (side, skipped, listing) = try readVdir(old, report: &report)
@@ -247,20 +247,7 @@ public final class VdirSync {
   /// Holds an exclusive lock on `lockFile` (created, never truncated, not
   /// followed when a symbolic link) while `body` runs.
   func withSyncLock<T>(_ lockFile: String, _ body: () throws -> T) throws -> T {
-    let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw TodoError.io(path: lockFile, detail: Store.errorText(errno)) }
-    }
-    return try body()
-  }
-
-  static func cleanStatusTemporaries(_ statusFile: String) {
-    let dir = (statusFile as NSString).deletingLastPathComponent
-    let prefix = "." + (statusFile as NSString).lastPathComponent + ".tmp-"
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-    for n in names where n.hasPrefix(prefix) { unlink(dir + "/" + n) }
+    try FileLock.withLock(lockFile, body)
   }
 
   /// Why a file was skipped, without its path again and without the import's

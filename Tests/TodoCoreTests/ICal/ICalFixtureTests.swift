@@ -170,7 +170,7 @@ final class ICalFixtureTests: XCTestCase {
         }
         // Every physical line is valid UTF-8 by itself: no character is cut.
         for line in Data(text.utf8).split(separator: 0x0A) {
-          XCTAssertNotNil(String(validatingUTF8: Array(line).map { CChar(bitPattern: $0) } + [0]))
+          XCTAssertNotNil(String(validatingCString: Array(line).map { CChar(bitPattern: $0) } + [0]))
         }
         let back = try ICalMapping.items(
           fromICS: Data(text.utf8), path: "x", now: now, calendar: Self.calendar())

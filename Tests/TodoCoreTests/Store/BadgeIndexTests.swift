@@ -79,7 +79,8 @@ final class BadgeIndexTests: XCTestCase {
     try assertAgrees(store, file)
     // Another program writes a different list (no index of its own) and renames it in.
     let other = items(150, seed: 3)
-    FileManager.default.createFile(atPath: dir + "/other", contents: Data(PlistCodec.encode(other)))
+    XCTAssertTrue(
+      FileManager.default.createFile(atPath: dir + "/other", contents: Data(PlistCodec.encode(other))))
     XCTAssertEqual(rename(dir + "/other", file), 0)
     XCTAssertNil(BadgeIndex.read(BadgeIndex.path(for: file), matching: signature(file)))
     try assertAgrees(store, file)
@@ -118,12 +119,12 @@ final class BadgeIndexTests: XCTestCase {
     try store.withLock { try store.write(items(100, seed: 5)) }
     let index = BadgeIndex.path(for: file)
     for damage in [Data(), Data("TDBADGE1".utf8), Data(repeating: 7, count: 200)] {
-      FileManager.default.createFile(atPath: index, contents: damage)
+      XCTAssertTrue(FileManager.default.createFile(atPath: index, contents: damage))
       try assertAgrees(store, file)
     }
     // An index cut short: its count no longer matches its size.
     let whole = FileManager.default.contents(atPath: index)!
-    FileManager.default.createFile(atPath: index, contents: whole.prefix(whole.count - 8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: index, contents: whole.prefix(whole.count - 8)))
     try assertAgrees(store, file)
     XCTAssertEqual(unlink(file), 0)
     XCTAssertEqual(try BadgeIndex.badge(store: store, now: t0.addingTimeInterval(1e6)), 0)

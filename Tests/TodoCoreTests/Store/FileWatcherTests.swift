@@ -15,7 +15,7 @@ final class FileWatcherTests: XCTestCase {
     let store = Store(path: path)
     try store.withLock { try store.write([]) }
     XCTAssertTrue(watcher.wait(until: Date().addingTimeInterval(2)), "the rename into place is seen")
-    FileManager.default.createFile(atPath: root + "/a/b/other", contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: root + "/a/b/other", contents: Data("x".utf8)))
     XCTAssertFalse(watcher.wait(until: Date().addingTimeInterval(0.1)), "other files in the folder are not")
   }
 }

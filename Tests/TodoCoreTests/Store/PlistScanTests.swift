@@ -129,7 +129,7 @@ final class PlistScanTests: XCTestCase {
       let items = Self.randomItems(Int.random(in: 0...60, using: &r), &r, plain: true)
       let data = Data(PlistCodec.encode(items))
       let path = dir + "/todos.plist"
-      FileManager.default.createFile(atPath: path, contents: data)
+      XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: data))
       let whole = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) })
       for chunk in [16, 100, 977, 4096, 1 << 20] {
         let fd = open(path, O_RDONLY)

@@ -48,7 +48,7 @@ final class StoreTests: XCTestCase {
 
   func write(_ name: String, _ data: Data) -> String {
     let p = dir + "/" + name
-    FileManager.default.createFile(atPath: p, contents: data)
+    XCTAssertTrue(FileManager.default.createFile(atPath: p, contents: data))
     return p
   }
 
@@ -253,7 +253,7 @@ final class StoreTests: XCTestCase {
   func testStrayTemporariesAreCleanedUnderTheLock() throws {
     let store = Store(path: dir + "/todos.plist")
     let stray = dir + "/.todos.plist.tmp-123-456"
-    FileManager.default.createFile(atPath: stray, contents: Data("half".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: stray, contents: Data("half".utf8)))
     try store.mutate { list in
       try list.add(
         title: "x", deadline: Date(timeIntervalSince1970: 1_900_000_000),

@@ -108,18 +108,8 @@ public final class Store: @unchecked Sendable {
 
   func readAll(_ fd: Int32, size: Int, path real: String) throws -> Data {
     var data = Data(count: size)
-    var got = 0
-    try data.withUnsafeMutableBytes { buf in
-      while got < buf.count {
-        let n = read(fd, buf.baseAddress! + got, buf.count - got)
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw TodoError.io(path: real, detail: Self.errorText(errno))
-        }
-        if n == 0 { break }
-        got += n
-      }
-    }
+    let got = data.withUnsafeMutableBytes { Syscall.readFully(fd, into: $0) }
+    guard got >= 0 else { throw TodoError.io(path: real, detail: Self.errorText(errno)) }
     if got < data.count { data.removeSubrange(got...) }
     return data
   }
@@ -183,22 +173,6 @@ public final class Store: @unchecked Sendable {
     list.count != items.count || items.contains { list[$0.id] != $0 }
   }
 
-  /// Holds the exclusive lock on the lock file while `body` runs.
-  public func withLock<T>(_ body: () throws -> T) throws -> T {
-    let real = try resolvedPath()
-    let dir = (real as NSString).deletingLastPathComponent
-    try Self.makeFolders(dir.isEmpty ? "." : dir)
-    // Never through a symbolic link, never truncated: a link planted as the
-    // lock file must not let a write reach what it points to.
-    let fd = try Self.openLockFile(real + ".lock")
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno)) }
-    }
-    cleanStrayTemporaries(real)
-    return try body()
-  }
-
   /// Replaces the file with these items, atomically. Call under the lock.
   public func write<C: Collection>(_ items: C, otherRootKeys: [String: String] = [:]) throws
   where C.Element == TodoItem {
@@ -206,84 +180,22 @@ public final class Store: @unchecked Sendable {
     try replace(real) { fd in
       // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
       try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
-        try writeAll(fd, UnsafeRawBufferPointer(piece), real: real)
+        try AtomicFile.write(fd, UnsafeRawBufferPointer(piece))
       }
     }
     lastWriteSpliced = false
     BadgeIndex.update(items, dataPath: real)
   }
 
-  /// Replaces the file at `real` with what `fill` writes to a descriptor:
-  /// a temporary file in the same folder, fsync, rename, fsync of the folder.
-  /// Call under the lock.
+  /// Replaces the file at `real` with what `fill` writes to a descriptor
+  /// (``AtomicFile``: a temporary file in the same folder, fsync, rename,
+  /// fsync of the folder). Call under the lock.
   func replace(_ real: String, _ fill: (Int32) throws -> Void) throws {
-    let dir = (real as NSString).deletingLastPathComponent
-    let folder = dir.isEmpty ? "." : dir
-    try Self.makeFolders(folder)
-    let name = (real as NSString).lastPathComponent
-    let tmp = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw TodoError.io(path: real, detail: "cannot write: " + Self.errorText(errno)) }
-    var ok = false
-    defer {
-      if !ok { unlink(tmp) }
-    }
+    try Self.makeFolders(AtomicFile.split(real).folder)
     do {
-      defer { close(fd) }
-      try fill(fd)
-      guard fsync(fd) == 0 else {
-        throw TodoError.io(
-          path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
-      }
-    }
-    guard rename(tmp, real) == 0 else {
-      throw TodoError.io(
-        path: real, detail: "cannot replace: " + Self.errorText(errno) + "; the file is unchanged")
-    }
-    ok = true
-    let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dfd >= 0 {
-      fsync(dfd)
-      close(dfd)
-    }
-  }
-
-  /// Writes all of `bytes` to `fd`.
-  func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, real: String) throws {
-    var done = 0
-    while done < bytes.count {
-      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw TodoError.io(
-          path: real, detail: "cannot write: " + Self.errorText(errno) + "; the file is unchanged")
-      }
-      done += n
-    }
-  }
-
-  /// Opens (creating it 0600) a lock file, never through a symbolic link and
-  /// never truncating it.
-  static func openLockFile(_ path: String) throws -> Int32 {
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else {
-      let why =
-        errno == ELOOP
-        ? "is a symbolic link; a lock file must be a plain file (remove the link)" : Self.errorText(errno)
-      throw TodoError.io(path: path, detail: why)
-    }
-    return fd
-  }
-
-  /// Temporary files left by a writer that was killed (we hold the lock, so none is live).
-  func cleanStrayTemporaries(_ real: String) {
-    let dir = (real as NSString).deletingLastPathComponent
-    let prefix = "." + (real as NSString).lastPathComponent + ".tmp-"
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.isEmpty ? "." : dir) else {
-      return
-    }
-    for n in names where n.hasPrefix(prefix) {
-      unlink((dir.isEmpty ? "." : dir) + "/" + n)
+      try AtomicFile.replace(real, fill)
+    } catch let e as SystemError {
+      throw AtomicFile.failure(e, path: real, note: e.call == "open" ? "" : "; the file is unchanged")
     }
   }
 
@@ -302,5 +214,5 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  static func errorText(_ e: Int32) -> String { String(cString: strerror(e)) }
+  static func errorText(_ e: Int32) -> String { Syscall.text(e) }
 }

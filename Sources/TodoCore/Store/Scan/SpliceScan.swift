@@ -183,16 +183,7 @@ final class SpliceScan: ItemSource {
     if let known = built[id] { return known }
     guard let r = index(of: id).map({ records[$0] }) else { return nil }
     var entry = [UInt8](repeating: 0, count: r.end - r.start)
-    let got = entry.withUnsafeMutableBytes { buf -> Int in
-      var done = 0
-      while done < buf.count {
-        let n = pread(fd, buf.baseAddress! + done, buf.count - done, off_t(r.start + done))
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return n < 0 ? -Int(errno) : done }
-        done += n
-      }
-      return done
-    }
+    let got = entry.withUnsafeMutableBytes { Syscall.readFully(fd, into: $0, at: r.start) }
     guard got == entry.count, let item = Self.read(entry), item.id == id else {
       failure =
         failure
@@ -278,9 +269,8 @@ extension SpliceScan {
       // Read on as far as the buffer holds: fewer calls.
       let end = min(size, origin + capacity)
       while filled < end {
-        let n = pread(fd, buffer + (filled - origin), end - filled, off_t(filled))
+        let n = Syscall.retrying { pread(fd, buffer + (filled - origin), end - filled, off_t(filled)) }
         if n < 0 {
-          if errno == EINTR { continue }
           throw LeanPlistReader.ReadFailed(errno: errno)
         }
         if n == 0 {

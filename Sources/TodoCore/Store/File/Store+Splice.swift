@@ -91,7 +91,7 @@ extension Store {
         try copy(scan.fd, from: pos, count: at - pos, to: out, real: real)
         pos = at
         switch piece {
-        case .insert(let bytes): try bytes.withUnsafeBytes { try writeAll(out, $0, real: real) }
+        case .insert(let bytes): try AtomicFile.write(out, bytes)
         case .remove(let end): pos = end
         }
       }
@@ -115,12 +115,11 @@ extension Store {
     var off = offset
     var left = count
     while left > 0 {
-      let n = sendfile(out, fd, &off, left)
+      let n = Syscall.retrying { sendfile(out, fd, &off, left) }
       if n > 0 {
         left -= n
         continue
       }
-      if n < 0 && errno == EINTR { continue }
       if n < 0 && (errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP) { break }
       throw TodoError.io(
         path: real,
@@ -130,17 +129,16 @@ extension Store {
     guard left > 0 else { return }
     var buffer = [UInt8](repeating: 0, count: min(left, 1 << 20))
     while left > 0 {
-      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, min(left, $0.count), off_t(off)) }
-      if n < 0 && errno == EINTR { continue }
+      let n = buffer.withUnsafeMutableBytes { b in
+        Syscall.retrying { pread(fd, b.baseAddress!, min(left, b.count), off_t(off)) }
+      }
       guard n > 0 else {
         throw TodoError.io(
           path: real,
           detail: "cannot write: " + (n < 0 ? Self.errorText(errno) : "the file shrank while it was read")
             + "; the file is unchanged")
       }
-      try buffer.withUnsafeBytes {
-        try writeAll(out, UnsafeRawBufferPointer(rebasing: $0[0..<n]), real: real)
-      }
+      try AtomicFile.write(out, buffer[0..<n])
       off += n
       left -= n
     }

@@ -32,9 +32,8 @@ extension LeanPlistReader {
     func fill(upTo n: Int) throws {
       let goal = min(n, size)
       while filled < goal {
-        let got = Glibc.read(fd, base + filled, goal - filled)
+        let got = Syscall.retrying { Glibc.read(fd, base + filled, goal - filled) }
         if got < 0 {
-          if errno == EINTR { continue }
           throw ReadFailed(errno: errno)
         }
         if got == 0 {

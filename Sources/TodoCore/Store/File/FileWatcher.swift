@@ -63,33 +63,18 @@ public final class FileWatcher {
     var hit = false
     var lost = false
     var emptying = false
-    let size = 64 * 1024
-    let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-    defer { buf.deallocate() }
-    while true {
-      let n = read(fd, buf, size)
-      if n <= 0 { break }
-      var off = 0
-      while off < n {
-        let ev = (buf + off).assumingMemoryBound(to: inotify_event.self)
-        let len = Int(ev.pointee.len)
-        let wd = ev.pointee.wd
-        let mask = ev.pointee.mask
-        let namePtr = (buf + off + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
-        let named = { len > 0 && String(cString: namePtr) == $0 }
-        if wd == watch {
-          if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
-            lost = true
-          } else {
-            if named(name) { hit = true }
-            if mask & UInt32(IN_DELETE) != 0 { emptying = true }
-          }
-        } else if wd == above {
-          lost = true  // something was made where the folder is to come back: look
-        } else if wd == guardWatch && (named(guarded) || mask & UInt32(IN_IGNORED) != 0) {
-          lost = true  // the folder (or the folder above it) was removed
+    Inotify.drain(fd) { wd, mask, named in
+      if wd == watch {
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+          lost = true
+        } else {
+          if !named.isEmpty && named == name { hit = true }
+          if mask & UInt32(IN_DELETE) != 0 { emptying = true }
         }
-        off += MemoryLayout<inotify_event>.size + len
+      } else if wd == above {
+        lost = true  // something was made where the folder is to come back: look
+      } else if wd == guardWatch && ((!named.isEmpty && named == guarded) || mask & UInt32(IN_IGNORED) != 0) {
+        lost = true  // the folder (or the folder above it) was removed
       }
     }
     if hit && !emptying && !lost && guardWatch >= 0 && watch >= 0 {

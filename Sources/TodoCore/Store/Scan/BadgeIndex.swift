@@ -104,47 +104,24 @@ public enum BadgeIndex {
 
   /// Reads exactly the bytes of `values` from `fd`.
   static func readFully<T>(_ fd: Int32, into values: inout [T]) -> Bool {
-    values.withUnsafeMutableBytes { buf -> Bool in
-      var got = 0
-      while got < buf.count {
-        let n = Glibc.read(fd, buf.baseAddress! + got, buf.count - got)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return false }
-        got += n
-      }
-      return true
-    }
+    values.withUnsafeMutableBytes { Syscall.readFully(fd, into: $0) == $0.count }
   }
 
   /// Replaces the index atomically (a temporary file, renamed). It is derived
   /// data: a failure leaves the old index, whose signature no longer matches.
   /// The temporary's name is one ``Store`` removes when a writer was killed.
   static func write(_ deadlines: [Double], signature: FileSignature, to path: String) {
-    let dir = (path as NSString).deletingLastPathComponent
-    let data = (path as NSString).lastPathComponent.dropLast(".badge".count)
-    let tmp =
-      (dir.isEmpty ? "." : dir) + "/." + data + ".tmp-badge-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { return }
     var bytes = magic
     bytes.reserveCapacity(headerSize + deadlines.count * 8)
     for v in signature.fields + [Int64(deadlines.count)] {
       withUnsafeBytes(of: v) { bytes.append(contentsOf: $0) }
     }
     deadlines.withUnsafeBytes { bytes.append(contentsOf: $0) }
-    let ok = bytes.withUnsafeBytes { buf -> Bool in
-      var done = 0
-      while done < buf.count {
-        let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return false }
-        done += n
-      }
-      return true
-    }
-    close(fd)
-    if !ok || rename(tmp, path) != 0 { unlink(tmp) }
+    let data = String(path.dropLast(".badge".count))
+    try? AtomicFile.replace(
+      path, with: bytes, temporary: AtomicFile.temporaryPath(for: data, tag: "badge-"), durable: false)
   }
+
 }
 
 extension FileSignature {

@@ -129,15 +129,7 @@ public struct ListOutput {
   }
 
   public static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
-    var done = 0
-    while done < bytes.count {
-      let n = Glibc.write(fd, base + done, bytes.count - done)
-      if n <= 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      done += n
-    }
+    _ = Syscall.writeAll(fd, UnsafeRawBufferPointer(bytes))
   }
+
 }

@@ -24,33 +24,27 @@ public struct LockBusy: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Store {
-  /// Holds the exclusive lock while `body` runs; without `wait`, throws
-  /// ``LockBusy`` at once when another process holds it, naming that process.
-  public func withLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
-    if wait { return try withLock(body) }
+  /// Holds the exclusive lock on the lock file beside the data file (``FileLock``)
+  /// while `body` runs; without `wait`, throws ``LockBusy`` at once when another
+  /// process holds it, naming that process.
+  public func withLock<T>(wait: Bool = true, _ body: () throws -> T) throws -> T {
     let real = try resolvedPath()
-    let dir = (real as NSString).deletingLastPathComponent
-    try Self.makeFolders(dir.isEmpty ? "." : dir)
-    let fd = try Self.openLockFile(real + ".lock")
-    defer { close(fd) }
-    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      switch errno {
-      case EINTR: continue
-      case EWOULDBLOCK:
-        let pid = Self.lockHolder(fd)
-        throw LockBusy(holder: pid, holderName: pid.flatMap(Self.commandName))
-      default: throw TodoError.io(path: real + ".lock", detail: Self.errorText(errno))
-      }
+    try Self.makeFolders(AtomicFile.split(real).folder)
+    guard let fd = try FileLock.take(real + ".lock", wait: wait) else {
+      let pid = Self.lockHolder(real + ".lock")
+      throw LockBusy(holder: pid, holderName: pid.flatMap(Self.commandName))
     }
-    cleanStrayTemporaries(real)
+    defer { close(fd) }
+    AtomicFile.removeTemporaries(of: real)  // left by a writer that was killed
     return try body()
   }
 
-  /// The pid holding a `flock` on the open file `fd`, from `/proc/locks`
+  /// The pid holding a `flock` on the file at `path`, from `/proc/locks`
   /// (found by the file's device and inode; waiters, marked `->`, are skipped).
-  static func lockHolder(_ fd: Int32) -> Int32? {
+  static func lockHolder(_ path: String) -> Int32? {
     var st = stat()
-    guard fstat(fd, &st) == 0, let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else {
+    guard lstat(path, &st) == 0, let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+    else {
       return nil
     }
     return lockHolder(in: table, device: UInt64(st.st_dev), inode: UInt64(st.st_ino))

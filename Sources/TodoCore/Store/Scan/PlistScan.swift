@@ -268,11 +268,8 @@ public struct PlistScan {
     while true {
       // Read until the buffer is full or the file ends.
       while !eof && have < cap {
-        let n = Glibc.read(fd, buf + have, cap - have)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return nil
-        }
+        let n = Syscall.retrying { Glibc.read(fd, buf + have, cap - have) }
+        if n < 0 { return nil }
         if n == 0 { eof = true } else { have += n }
       }
       let p = UnsafePointer(buf.assumingMemoryBound(to: UInt8.self))
