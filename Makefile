@@ -45,6 +45,11 @@ bench-compare: build
 stress: build
 	@scripts/deps.sh test
 	TODO_BIN=$(abspath $(RELEASE)) STRESS=1 e2e/run.sh
+	TODO_BIN=$(abspath $(RELEASE)) SOAK_SECONDS=$${SOAK_SECONDS:-180} e2e/soak-mixed.sh
+
+# The mixed-writer soak alone (SOAK_SECONDS, default 180).
+soak: build
+	TODO_BIN=$(abspath $(RELEASE)) SOAK_SECONDS=$${SOAK_SECONDS:-180} e2e/soak-mixed.sh
 
 fuzz:
 	fuzz/run.sh

@@ -49,7 +49,7 @@ for cmd in "$WORK/missing" "$WORK/plain-file" "$WORK/a-folder"; do
 done
 # Spaces and shell syntax in TODO_TUI_NOTIFY name one file, never a shell command line.
 TODO_TUI_NOTIFY="$WORK/missing; touch $WORK/pwned" "$TODO_BIN" daemon 2>"$WORK/d.err" & pid=$!
-wait_for 10 grep -q "missing or not executable" "$WORK/d.err" || { kill -9 $pid; fail "no message: $(cat "$WORK/d.err")"; }
+wait_for 10 grep -q "names one executable, without arguments" "$WORK/d.err" || { kill -9 $pid; fail "no message: $(cat "$WORK/d.err")"; }
 kill -TERM $pid; wait $pid
 [ ! -e "$WORK/pwned" ] || fail "TODO_TUI_NOTIFY was run through a shell"
 echo "modes 0600/0700 after add, complete, edit, remind, delete, import, --file; notify missing/not executable/folder: one message"

@@ -47,6 +47,13 @@ public enum ImportFormats {
   }
 
   static func imported(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
+    var r = try importedAsWritten(data, path: path, env: env)
+    let now = env.now()
+    for k in r.items.indices { r.items[k].trustChangeTimes(upTo: now) }
+    return r
+  }
+
+  private static func importedAsWritten(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
     switch kind(of: data) {
     case .ics:
       let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
@@ -158,5 +165,16 @@ public enum ImportFormats {
       }
     }
     return list.merge(items)
+  }
+}
+
+extension TodoItem {
+  /// The times of a change that came from elsewhere (import, sync) are not
+  /// trusted beyond `now`: a clock years ahead would pin the item there, and
+  /// every later change would lose to this one ("the later change wins").
+  mutating func trustChangeTimes(upTo now: Date) {
+    let latest = now.wholeSeconds
+    if let m = modified, m > latest { modified = latest }
+    if created > latest { created = latest }
   }
 }

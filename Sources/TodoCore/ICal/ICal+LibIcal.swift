@@ -185,7 +185,7 @@ enum LibIcal {
     guard let p else { return }
     defer { icalmemory_free_buffer(p) }
     let n = strlen(p)
-    out.reserveCapacity(out.count + n)
+    // No reserveCapacity(out.count + n) here: an exact size at every call copied all so far.
     p.withMemoryRebound(to: UInt8.self, capacity: n) { b in
       var from = 0
       for k in 0..<n where b[k] == 0x0D {

@@ -180,6 +180,7 @@ public enum ICalMapping {
       }
       p.appendText(to: &properties)
     }
+    item.trustChangeTimes(upTo: now)
     if status == "CANCELLED" { item.cancelled = true }
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil

@@ -101,6 +101,24 @@ public struct TodoList: Equatable, Sendable {
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
   }
 
+  /// Takes back a record of ``markDelivered(_:kind:fireDate:)`` whose bubble
+  /// could not be shown, so that the notification is due again: the one
+  /// write that sets a record back (no ``Change`` does, see ``apply(_:mode:)``).
+  public mutating func markUndelivered(_ id: UUID, kind: NotificationKind, fireDate: Date) {
+    guard var item = items[id] else { return }
+    switch kind {
+    case .deadline where item.notifiedDeadline == fireDate: item.notifiedDeadline = nil
+    case .reminder where item.notifiedReminder == fireDate: item.notifiedReminder = nil
+    case .warning:
+      guard let d = item.deadline, let w = item.warn, item.notifiedWarning == d,
+        d.addingTimeInterval(-TimeInterval(w)) == fireDate
+      else { return }
+      item.notifiedWarning = nil
+    default: return
+    }
+    items[id] = item
+  }
+
   /// Merges items by identity (import, sync): a new item is added; a known
   /// one takes the incoming fields when they are more recent than its own
   /// (`modified`: the later change wins), merged as any writer's change is

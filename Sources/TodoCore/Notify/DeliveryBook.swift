@@ -56,6 +56,9 @@ struct DeliveryBook {
     didSet { queuedKeys = Set(queued.map(\.key)) }
   }
   private(set) var queuedKeys: Set<NotificationKey> = []
+  /// Notifications started without their record (the file could not be
+  /// written then): recorded once shown.
+  var unrecorded: Set<NotificationKey> = []
   /// Notifications whose bubble could not be shown, and when to try again.
   var retries: [NotificationKey: Retry] = [:]
   /// How many times each notification could not be shown, until it is.

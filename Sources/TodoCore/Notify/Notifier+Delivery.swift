@@ -65,9 +65,17 @@ extension Notifier {
       ready, free: options.maxWaiting - book.waitingSingles, now: now, missedAfter: options.missedAfter,
       collapseAbove: options.collapseAbove,
       replacing: { [book] id in book.onScreen[id]?.job.flatMap { book.jobs[$0]?.holdsSlot } ?? false })
-    for group in singles { startSingle(group, path: path, now: now, formatter: fmt) }
     let overflow = (book.queued + rest).sorted(by: ScheduledNotification.precedes)
     book.queued = []
+    // What starts now is recorded as delivered first, in one write: a
+    // notifier stopped or killed while a bubble shows does not show it again.
+    // When the file cannot be written now (a full disk), they start all the
+    // same and are recorded once shown: a missed bubble is worse than one
+    // shown again after a restart.
+    let summaryWaits = book.summaryJob.flatMap { book.jobs[$0] }.map { !$0.shown } ?? false
+    let starting = singles.flatMap { $0 } + (summaryWaits ? [] : overflow)
+    if !recordAhead(starting) { book.unrecorded.formUnion(starting.map(\.key)) }
+    for group in singles { startSingle(group, path: path, now: now, formatter: fmt) }
     guard !overflow.isEmpty else { return }
     if let s = book.summaryJob, let job = book.jobs[s] {
       guard job.shown else {
@@ -122,6 +130,7 @@ extension Notifier {
       return j
     } catch {
       report("cannot run the notify command \(path): \(error)")
+      unrecord(notifications.filter { book.unrecorded.remove($0.key) == nil })
       fail(notifications, now: now)
       return nil
     }
@@ -138,7 +147,8 @@ extension Notifier {
     }
   }
 
-  /// These were shown: recorded as delivered in the file, in one write.
+  /// These were shown without a command (none, or a warning past its
+  /// deadline): recorded as delivered in the file, in one write.
   /// Returns those that were still undelivered there (not recorded by another notifier).
   @discardableResult
   func record(_ shown: [ScheduledNotification]) -> Set<NotificationKey> {
@@ -156,12 +166,46 @@ extension Notifier {
     } catch {
       report("cannot record delivered notifications: \(error)")
     }
+    settle(shown)
+    return ours
+  }
+
+  /// These were shown (and are recorded): the book lets go of them.
+  func settle(_ shown: [ScheduledNotification]) {
     for n in shown {
       book.inFlight.remove(n.key)
       book.failures[n.key] = nil
       book.announced.remove(n.key)
     }
-    return ours
+  }
+
+  /// Records `starting` as delivered before their commands start; false
+  /// when the file cannot be written (then none may start: it would show
+  /// again after a restart).
+  func recordAhead(_ starting: [ScheduledNotification]) -> Bool {
+    guard !starting.isEmpty else { return true }
+    do {
+      try store.mutate { list in
+        for n in starting { list.markDelivered(n.itemID, kind: n.kind, fireDate: n.fireDate) }
+      }
+      return true
+    } catch {
+      report("cannot record delivered notifications: \(error)")
+      return false
+    }
+  }
+
+  /// Takes back the records of bubbles that were not shown (their command
+  /// failed, or was closed or replaced before it showed): due again.
+  func unrecord(_ notShown: [ScheduledNotification]) {
+    guard !notShown.isEmpty else { return }
+    do {
+      try store.mutate { list in
+        for n in notShown { list.markUndelivered(n.itemID, kind: n.kind, fireDate: n.fireDate) }
+      }
+    } catch {
+      report("cannot record that notifications were not shown: \(error)")
+    }
   }
 
   /// Asks the runner for a tick at the earliest retry (only when that changed).
@@ -219,6 +263,7 @@ extension Notifier {
     defer { lock.unlock() }
     let now = clock()
     var shown: [ScheduledNotification] = []
+    var notShown: [ScheduledNotification] = []
     var actions: [(NotificationAction, UUID)] = []
     var again = false
     func markShown(_ j: CommandRunner.JobID) {
@@ -250,21 +295,32 @@ extension Notifier {
         guard !job.shown else { continue }
         switch ending {
         case .exited(0, _): shown += job.notifications
-        case .stopped:  // closed, replaced or shutting down before it showed: due again if still due
+        case .stopped where book.stopping:
+          // Ended with the notifier: its bubble may be on screen (a slow
+          // server), so it stays recorded and is not shown again at the next start.
+          shown += job.notifications
+        case .stopped:  // closed or replaced before it showed: due again if still due
+          notShown += job.notifications
           for n in job.notifications { book.inFlight.remove(n.key) }
           again = again || !job.notifications.isEmpty
         case .exited(let code, let err):
           report("the notify command failed with status \(code)" + (err.map { ": " + $0 } ?? ""))
+          notShown += job.notifications
           fail(job.notifications, now: now)
         case .signalled(let s):
           report("the notify command was killed by signal \(s)")
+          notShown += job.notifications
           fail(job.notifications, now: now)
         case .timedOut:
+          notShown += job.notifications
           fail(job.notifications, now: now)
         }
       }
     }
-    record(shown)
+    unrecord(notShown.filter { book.unrecorded.remove($0.key) == nil })
+    let late = shown.filter { book.unrecorded.remove($0.key) != nil }
+    if !late.isEmpty { record(late) }
+    settle(shown)
     for (action, id) in actions { apply(action, to: id) }
     let summaryFree = book.summaryJob.map { book.jobs[$0]?.shown ?? true } ?? true
     if !book.queued.isEmpty && summaryFree { again = true }

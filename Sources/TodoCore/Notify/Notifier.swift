@@ -21,12 +21,15 @@ import Foundation
 /// - ``fireDue(now:)`` starts a bubble for every notification whose time has
 ///   come and that is not yet delivered, and returns those it had not
 ///   announced before (for the app's banner). A notification is recorded as
-///   delivered in the file (under the store's lock) only once its bubble was
-///   shown: the command printed the bubble's id, ended well, or is still
-///   running ``Options/shownAfter`` seconds after it started. A command that
-///   fails or cannot be found keeps the notification: it is tried again after
-///   growing pauses (``Options/firstRetry`` doubling to ``Options/maxRetry``),
-///   and at the next start, since the file still has it undelivered.
+///   delivered in the file (under the store's lock) before its command
+///   starts, so a notifier stopped or killed while a bubble shows does not
+///   show it a second time when it starts again. A command that fails or
+///   cannot be found takes the record back: the notification is tried again
+///   after growing pauses (``Options/firstRetry`` doubling to
+///   ``Options/maxRetry``), and at the next start. It counts as shown once
+///   the command printed the bubble's id, ended well, or is still running
+///   ``Options/shownAfter`` seconds after it started; a command still running
+///   when the notifier ends counts as shown (its bubble may be on screen).
 /// - At most ``Options/maxWaiting`` bubbles of their own wait at a time; the
 ///   rest are counted in one summary bubble (`TODO_COUNT`), as are more than
 ///   ``Options/collapseAbove`` missed ones (due ``Options/missedAfter`` or more
@@ -244,12 +247,23 @@ public final class Notifier: @unchecked Sendable {
   }
 
   /// Ends the commands of bubbles still waiting (what they showed is recorded
-  /// first), as the notifier ends.
+  /// first), as the notifier ends. A bubble whose command has not shown it yet
+  /// gets up to ``Options/shownAfter`` seconds to do so: ended at once, a
+  /// command just started might never reach the server, and its notification,
+  /// recorded as delivered, would be missed.
   public func shutdown() {
     lock.lock()
     book.stopping = true
     armRetryTick(now: clock())
     lock.unlock()
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, options.shownAfter) * 1e9)
+    while DispatchTime.now().uptimeNanoseconds < end {
+      lock.lock()
+      let showing = book.jobs.values.contains { !$0.shown && $0.kind != .close && !$0.notifications.isEmpty }
+      lock.unlock()
+      if !showing { break }
+      usleep(10_000)
+    }
     runner.stopAll()
   }
 

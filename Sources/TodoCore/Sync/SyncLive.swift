@@ -9,13 +9,26 @@ import Foundation
 /// (vdirsyncer writing fifty files) into one sync about `debounce` after the
 /// last change, and never later than `maxDelay` after the first. No polling:
 /// its descriptors join the daemon's ``EventLoop`` (``register(on:)``).
-public final class LiveSync {
+/// The syncs themselves run on a thread of their own, one at a time, so the
+/// daemon's loop (the notifier) never waits for one: a big file dropped into
+/// the vdir takes its time to read while notifications fire on time.
+public final class LiveSync: @unchecked Sendable {
   public let sync: VdirSync
   let inotify: Int32
   let timer: WallClockTimer
   let dataName: String
   let dataFolder: String
-  var vdirWatch: Int32 = -1
+  /// Guards `vdirWatch`, `running` and `again` (the loop's thread and the sync's).
+  private let state = NSLock()
+  private var vdirWatchValue: Int32 = -1
+  var vdirWatch: Int32 {
+    get { state.withLock { vdirWatchValue } }
+    set { state.withLock { vdirWatchValue = newValue } }
+  }
+  /// A sync runs; `again`: something changed since it began, so another follows.
+  private var running = false
+  private var again = false
+  private let worker = DispatchQueue(label: "todo-tui.live-sync")
   var dataWatch: Int32 = -1
   let debounce: TimeInterval
   let maxDelay: TimeInterval
@@ -66,9 +79,44 @@ public final class LiveSync {
     }
   }
 
-  /// Syncs now and reports what it did.
+  /// Starts a sync now, on the sync's own thread, and returns at once; when
+  /// one is running, another follows it. Each reports what it did.
   public func runNow() {
     firstChange = nil
+    let start: Bool = state.withLock {
+      if running {
+        again = true
+        return false
+      }
+      running = true
+      return true
+    }
+    guard start else { return }
+    worker.async { [self] in
+      while true {
+        syncOnce()
+        let more: Bool = state.withLock {
+          running = again
+          again = false
+          return running
+        }
+        if !more { return }
+      }
+    }
+  }
+
+  /// Waits until no sync runs or waits to run (tests); true when that came within `timeout`.
+  @discardableResult
+  public func waitUntilIdle(timeout: TimeInterval) -> Bool {
+    let end = Date() + timeout
+    while state.withLock({ running }) {
+      if Date() >= end { return false }
+      usleep(5_000)
+    }
+    return true
+  }
+
+  func syncOnce() {
     do {
       let result = try sync.run()
       for w in result.warnings { report("sync: " + w) }

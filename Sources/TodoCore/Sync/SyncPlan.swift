@@ -49,12 +49,18 @@ struct SyncPlan {
     var uids = Set(list.keys)
     uids.formUnion(vdir.keys)
     uids.formUnion(old.keys)
+    let (renamed, gone) = Self.reidentified(list: list, vdir: vdir, old: old, skipped: skipped)
     for uid in uids.sorted() {
       if skipped.contains(uid) {
         if let e = old[uid] { status[uid] = e }
         continue
       }
+      if gone.contains(uid) { continue }  // the same item under its new UID, below
       let entry = old[uid]
+      if let l = renamed[uid], let v = vdir[uid], let vItem = v.item {
+        update(l, vdir: v, vItem, base: old[l.icalUID]?.base, uid: uid)
+        continue
+      }
       switch (list[uid], vdir[uid]) {
       case (let l?, let v?):
         if v.item == nil, let entry, SyncFields(l) == entry.base {
@@ -62,19 +68,7 @@ struct SyncPlan {
           status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: entry.base)
           continue
         }
-        let vItem = v.item ?? entry?.base.applied(to: l) ?? l
-        let merged = SyncMerge.merge(list: l, vdir: vItem, base: entry?.base)
-        let fields = SyncFields(merged)
-        if fields != SyncFields(l) || !Self.sameDelivery(merged, l) {
-          listChange.before[l.id] = l
-          listChange.after[l.id] = merged
-          report.append(.init(side: .list, kind: .updated, title: merged.title, uid: uid))
-        }
-        status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: fields)
-        if fields != SyncFields(vItem) {
-          writes.append(Write(uid: uid, href: v.href, item: merged, expected: v.etag))
-          report.append(.init(side: .vdir, kind: .updated, title: merged.title, uid: uid))
-        }
+        update(l, vdir: v, v.item ?? entry?.base.applied(to: l) ?? l, base: entry?.base, uid: uid)
 
       case (let l?, nil):
         if let entry, SyncFields(l) == entry.base {
@@ -112,6 +106,50 @@ struct SyncPlan {
         continue  // deleted on both sides
       }
     }
+  }
+
+  /// The list item `l` and the vdir's `vItem` (from `v`), merged: the list
+  /// gets the merged item when it differs, the vdir file when its fields do.
+  private mutating func update(
+    _ l: TodoItem, vdir v: VdirEntry, _ vItem: TodoItem, base: SyncFields?, uid: String
+  ) {
+    var merged = SyncMerge.merge(list: l, vdir: vItem, base: base)
+    if vItem.icalUID != l.icalUID { merged.uid = vItem.uid }  // re-identified: the vdir's new UID
+    let fields = SyncFields(merged)
+    if fields != SyncFields(l) || !Self.sameDelivery(merged, l) || merged.uid != l.uid {
+      listChange.before[l.id] = l
+      listChange.after[l.id] = merged
+      report.append(.init(side: .list, kind: .updated, title: merged.title, uid: uid))
+    }
+    status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: fields)
+    if fields != SyncFields(vItem) {
+      writes.append(Write(uid: uid, href: v.href, item: merged, expected: v.etag))
+      report.append(.init(side: .vdir, kind: .updated, title: merged.title, uid: uid))
+    }
+  }
+
+  /// Items whose UID changed in the vdir but not their UUID (a client that
+  /// changes a UUID-shaped UID's case): a vdir file new since the last sync
+  /// whose item has the UUID of a list item that the vdir no longer holds
+  /// under its old UID. Such an item is updated, not deleted and made again,
+  /// so that what only the list keeps (a reminder, delivery records, unknown
+  /// keys) stays. Returns new UID → the list item, and the old UIDs.
+  static func reidentified(
+    list: [String: TodoItem], vdir: [String: VdirEntry], old: [String: SyncEntry], skipped: Set<String>
+  ) -> ([String: TodoItem], Set<String>) {
+    var byID: [UUID: TodoItem] = [:]
+    for (uid, v) in vdir where list[uid] == nil && old[uid] == nil {
+      if let item = v.item { byID[item.id] = item }
+    }
+    guard !byID.isEmpty else { return ([:], []) }
+    var renamed: [String: TodoItem] = [:]
+    var gone = Set<String>()
+    for (uid, l) in list where vdir[uid] == nil && !skipped.contains(uid) {
+      guard let item = byID[l.id], renamed[item.icalUID] == nil else { continue }
+      renamed[item.icalUID] = l
+      gone.insert(uid)
+    }
+    return (renamed, gone)
   }
 
   static func sameDelivery(_ a: TodoItem, _ b: TodoItem) -> Bool {

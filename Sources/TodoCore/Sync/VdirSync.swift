@@ -132,11 +132,12 @@ public final class VdirSync {
       let change = plan.listChange
       let kept = try store.mutate(
         { current -> [UUID] in
-          // A deletion only of an item nobody changed since it was read.
+          // A deletion only of an item nobody changed since it was read: a
+          // delivery record written meanwhile is not a user's change (SPEC 6).
           var keep: [UUID] = []
           var c = change
           for (id, after) in change.after where after == nil {
-            if current[id] != change.before[id] ?? nil {
+            if let now = current[id], let before = change.before[id] ?? nil, !now.sameUserFields(as: before) {
               keep.append(id)
               c.after[id] = nil
               c.before[id] = nil

@@ -18,12 +18,30 @@ public enum AtomicFile {
 
   /// The name of a temporary for the file named `name`, in the same folder.
   public static func temporaryName(of name: String, tag: String = "") -> String {
-    "." + name + ".tmp-" + tag + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    "." + bounded(name) + ".tmp-" + tag + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   /// Whether `name` (in the folder of `path`) is a temporary of `path`'s.
   public static func isTemporary(_ name: String, of path: String) -> Bool {
-    name.hasPrefix("." + split(path).name + ".tmp-")
+    name.hasPrefix("." + bounded(split(path).name) + ".tmp-")
+  }
+
+  /// `name`, or for a long one (made by another program, up to the 255-byte
+  /// limit) its first 60 and last 30 bytes or so around a `~`, whole
+  /// characters: a temporary's name always fits, and keeps the extension.
+  static func bounded(_ name: String) -> String {
+    guard name.utf8.count > 100 else { return name }
+    var head = ""
+    var tail = ""
+    for c in name {
+      if head.utf8.count + c.utf8.count > 60 { break }
+      head.append(c)
+    }
+    for c in name.reversed() {
+      if tail.utf8.count + c.utf8.count > 30 { break }
+      tail.insert(c, at: tail.startIndex)
+    }
+    return head + "~" + tail
   }
 
   /// Removes the temporaries of `path` that writers killed midway left. Call

@@ -26,7 +26,7 @@ final class ImportFormatsTests: XCTestCase {
     return [
       TodoItem(
         id: id(1), title: "Pay rent & <deposit>", deadline: t0.addingTimeInterval(3600), created: t0,
-        modified: t0.addingTimeInterval(5), repeatRule: "FREQ=MONTHLY", warn: 900, sequence: 1,
+        modified: t0.addingTimeInterval(-5), repeatRule: "FREQ=MONTHLY", warn: 900, sequence: 1,
         icalExtra: "PRIORITY:1\nX-FOO;X-P=1:bar\n"),
       TodoItem(id: id(2), title: "Someday: learn the cello", deadline: nil, created: t0),
       TodoItem(
@@ -122,5 +122,26 @@ final class ImportFormatsTests: XCTestCase {
       #"[{"id": "00000000-0000-0000-0000-000000000001", "title": "x", "deadline": "0000-01-01T00:00:00Z"}]"#
         .utf8)
     XCTAssertThrowsError(try ImportFormats.decode(far, path: "far.json", env: env))
+  }
+
+  /// Times of a change from elsewhere later than now count as now, in every format.
+  func testAChangeTimeInTheFutureCountsAsNowInEveryFormat() throws {
+    var item = sample()[0]
+    item.created = t0 + 20 * 365 * 86_400
+    item.modified = t0 + 20 * 365 * 86_400
+    let tz = TimeZone(identifier: "Europe/Berlin")!
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = tz
+    let exports: [(String, Data)] = [
+      ("plist", Data(PlistCodec.encode([item]))),
+      ("json", Data(JSONExchange.encode([item], now: t0, scheduled: [], timeZone: tz).utf8)),
+      ("ics", Data(ICalMapping.ics(for: [item], now: t0, calendar: cal).utf8)),
+    ]
+    for (name, data) in exports {
+      let back = try ImportFormats.decode(data, path: name, env: env).items
+      XCTAssertEqual(back.first?.modified, t0, name)
+      XCTAssertEqual(back.first?.created, t0, name)
+      XCTAssertEqual(back.first?.deadline, item.deadline, name)
+    }
   }
 }

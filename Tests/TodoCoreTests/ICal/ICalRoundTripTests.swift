@@ -62,8 +62,11 @@ final class ICalRoundTripTests: XCTestCase {
     for round in 0..<40 {
       let items = (0..<25).map { _ in randomItem(&rng) }
       let text = ICalMapping.ics(for: items, now: now, calendar: cal)
+      // Read as of the last instant there is: a time of a change later than
+      // now would count as now, and the generator makes times up to year 9999.
       let back = try ICalMapping.items(
-        fromICS: Data(text.utf8), path: "round \(round)", now: now, calendar: cal)
+        fromICS: Data(text.utf8), path: "round \(round)",
+        now: Date(timeIntervalSince1970: Instants.validRange.upperBound), calendar: cal)
       XCTAssertEqual(back.count, items.count)
       for (a, b) in zip(items, back) where a != b {
         XCTFail("round \(round):\n\(a)\n≠\n\(b)\n\(text)")

@@ -34,6 +34,13 @@ final class NotifierDeliveryTests: NotifierTestCase {
     XCTAssertEqual(log.problems, ["the notify command failed with status 3"], "told once")
   }
 
+  /// The bubble ids on screen, by item.
+  func onScreen(_ e: Notifier) -> [UUID: Int] {
+    e.lock.lock()
+    defer { e.lock.unlock() }
+    return e.book.onScreen.compactMapValues(\.bubbleID)
+  }
+
   func waitsForRetry(_ e: Notifier) -> Bool {
     e.lock.lock()
     defer { e.lock.unlock() }
@@ -88,6 +95,7 @@ final class NotifierDeliveryTests: NotifierTestCase {
     e.invalidate()
     XCTAssertEqual(try e.fireDue(now: clock.now).count, 1)
     XCTAssertTrue(try eventually { try delivered(41) == t0 + 10 })
+    XCTAssertTrue(eventually { calls().filter { $0[0].hasPrefix("summary|") }.count == 2 })
     let summaries = calls().filter { $0[0].hasPrefix("summary|") }
     XCTAssertEqual(summaries.map { String($0[0].split(separator: "|").last!) }, ["24", "1"])
     XCTAssertTrue(summaries[1].contains("1 more to-do is due"))
@@ -103,6 +111,7 @@ final class NotifierDeliveryTests: NotifierTestCase {
       try fakeCommand(replies: ["a": "echo 7; exec sleep 60", "b": "echo 8; exec sleep 60"]), clock: clock)
     XCTAssertEqual(try e.fireDue(now: t0).count, 2)
     XCTAssertTrue(try eventually { try delivered(1) != nil && delivered(2) != nil })
+    XCTAssertTrue(eventually { onScreen(e) == [id(1): 7, id(2): 8] }, "both bubbles shown")
     // A reminder for "a": its bubble replaces 7, whose command ends.
     try store.mutate { list in _ = try list.remind(id(1), at: t0 + 5, now: t0) }
     clock.advance(5)
@@ -126,15 +135,70 @@ final class NotifierDeliveryTests: NotifierTestCase {
     XCTAssertEqual(calls().count, 3, "a renamed item's delivered deadline is not shown again")
   }
 
-  func testShutdownEndsWaitingCommandsAndKeepsWhatWasNotShown() throws {
+  func testShutdownEndsWaitingCommandsAndWhatTheyShowStaysShown() throws {
     try put([item(1, at: 0, title: "slow"), item(2, at: 0, title: "shown")])
     let e = engine(
       try fakeCommand(replies: ["slow": "exec sleep 60", "shown": "echo 3; exec sleep 60"]),
       clock: ManualClock(t0))
     XCTAssertEqual(try e.fireDue(now: t0).count, 2)
-    XCTAssertTrue(try eventually { try delivered(2) != nil })
+    XCTAssertTrue(eventually { calls().count == 2 })
     e.shutdown()
     XCTAssertEqual(e.runner.count, 0)
-    XCTAssertNil(try delivered(1), "never shown: it fires at the next start")
+    XCTAssertEqual(try delivered(2), t0)
+    XCTAssertEqual(try delivered(1), t0, "a slow server may show it still: not shown again at the next start")
+    let next = engine(try fakeCommand(), clock: ManualClock(t0 + 5))
+    XCTAssertEqual(try next.fireDue(now: t0 + 5), [])
+    XCTAssertTrue(next.waitUntilIdle(timeout: 5))
+    XCTAssertEqual(calls().count, 2, "nothing shown twice")
+  }
+
+  func testShutdownGivesABubbleJustStartedTimeToShow() throws {
+    try put([item(1, at: 0, title: "just started")])
+    let e = engine(
+      try fakeCommand(replies: ["*": "sleep 0.4; echo 5; touch \"\(dir!)/showed\"; exec sleep 60"]),
+      clock: ManualClock(t0))
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    e.shutdown()  // at once: a daemon stopped just as it fired
+    XCTAssertEqual(e.runner.count, 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/showed"), "the bubble had time to show")
+    XCTAssertEqual(try delivered(1), t0)
+  }
+
+  func testABubbleStillShowsWhenItsRecordCannotBeWrittenFirst() throws {
+    try put([item(1, at: 0, title: "unwritable")])
+    // A file of a newer format is read, never written: the record cannot go first.
+    let path = dir + "/todos.plist"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let newer = text.replacingOccurrences(
+      of: "<key>formatVersion</key>\\s*<integer>[0-9]+</integer>",
+      with: "<key>formatVersion</key><integer>99</integer>", options: .regularExpression)
+    XCTAssertNotEqual(newer, text)
+    try newer.write(toFile: path, atomically: true, encoding: .utf8)
+    let log = EventLog()
+    let e = engine(try fakeCommand(), clock: ManualClock(t0), log: log)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    XCTAssertTrue(eventually { calls().count == 1 }, "a missed bubble is worse than one shown twice")
+    XCTAssertTrue(e.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(calls().count, 1)
+    XCTAssertTrue(
+      log.problems.contains { $0.hasPrefix("cannot record delivered notifications") }, "\(log.problems)")
+  }
+
+  func testACommandClosedBeforeItShowedTakesItsRecordBack() throws {
+    try put([item(1, at: 0, title: "slow")])
+    var options = Notifier.Options()
+    options.shownAfter = 30
+    let clock = ManualClock(t0)
+    let e = engine(try fakeCommand(replies: ["slow": "exec sleep 60"]), clock: clock, options: options)
+    XCTAssertEqual(try e.fireDue(now: t0).count, 1)
+    XCTAssertTrue(eventually { calls().count == 1 })
+    XCTAssertEqual(try delivered(1), t0, "recorded before it started")
+    // Renamed elsewhere before the bubble showed: closed, and due again under its new title.
+    try store.mutate { list in _ = try list.edit(id(1), title: "slow2", deadline: nil, now: t0 + 1) }
+    e.invalidate()
+    _ = try e.fireDue(now: t0 + 1)
+    XCTAssertTrue(eventually { calls().count == 2 }, "shown again, as it was not shown")
+    XCTAssertEqual(calls().last?.first?.split(separator: "|")[2], "slow2")
+    e.shutdown()
   }
 }

@@ -161,7 +161,7 @@ final class NotifierTests: NotifierTestCase {
     XCTAssertEqual(try delivered(1), t0 + 60)
   }
 
-  func testDeliveredIsRecordedOnlyOnceShown() throws {
+  func testDeliveryIsRecordedBeforeTheCommandStarts() throws {
     try put([item(1, at: 0)])
     let e = engine(try fakeCommand(), clock: ManualClock(t0))
     XCTAssertEqual(try e.fireDue(now: t0).count, 1)
@@ -169,8 +169,8 @@ final class NotifierTests: NotifierTestCase {
     let copies = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("file-") }
     XCTAssertEqual(copies.count, 1)
     let seen = try PlistCodec.decode(Data(contentsOf: URL(fileURLWithPath: dir + "/" + copies[0])))
-    XCTAssertNil(seen.items.first?.notifiedDeadline, "while the command ran, not yet delivered")
-    XCTAssertEqual(try delivered(1), t0, "recorded once it ended well")
+    XCTAssertEqual(seen.items.first?.notifiedDeadline, t0, "while the command ran, already recorded")
+    XCTAssertEqual(try delivered(1), t0, "and still, once it ended well")
   }
 
   func testTwoEnginesWithoutBubblesRacingDeliverEachNotificationOnce() throws {

@@ -80,4 +80,22 @@ final class AtomicFileTests: FolderTestCase {
     XCTAssertTrue(names().contains { $0.hasPrefix(".other.plist.tmp-") })
     XCTAssertEqual(contents(path), "kept")
   }
+
+  /// A file whose name is near the 255-byte limit (made by another program)
+  /// still has a temporary that fits, found again as its own (issue 24.7).
+  func testAFileWithA250ByteNameIsReplacedAndItsTemporariesFound() throws {
+    let name = String(repeating: "é", count: 122) + "12.ics"  // 250 bytes
+    XCTAssertEqual(name.utf8.count, 250)
+    let path = dir + "/" + name
+    try AtomicFile.replace(path, with: Array("one".utf8))
+    XCTAssertEqual(contents(path), "one")
+    let tmp = AtomicFile.temporaryName(of: name)
+    XCTAssertLessThan(tmp.utf8.count, 130)
+    XCTAssertTrue(tmp.contains("12.ics.tmp-"), tmp)
+    XCTAssertTrue(AtomicFile.isTemporary(tmp, of: path))
+    XCTAssertFalse(AtomicFile.isTemporary(AtomicFile.temporaryName(of: "other.ics"), of: path))
+    FileManager.default.createFile(atPath: dir + "/" + tmp, contents: Data())
+    AtomicFile.removeTemporaries(of: path)
+    XCTAssertEqual(names(), [name])
+  }
 }
