@@ -100,7 +100,8 @@ struct FileOption: ParsableArguments {
 /// The IDs of `complete`, `reopen` and `delete`: one or more.
 struct IDArguments: ParsableArguments {
   @Argument(
-    help: "Full UUIDs or unique prefixes of at least 4 characters.", completion: IDCompletion.kind)
+    help: "Full UUIDs, iCalendar UIDs or unique prefixes of at least 4 characters.",
+    completion: IDCompletion.kind)
   var ids: [String] = []
 
   func validate() throws {

@@ -51,6 +51,7 @@ struct Add: ParsableCommand {
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
+    TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
   }
 }
 
@@ -61,8 +62,10 @@ struct List: ParsableCommand {
       One item a line: its short id, marks, the deadline in local time and the title. \
       Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
       △ an early warning (--warn) is to come, ↻ repeats, \
-      ⊘ no notification slot (over the limit of 64).
-      """)
+      ⊘ no notification slot (over the limit of 64). \
+      When nothing is listed, one line on stderr says so.
+      """,
+    aliases: ["ls"])
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
   @Flag(help: "Completed items too.") var all = false
@@ -93,13 +96,15 @@ struct List: ParsableCommand {
       return
     }
     let plan = Scheduler.plan(doc.items, now: now)
-    ListOutput.write(
+    let lines = ListOutput.write(
       items, where: shows, now: now, formatter: fmt, scheduled: plan.scheduledIDs, colour: CLI.colour)
+    if lines == 0 { ListOutput.sayEmpty(all ? .all : completed ? .completed : .pending) }
   }
 }
 
 struct Complete: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Complete items (cancels their notifications).")
+  static let configuration = CommandConfiguration(
+    abstract: "Complete items (cancels their notifications).", aliases: ["done"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
   var ids: [String] { targets.ids }
@@ -134,7 +139,7 @@ struct Remind: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Remind about an item in 30 minutes (or DURATION); the deadline is unchanged.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
+  @Argument(help: "A UUID, iCalendar UID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String = "30m"
 
   func run() throws {
@@ -152,7 +157,7 @@ struct Remind: ParsableCommand {
 struct Edit: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Change an item's title or deadline.")
   @OptionGroup var options: FileOption
-  @Argument(help: "A UUID or unique prefix.", completion: IDCompletion.kind) var id: String
+  @Argument(help: "A UUID, iCalendar UID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .long, help: "The new title.") var title: String?
   @Option(
     name: .long,
@@ -194,11 +199,13 @@ struct Edit: ParsableCommand {
     }
     CLI.out(change.summary + "\n")
     if let d = deadline { TimeEcho.report(d, now: now) }
+    TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
   }
 }
 
 struct Delete: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Remove items for good.")
+  static let configuration = CommandConfiguration(
+    abstract: "Remove items for good.", aliases: ["rm"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
   var ids: [String] { targets.ids }
@@ -235,10 +242,12 @@ struct Pending: ParsableCommand {
       return
     }
     var s = ""
+    let ids = ShortIDs(doc.items.map(\.id))
     for n in plan.notifications {
       s +=
         "\(fmt.dateText(n.fireDate, weekday: true))  \(n.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  "
-      s += "\(n.itemID.uuidString.prefix(8).lowercased())  badge \(n.badge)  \(Title.displaySafe(n.title))\n"
+      s +=
+        "\(ids.text(n.itemID).padding(toLength: ids.width, withPad: " ", startingAt: 0))  badge \(n.badge)  \(Title.displaySafe(n.title))\n"
     }
     s += "\(plan.notifications.count)/\(Scheduler.limit) scheduled, \(plan.unscheduled) unscheduled\n"
     CLI.out(s)

@@ -19,17 +19,18 @@ enum IDCompletion {
       if w.hasPrefix("--file=") { path = String(w.dropFirst("--file=".count)) }
     }
     guard let doc = try? Store(path: path).load() else { return [] }
+    let ids = ShortIDs(doc.items.map(\.id))
     let items = doc.items.filter(\.isPending).sorted(by: TodoItem.byDeadline)
-    return items.map { line($0, shell: CompletionShell.requesting) }
+    return items.map { line($0, id: ids.text($0.id), shell: CompletionShell.requesting) }
   }
 
-  /// One candidate as the shell's script reads it.
-  static func line(_ item: TodoItem, shell: CompletionShell?) -> String {
+  /// One candidate as the shell's script reads it: `id`, the item's short id, and its title.
+  static func line(_ item: TodoItem, id: String, shell: CompletionShell?) -> String {
     let title = Title.displaySafe(item.title)
     switch shell {
-    case .zsh?: return item.shortID + ":" + title.replacingOccurrences(of: ":", with: "\\:")
-    case .fish?: return item.shortID + "\t" + title
-    default: return item.shortID
+    case .zsh?: return id + ":" + title.replacingOccurrences(of: ":", with: "\\:")
+    case .fish?: return id + "\t" + title
+    default: return id
     }
   }
 }

@@ -20,7 +20,9 @@ enum FastPath {
 
   /// The command for argv (without the program name), or nil for the parser.
   static func command(_ argv: [String]) -> ParsableCommand? {
-    guard let name = argv.first, let words = Words(argv.dropFirst()) else { return nil }
+    guard let first = argv.first, let words = Words(argv.dropFirst()) else { return nil }
+    // An alias is its command (ls, done); a `case a, b where` would test only b.
+    let name = first == "ls" ? "list" : first == "done" ? "complete" : first
     switch name {
     case "list"
     where words.flags.isSubset(of: ["--json", "--all", "--completed"]) && words.plain.isEmpty
@@ -160,9 +162,10 @@ enum ListFast {
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
-      ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
+      let lines = ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
         ListOutput.writeAll(1, $0)
       }
+      if lines == 0 { ListOutput.sayEmpty(shown) }
     }
     return true
   }

@@ -14,9 +14,9 @@ enum Prepass {
     }
   }
 
-  /// Every command name the parser knows (with the hidden ones and `help`).
+  /// Every command name the parser knows (with the hidden ones, the aliases and `help`).
   static var allCommands: [String] {
-    TodoTUI.configuration.subcommands.map { $0._commandName } + ["help"]
+    TodoTUI.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
   }
 
   /// argv (without the program name) as the parser should see it.
@@ -75,7 +75,9 @@ enum Prepass {
   /// The command named in argv as rewritten, if any.
   static func command(in args: [String]) -> ParsableCommand.Type? {
     guard let name = args.first(where: { !$0.hasPrefix("-") }) else { return nil }
-    return TodoTUI.configuration.subcommands.first { $0._commandName == name }
+    return TodoTUI.configuration.subcommands.first {
+      $0._commandName == name || $0.configuration.aliases.contains(name)
+    }
   }
 
   /// The error for a parser's "Unknown option" message, with a suggestion from

@@ -22,6 +22,13 @@ enum TimeEcho {
     if deadline < now.wholeSeconds { CLI.warn("the deadline, \(fmt.phrase(deadline)), is already past") }
   }
 
+  /// A warning on stderr when `--warn` set an early warning on an item without
+  /// a deadline: it is kept, and warns once the item gets one.
+  static func warnWithoutDeadline(_ item: TodoItem?, given: Int??) {
+    guard case .some(.some) = given, let item, item.deadline == nil, item.warn != nil else { return }
+    CLI.warn("“\(Title.displaySafe(item.title))” has no deadline: --warn takes effect once it has one")
+  }
+
   /// `--due` of `add` and `edit`: `none` is nil (someday), `+1d` counts from `base`.
   static func due(_ text: String, env: TodoEnvironment, base: Date? = nil) throws -> Date? {
     if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }

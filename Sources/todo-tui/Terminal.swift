@@ -24,7 +24,7 @@ final class Terminal {
   /// Opens the full screen. Colours are used unless `NO_COLOR` is set, and on
   /// the terminal's default background.
   init(environment: [String: String]) throws {
-    setlocale(LC_ALL, "")
+    Self.setLocale()
     TerminalRescue.arm()
     // newterm, unlike initscr, returns an error instead of exiting on an unknown TERM.
     guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), newterm(nil, output, input) != nil,
@@ -53,6 +53,26 @@ final class Terminal {
     define_key("\u{1B}[200~", Self.pasteStart)
     define_key("\u{1B}[201~", Self.pasteEnd)
     Self.emit("\u{1B}[?2004h\u{1B}[22;0t")  // bracketed paste on; push the window title
+  }
+
+  /// The locale the environment names, for ncurses's idea of a character.
+  /// When the one named for characters is not installed, is a bare `UTF-8`
+  /// (what a Mac sends over ssh) or is C/POSIX, ncurses would drop every
+  /// non-ASCII character (`list` prints UTF-8 whatever the locale): the
+  /// characters are then C.UTF-8's, the other categories as named. A locale
+  /// installed with another codeset (ISO-8859-1) is kept.
+  static func setLocale() {
+    if setlocale(LC_ALL, "") == nil {
+      // One category named a locale that is missing: set those that exist.
+      for category in [LC_CTYPE, LC_COLLATE, LC_MONETARY, LC_NUMERIC, LC_TIME, LC_MESSAGES] {
+        _ = setlocale(category, "")
+      }
+    }
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+    guard codeset != "UTF-8" && codeset != "UTF8" else { return }
+    let name = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
+    guard name == "C" || name == "POSIX" else { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8") ?? setlocale(LC_CTYPE, "C.utf8")
   }
 
   /// Puts the terminal back as it was. Safe to call more than once.

@@ -26,7 +26,10 @@ extension AppState {
     let pendingCount = Self.partition(visible) { $0.isPending }
     let today = calendar.startOfDay(for: now)
     func day(_ k: Int) -> Date { calendar.date(byAdding: .day, value: k, to: today) ?? .distantFuture }
-    let (tomorrow, dayAfter, week) = (day(1), day(2), day(7))
+    // This week ends with the calendar's week (the locale's first weekday), as in Reminders:
+    // on a Thursday, next Monday is Later.
+    let week = calendar.dateInterval(of: .weekOfYear, for: today)?.end ?? day(7)
+    let (tomorrow, dayAfter) = (day(1), day(2))
     let bounds: [(String, (TodoItem) -> Bool)] = [
       ("Overdue", { $0.isOverdue(at: now) }),
       ("Today", { $0.sortDeadline < tomorrow }),

@@ -273,8 +273,11 @@ private func drawForm(
       limit: x0 + w - 1)
   } else {
     let keys =
-      form.focus == .picker
-      ? "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel" : "Tab picker  Enter save  Esc cancel"
+      switch form.focus {
+      case .picker: "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel"
+      case .deadline: "Tab picker  Enter save  Esc cancel"
+      case .title: "Tab deadline  Enter save  Esc cancel"
+      }
     c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
   }
 }

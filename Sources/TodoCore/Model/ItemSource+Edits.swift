@@ -17,15 +17,30 @@ extension TodoList {
     return try editing([id], now: now, of: source, summary: { "Edited “\($0.title)”" }, extra: &extra, body)
   }
 
-  /// The change that makes completed (or cancelled) items pending again.
-  public static func reopening(_ ids: [UUID], now: Date, of source: some ItemSource) throws -> Change {
+  /// The change that makes completed (or cancelled) items pending again. A
+  /// repeating item that is pending gets back the occurrence a completion
+  /// moved on from (``Recurrence/previous(_:deadline:in:)``), as undo does.
+  public static func reopening(
+    _ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current, of source: some ItemSource
+  ) throws -> Change {
     var extra = 0
     var change = try editing(ids, now: now, of: source, summary: { _ in "" }, extra: &extra) { item in
+      if item.isPending, let rule = item.repeatRule, let deadline = item.deadline,
+        let (back, rest) = Recurrence.previous(rule, deadline: deadline, in: zone)
+      {
+        (item.deadline, item.repeatRule) = (back, rest)
+        // An occurrence already past was seen to (it was completed): not notified again.
+        if back <= now { item.notifiedDeadline = back }
+      }
       item.completed = nil
       item.cancelled = false
     }
     let title = ids.count == 1 ? (change.after[ids[0]] ?? nil)?.title ?? source.item(ids[0])?.title : nil
-    change.summary = title.map { "Reopened “\($0)”" } ?? "Reopened \(ids.count) items"
+    if change.after.isEmpty {
+      change.summary = title.map { "“\($0)” is not completed; nothing changed" } ?? "Nothing changed"
+    } else {
+      change.summary = title.map { "Reopened “\($0)”" } ?? "Reopened \(change.after.count) items"
+    }
     return change
   }
 

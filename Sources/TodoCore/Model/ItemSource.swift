@@ -8,7 +8,7 @@ import Foundation
 public protocol ItemSource {
   /// The item with this UUID, if any.
   func item(_ id: UUID) -> TodoItem?
-  /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
+  /// The item a full UUID, its iCalendar UID (exactly) or a unique prefix (at least 4 characters, any case) names.
   func resolve(_ text: String) throws -> UUID
   /// Undelivered notifications that fire after `now`: the slots in use (SPEC 5).
   func futureCount(at now: Date) -> Int
@@ -46,7 +46,8 @@ extension TodoList {
   /// wall-clock time (SPEC 3), with no delivery record and no reminder left
   /// from the occurrence done.
   public static func completion(
-    _ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current, of source: some ItemSource
+    _ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current, clock: HourCycle = .current,
+    of source: some ItemSource
   ) throws -> Change {
     var before: [UUID: TodoItem?] = [:]
     var after: [UUID: TodoItem?] = [:]
@@ -54,43 +55,52 @@ extension TodoList {
     for id in ids {
       guard var item = source.item(id) else { throw TodoError.noSuchItem(id.uuidString) }
       let old = item
+      guard item.completed == nil else { continue }
       before[id] = old
-      if item.completed == nil {
-        if let rule = item.repeatRule, let deadline = item.deadline,
-          let occurrence = Recurrence.next(rule, deadline: deadline, now: now, in: zone)
-        {
-          item.deadline = occurrence
-          (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
-          (item.reminder, item.notifiedReminder) = (nil, nil)
-          next = occurrence
-        } else {
-          item.completed = now.wholeSeconds
-        }
-        item.modified = now.wholeSeconds
-        item.countRevision(since: old)
+      if let rule = item.repeatRule, let deadline = item.deadline,
+        let (occurrence, rest) = Recurrence.advance(rule, deadline: deadline, now: now, in: zone)
+      {
+        item.deadline = occurrence
+        item.repeatRule = rest
+        (item.notifiedDeadline, item.notifiedWarning) = (nil, nil)
+        (item.reminder, item.notifiedReminder) = (nil, nil)
+        next = occurrence
+      } else {
+        item.completed = now.wholeSeconds
       }
+      item.modified = now.wholeSeconds
+      item.countRevision(since: old)
       after[id] = item
     }
-    var summary = Self.summary("Completed", ids, before)
+    let done = ids.filter { before[$0] != nil }
+    guard !done.isEmpty else { return Change(before: [:], after: [:], summary: notPending(ids, source)) }
+    var summary = Self.summary("Completed", done, before)
     if ids.count == 1, let next {
-      summary += "; it repeats: next due " + DueFormatter(timeZone: zone, now: now).dateText(next)
+      summary +=
+        "; it repeats: next due " + DueFormatter(timeZone: zone, now: now, hourCycle: clock).dateText(next)
     }
     return Change(before: before, after: after, summary: summary)
   }
 
   /// The UUID `text` names among `ids`: a full UUID (any case) of an item
-  /// `contains` knows, or a unique prefix of at least 4 characters.
+  /// `contains` knows, its iCalendar UID (exactly), or a unique prefix of at
+  /// least 4 characters.
   static func resolve<S: Sequence>(_ text: String, among ids: S, contains: (UUID) -> Bool) throws -> UUID
   where S.Element == UUID {
     let key = text.uppercased()
     if let u = UUID(uuidString: key), contains(u) { return u }
+    // An iCalendar UID, exactly: an item made elsewhere has the UUID derived from it.
+    let derived = UUID.derived(from: text)
+    if contains(derived) { return derived }
     guard key.count >= 4 else { throw TodoError.shortID(text) }
     var matches: [UUID] = []
     for id in ids where id.hasCanonicalPrefix(key) { matches.append(id) }
     switch matches.count {
     case 0: throw TodoError.noSuchItem(text)
     case 1: return matches[0]
-    default: throw TodoError.ambiguousID(text, matches.map { $0.uuidString.prefix(8).lowercased() }.sorted())
+    default:
+      let short = ShortIDs(Array(ids))
+      throw TodoError.ambiguousID(text, matches.map(short.text).sorted())
     }
   }
 }

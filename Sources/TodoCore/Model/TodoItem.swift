@@ -102,9 +102,6 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   /// The iCalendar UID: the one it came with, or the UUID for items made here.
   public var icalUID: String { uid ?? id.uuidString }
 
-  /// The first eight characters of the UUID, lowercased, as `list` shows it.
-  public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
-
   /// The deadline for sorting: someday items after every dated one.
   @inlinable public var sortDeadline: Date { deadline ?? .distantFuture }
 }

@@ -165,9 +165,15 @@ public struct TodoList: Equatable, Sendable {
 
   // MARK: - Lookup
 
-  /// The item a full UUID or a unique prefix (at least 4 characters, any case) names.
+  /// The item a full UUID, its iCalendar UID (exactly) or a unique prefix (at least 4 characters, any case) names.
   public func resolve(_ text: String) throws -> UUID {
     try Self.resolve(text, among: items.keys) { items[$0] != nil }
+  }
+
+  /// What `complete` says when every item named was already completed (nothing changed).
+  static func notPending(_ ids: [UUID], _ source: some ItemSource) -> String {
+    if Set(ids).count == 1, let item = source.item(ids[0]) { return "“\(item.title)” is already completed" }
+    return "The \(Set(ids).count) items are already completed"
   }
 
   static func summary(_ verb: String, _ ids: [UUID], _ items: [UUID: TodoItem?]) -> String {

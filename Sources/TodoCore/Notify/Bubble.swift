@@ -79,13 +79,10 @@ public struct Bubble: Equatable, Sendable {
     ]
   }
 
-  /// "Due at 17:00" the same day, else "Due Nov 24 at 17:00".
+  /// "Due at 17:00" the same day, else "Due Nov 24 at 17:00", in the formatter's clock.
   static func dueAt(_ deadline: Date, now: Date, _ f: DueFormatter) -> String {
-    let d = f.fields(deadline)
-    let n = f.fields(now)
-    let time = ISOTime.pad(d.hour, 2) + ":" + ISOTime.pad(d.minute, 2)
-    if d.year == n.year && d.month == n.month && d.day == n.day { return "Due at " + time }
-    return "Due " + DueFormatter.months[d.month - 1] + " \(d.day) at " + time
+    if f.dayNumber(deadline) == f.dayNumber(now) { return "Due at " + f.clock(deadline) }
+    return f.due(deadline)
   }
 
   /// "15 minutes", "1 minute", "2 hours", "1 hour 30 minutes", "3 days" (rounded to the minute, at least 1).

@@ -60,7 +60,7 @@ extension Notifier {
       fail(ready, now: now)
       return
     }
-    let fmt = DueFormatter(timeZone: timeZone, now: now)
+    let fmt = DueFormatter(timeZone: timeZone, now: now, hourCycle: options.hourCycle)
     let (singles, rest) = DeliveryBook.split(
       ready, free: options.maxWaiting - book.waitingSingles, now: now, missedAfter: options.missedAfter,
       collapseAbove: options.collapseAbove,
@@ -282,7 +282,7 @@ extension Notifier {
         case .close:
           book.closing -= 1
           if case .exited(let code, let err) = ending, code != 0 {
-            report("CloseNotification failed (gdbus status \(code))" + (err.map { ": " + $0 } ?? ""))
+            report(NotifyCommand.failure("CloseNotification (gdbus)", status: code, stderr: err))
           }
           startCloses()
           continue
@@ -304,7 +304,7 @@ extension Notifier {
           for n in job.notifications { book.inFlight.remove(n.key) }
           again = again || !job.notifications.isEmpty
         case .exited(let code, let err):
-          report("the notify command failed with status \(code)" + (err.map { ": " + $0 } ?? ""))
+          report(NotifyCommand.failure("the notify command", status: code, stderr: err))
           notShown += job.notifications
           fail(job.notifications, now: now)
         case .signalled(let s):

@@ -88,6 +88,8 @@ public final class Notifier: @unchecked Sendable {
     public var maxRetry: TimeInterval = 600
     /// The most `CloseNotification` calls running at once.
     public var maxClosing = 4
+    /// The clock of the bubbles' "Due Nov 23 at 17:00": the locale's.
+    public var hourCycle = HourCycle.current
     public init() {}
   }
 

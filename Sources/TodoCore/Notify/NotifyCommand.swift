@@ -61,6 +61,35 @@ public struct NotifyCommand: Sendable {
   }
 }
 
+extension NotifyCommand {
+  /// What the notifier says, once, when no notification server answers on the
+  /// session bus (no D-Bus, or a bus without a desktop's server): one sentence
+  /// that fits the app's status line at 80 columns.
+  public static let noServer = "No notification server is running; bubbles will show once one is."
+
+  /// What notify-send (libnotify) and gdbus write when there is no server to show a bubble.
+  static let noServerSigns = [
+    "Failed to connect to proxy", "org.freedesktop.Notifications", "ServiceUnknown",
+    "Cannot autolaunch D-Bus", "Could not connect", "DBUS_SESSION_BUS_ADDRESS", "dbus-launch",
+    "Error spawning command line",
+  ]
+
+  /// The sentence for a command (the notify command, or gdbus closing a bubble)
+  /// that exited with `status` and wrote `stderr`: ``noServer`` when there is
+  /// no server; else its status and what it wrote, without the process id and
+  /// time a GLib warning carries, so that the same failure reads the same at
+  /// every retry (and is told once).
+  public static func failure(_ what: String, status: Int32, stderr: String?) -> String {
+    guard let err = stderr, !err.isEmpty else { return "\(what) failed with status \(status)" }
+    if noServerSigns.contains(where: err.contains) { return noServer }
+    var plain = err
+    for pattern in [#"\([^()\s]+:\d+\): "#, #"\d{2}:\d{2}:\d{2}\.\d+: "#] {
+      plain = plain.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+    }
+    return "\(what) failed with status \(status): \(plain)"
+  }
+}
+
 /// Why a bubble could not be shown.
 public enum NotifyProblem: Error, Equatable, Sendable, CustomStringConvertible {
   case missing(String)

@@ -92,7 +92,8 @@ public final class DueFormatter {
       second: secs % 60, weekday: weekday)
   }
 
-  /// "Nov 23 at 9:00 AM" (with ", 2027" after the day when not this year).
+  /// "Nov 23 at 9:00 AM" or "Nov 23 at 9:00", as the hour cycle says (with
+  /// ", 2027" after the day when not this year).
   public func dateText(_ date: Date, weekday: Bool = false) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(32)
@@ -129,11 +130,7 @@ public final class DueFormatter {
       Self.appendDecimal(f.year, to: &out)
     }
     out.append(contentsOf: [32, 97, 116, 32])  // " at "
-    Self.appendDecimal(f.hour % 12 == 0 ? 12 : f.hour % 12, to: &out)
-    out.append(58)  // ":"
-    if f.minute < 10 { out.append(48) }
-    Self.appendDecimal(f.minute, to: &out)
-    out.append(contentsOf: f.hour < 12 ? [32, 65, 77] : [32, 80, 77])  // " AM" / " PM"
+    appendClock(hour: f.hour, minute: f.minute, to: &out)
   }
 
   /// The deadline as people say it near now (SPEC 2): "today 17:00",
@@ -274,6 +271,11 @@ public enum HourCycle: Sendable, Equatable {
   /// `LC_ALL`, `LC_TIME`, `LANG` that is set: ``Locale/timeLocale(_:)``).
   /// `C`, `POSIX` or none: 24-hour. Otherwise the locale's own preference,
   /// from its CLDR data (en_US 12-hour; en_GB, de_DE 24-hour).
+  /// Every date text of a program follows it (``current``): `list`, `pending`,
+  /// the confirmations, the app's rows, form, banner and the bubbles.
+  /// The clock of this process's environment.
+  public static let current = from(environment: ProcessInfo.processInfo.environment)
+
   public static func from(environment env: [String: String]) -> HourCycle {
     let locale = Locale.timeLocale(env)
     if locale.identifier == "en_US_POSIX" { return .h24 }

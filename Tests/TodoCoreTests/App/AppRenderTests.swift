@@ -62,6 +62,13 @@ final class AppRenderTests: XCTestCase {
       [.add, .form(.edit(.insert("Tea with 山田さん"))), .form(.submit), .form(.edit(.insert("tomorrow 9am")))])
   }
 
+  /// Issue 25: the title field's hint said "Tab picker" where Tab moves to the deadline.
+  func testTheTitleFieldsHintNamesTheDeadline() {
+    let c = render(state(big, [.add, .form(.edit(.insert("Tea")))]), size: big)
+    assertSnapshot(c, "form-title-80x24")
+    XCTAssertTrue(c.lines.contains { $0.contains("Tab deadline  Enter save") })
+  }
+
   func testFormPicker() {
     both(
       "picker", [.add, .form(.edit(.insert("Tea"))), .form(.nextField), .form(.nextField), .form(.turn(1))])

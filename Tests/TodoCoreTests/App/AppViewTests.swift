@@ -71,6 +71,24 @@ final class AppViewTests: XCTestCase {
     XCTAssertEqual(s.nextChange, appNow + 23 * 3600, "Mon 09:00, before the next midnight")
   }
 
+  /// Issue 25: on a Thursday, "This week" held next Monday and Tuesday (it was the next seven days).
+  func testThisWeekEndsWithTheCalendarWeek() {
+    let thursday = appNow + 4 * 86_400  // Thu Nov 26 2026, 10:00 UTC
+    let items = [
+      appItem(1, "Saturday", minutes: 6 * 1440), appItem(2, "Sunday", minutes: 7 * 1440),
+      appItem(3, "Next Monday", minutes: 8 * 1440), appItem(4, "Next Tuesday", minutes: 9 * 1440),
+    ]
+    for (firstWeekday, inWeek) in [(1, ["Saturday"]), (2, ["Saturday", "Sunday"])] {
+      var cal = TodoEnvironment.fixed(thursday).calendar
+      cal.firstWeekday = firstWeekday
+      var s = AppState(now: thursday, calendar: cal, size: Size(width: 80, height: 24))
+      _ = reduce(&s, .loaded(TodoDocument(items: items)), env: .fixed(thursday))
+      XCTAssertEqual(s.sections.map(\.title), ["This week", "Later"], "first weekday \(firstWeekday)")
+      XCTAssertEqual(
+        s.visible.prefix(s.sections[1].start).map(\.title), inWeek, "first weekday \(firstWeekday)")
+    }
+  }
+
   func testACutTitleEndsWithAnEllipsis() {
     var c = Canvas(width: 10, height: 1)
     XCTAssertEqual(c.putCut("Buy milk and bread", x: 1, y: 0, limit: 9), 9)

@@ -45,10 +45,11 @@ final class BubbleTests: XCTestCase {
     XCTAssertTrue(w.arguments.contains("--urgency=normal"))
     XCTAssertEqual(w.environment["TODO_KIND"], "warning")
     let r = Bubble(n(.reminder, fire: t0, deadline: t0 + 6 * 3600), formatter: fmt, now: t0)
-    XCTAssertEqual(r.summary, "Reminder: Todo Item \"Pay rent\" Is Due at 17:06")
+    XCTAssertEqual(
+      r.summary, "Reminder: Todo Item \"Pay rent\" Is Due at 5:06 PM", "the body's clock (12-hour here)")
     XCTAssertEqual(r.urgency, "critical")
     let tomorrow = Bubble(n(.reminder, fire: t0, deadline: t0 + 86_400), formatter: fmt, now: t0)
-    XCTAssertEqual(tomorrow.summary, "Reminder: Todo Item \"Pay rent\" Is Due Nov 19 at 11:06")
+    XCTAssertEqual(tomorrow.summary, "Reminder: Todo Item \"Pay rent\" Is Due Nov 19 at 11:06 AM")
     let late = Bubble(n(.reminder, fire: t0, deadline: t0 - 60), formatter: fmt, now: t0)
     XCTAssertEqual(late.summary, "Reminder: Todo Item \"Pay rent\" Is Overdue")
   }

@@ -107,7 +107,9 @@ class NotifierTestCase: XCTestCase {
     _ command: NotifyCommand?, clock: ManualClock, log: EventLog = EventLog(),
     options: Notifier.Options = .init()
   ) -> Notifier {
-    Notifier(
+    var options = options
+    options.hourCycle = .h12  // the bubbles here read "9:00 AM" whatever the tests' locale
+    return Notifier(
       store: store, command: command, options: options, clock: { clock.now },
       timeZone: TimeZone(identifier: "UTC")!, onEvent: log.add)
   }

@@ -220,7 +220,7 @@ final class SyncEngineTests: XCTestCase {
     try seed(item(1, "a"), item(2, "b"))
     let s = try sync()
     XCTAssertEqual(s.count(.vdir, .created), 2)
-    let sync1 = try VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(parses), env: .fixed(t0))
+    let sync1 = VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(parses), env: .fixed(t0))
     try FileManager.default.removeItem(atPath: try sync1.statusPath())
     let r = try sync(at: 10)
     XCTAssertEqual(r.lines, [])

@@ -94,7 +94,7 @@ final class AtomicFileTests: FolderTestCase {
     XCTAssertTrue(tmp.contains("12.ics.tmp-"), tmp)
     XCTAssertTrue(AtomicFile.isTemporary(tmp, of: path))
     XCTAssertFalse(AtomicFile.isTemporary(AtomicFile.temporaryName(of: "other.ics"), of: path))
-    FileManager.default.createFile(atPath: dir + "/" + tmp, contents: Data())
+    XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/" + tmp, contents: Data()))
     AtomicFile.removeTemporaries(of: path)
     XCTAssertEqual(names(), [name])
   }

@@ -128,3 +128,57 @@ final class DueFormatterTests: XCTestCase {
     XCTAssertEqual(HourCycle.from(environment: ["LC_ALL": "", "LC_TIME": "en_US", "LANG": "C"]), .h12)
   }
 }
+
+/// Issue 25, point 5: every "Due … at …" text followed the 12-hour English
+/// clock while the rows followed the locale; now one formatter's clock holds
+/// for all of them: `pending`, `remind`'s and `complete`'s confirmations, the
+/// form's preview, the banner and the bubbles.
+final class OneClockTests: XCTestCase {
+  let now = Date(timeIntervalSince1970: 1_795_000_000)  // Nov 2026
+  let evening = Date(timeIntervalSince1970: 1_795_467_600)  // Mon Nov 23 2026, 21:00 UTC
+
+  func f(_ clock: HourCycle) -> DueFormatter { DueFormatter(timeZone: .gmt, now: now, hourCycle: clock) }
+
+  func testDateTextsFollowTheClock() {
+    XCTAssertEqual(f(.h24).due(evening), "Due Nov 23 at 21:00")
+    XCTAssertEqual(f(.h24).dateText(evening, weekday: true), "Mon Nov 23 at 21:00")
+    XCTAssertEqual(f(.h24).phrase(evening), "Mon 21:00")
+    XCTAssertEqual(f(.h12).due(evening), "Due Nov 23 at 9:00 PM")
+    XCTAssertEqual(f(.h12).phrase(evening), "Mon 9:00 PM")
+  }
+
+  func testTheBubblesFollowTheClock() {
+    let n = ScheduledNotification(
+      fireDate: evening.addingTimeInterval(-3600), kind: .reminder, itemID: appID(1), title: "Call Ann",
+      deadline: evening, badge: 0)
+    let b24 = Bubble(n, formatter: f(.h24), now: now)
+    XCTAssertEqual(b24.body, "Due Nov 23 at 21:00 · 0 overdue")
+    XCTAssertEqual(b24.summary, "Reminder: Todo Item \"Call Ann\" Is Due Nov 23 at 21:00")
+    let b12 = Bubble(n, formatter: f(.h12), now: evening.addingTimeInterval(-7200))
+    XCTAssertEqual(b12.summary, "Reminder: Todo Item \"Call Ann\" Is Due at 9:00 PM", "the same day")
+    XCTAssertEqual(b12.body, "Due Nov 23 at 9:00 PM · 0 overdue")
+  }
+
+  func testCompletingARepeatingItemSaysTheNextTimeInTheClock() throws {
+    var list = TodoList()
+    let env = TodoEnvironment.fixed(now)
+    let id = try list.add(title: "Stretch", deadline: evening, env: env) { $0.repeatRule = "FREQ=DAILY" }
+      .after.keys.first!
+    for (clock, text) in [(HourCycle.h24, "next due Nov 24 at 21:00"), (.h12, "next due Nov 24 at 9:00 PM")] {
+      let change = try TodoList.completion([id], now: evening, in: .gmt, clock: clock, of: list)
+      XCTAssertTrue(change.summary.hasSuffix(text), change.summary)
+    }
+  }
+
+  func testTheFormsPreviewAndTheBannerFollowTheClock() {
+    var s = AppState(
+      now: appNow, calendar: TodoEnvironment.fixed(appNow).calendar, size: Size(width: 80, height: 24),
+      hourCycle: .h24)
+    _ = reduce(&s, .loaded(TodoDocument(items: [appItem(1, "Pay rent", minutes: -30)])), env: .fixed(appNow))
+    _ = reduce(&s, .add, env: .fixed(appNow))
+    _ = reduce(&s, .form(.edit(.insert("Tea"))), env: .fixed(appNow))
+    let screen = render(s, size: Size(width: 80, height: 24)).lines.joined(separator: "\n")
+    XCTAssertTrue(screen.contains("→ Sun Nov 22 at 11:00"), screen)
+    XCTAssertFalse(screen.contains(" AM") || screen.contains(" PM"), screen)
+  }
+}

@@ -69,3 +69,104 @@ final class RepeatCompletionTests: XCTestCase {
     }
   }
 }
+
+/// Issue 25, points 3 and 10: COUNT ends a series; `reopen` brings back the
+/// occurrence a completion moved on from; completing a completed item says so.
+final class RepeatCountTests: XCTestCase {
+  let cal = TimeTest.calendar("Europe/Berlin")
+
+  func make(_ rule: String, deadline: Date) throws -> (TodoList, UUID) {
+    var list = TodoList()
+    let env = TodoEnvironment.fixed(deadline.addingTimeInterval(-86_400), timeZone: cal.timeZone)
+    let change = try list.add(title: "Stretch", deadline: deadline, env: env) { item in
+      item.repeatRule = try RepeatRule.parse(rule)
+    }
+    return (list, change.after.keys.first!)
+  }
+
+  func testCountIsHonoured() throws {
+    let deadline = TimeTest.local(cal, 2026, 5, 4, 9, 0)
+    var (list, id) = try make("FREQ=DAILY;COUNT=2", deadline: deadline)
+    try list.complete([id], now: deadline, in: cal.timeZone)
+    XCTAssertNil(list[id]!.completed, "the second occurrence is still to do")
+    XCTAssertEqual(TimeTest.civil(list[id]!.deadline!, cal), [2026, 5, 5, 9, 0])
+    XCTAssertEqual(list[id]!.repeatRule, "FREQ=DAILY;COUNT=1", "one occurrence left")
+    let now = deadline.addingTimeInterval(86_400)
+    try list.complete([id], now: now, in: cal.timeZone)
+    XCTAssertEqual(list[id]!.completed, now, "the last occurrence completes the item")
+    XCTAssertEqual(TimeTest.civil(list[id]!.deadline!, cal), [2026, 5, 5, 9, 0])
+  }
+
+  func testLateCompletionSpendsTheOccurrencesPassedOver() throws {
+    // Weekly, five times; completed ten days late: two occurrences passed over.
+    let deadline = TimeTest.local(cal, 2026, 5, 4, 9, 0)
+    var (list, id) = try make("FREQ=WEEKLY;COUNT=5", deadline: deadline)
+    try list.complete([id], now: deadline.addingTimeInterval(10 * 86_400), in: cal.timeZone)
+    XCTAssertEqual(TimeTest.civil(list[id]!.deadline!, cal), [2026, 5, 18, 9, 0])
+    XCTAssertEqual(list[id]!.repeatRule, "FREQ=WEEKLY;COUNT=3")
+  }
+
+  func testUntilStillEnds() throws {
+    let deadline = TimeTest.local(cal, 2026, 5, 4, 9, 0)
+    var (list, id) = try make("FREQ=DAILY;UNTIL=20260505T090000", deadline: deadline)
+    try list.complete([id], now: deadline, in: cal.timeZone)
+    XCTAssertNil(list[id]!.completed)
+    try list.complete([id], now: deadline.addingTimeInterval(86_400), in: cal.timeZone)
+    XCTAssertNotNil(list[id]!.completed)
+  }
+
+  func testReopenBringsBackTheOccurrenceCompleted() throws {
+    for (rule, back) in [
+      ("FREQ=DAILY;COUNT=3", [2026, 5, 4, 9, 0]), ("every mon,thu", [2026, 5, 4, 9, 0]),
+      ("FREQ=MONTHLY;BYMONTHDAY=-1", [2026, 5, 31, 9, 0]), ("every 2 weeks", [2026, 5, 4, 9, 0]),
+    ] {
+      let deadline = TimeTest.local(cal, back[0], back[1], back[2], 9, 0)
+      var (list, id) = try make(rule, deadline: deadline)
+      let before = list[id]!
+      let now = deadline.addingTimeInterval(3600)
+      try list.complete([id], now: now, in: cal.timeZone)
+      XCTAssertNotEqual(list[id]!.deadline, deadline, rule)
+      let change = try TodoList.reopening([id], now: now, in: cal.timeZone, of: list)
+      list.apply(change)
+      XCTAssertEqual(change.summary, "Reopened “Stretch”", rule)
+      XCTAssertEqual(list[id]!.deadline, deadline, rule)
+      XCTAssertEqual(list[id]!.repeatRule, before.repeatRule, rule)
+      XCTAssertEqual(list[id]!.notifiedDeadline, deadline, "\(rule): past, not notified again")
+    }
+  }
+
+  func testCompletingACompletedItemSaysSo() throws {
+    let deadline = TimeTest.local(cal, 2026, 5, 4, 9, 0)
+    var (list, id) = try make("FREQ=DAILY;COUNT=1", deadline: deadline)
+    try list.complete([id], now: deadline, in: cal.timeZone)
+    XCTAssertNotNil(list[id]!.completed)
+    let again = try TodoList.completion([id], now: deadline, in: cal.timeZone, of: list)
+    XCTAssertTrue(again.after.isEmpty, "nothing changes")
+    XCTAssertEqual(again.summary, "“Stretch” is already completed")
+  }
+
+  func testReopenOfAPendingItemSaysNothingChanged() throws {
+    var list = TodoList()
+    let now = TimeTest.local(cal, 2026, 5, 4, 9, 0)
+    let env = TodoEnvironment.fixed(now, timeZone: cal.timeZone)
+    let id = try list.add(title: "Call Ann", deadline: now.addingTimeInterval(3600), env: env).after.keys
+      .first!
+    let change = try TodoList.reopening([id], now: now, of: list)
+    XCTAssertTrue(change.after.isEmpty)
+    XCTAssertEqual(change.summary, "“Call Ann” is not completed; nothing changed")
+  }
+}
+
+extension RepeatCountTests {
+  /// A pending repeating item with no occurrence before its deadline stays as it is.
+  func testReopenWithoutAnEarlierOccurrenceChangesNothing() throws {
+    let deadline = TimeTest.local(cal, 2099, 1, 1, 9, 0)
+    for rule in ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30;COUNT=3", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"] {
+      let (list, id) = try make(rule, deadline: deadline)
+      XCTAssertNil(
+        Recurrence.previous(list[id]!.repeatRule!, deadline: deadline, in: cal.timeZone)?.deadline, rule)
+      let change = try TodoList.reopening([id], now: deadline, in: cal.timeZone, of: list)
+      XCTAssertEqual(change.summary, "“Stretch” is not completed; nothing changed", rule)
+    }
+  }
+}

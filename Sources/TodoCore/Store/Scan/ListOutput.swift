@@ -23,6 +23,8 @@ public struct ListOutput {
   var dueWidth = 0
   /// The marks some line carries: only their columns are shown.
   var used: ItemMarks = []
+  /// The short ids, unique among all `items`.
+  var ids: ShortIDs
 
   /// Measures the shown items for the columns.
   init(
@@ -33,6 +35,7 @@ public struct ListOutput {
     self.formatter = formatter
     self.scheduled = scheduled
     self.colour = colour
+    ids = ShortIDs(count: items.count) { ShortIDs.Key(items[$0].id) }
     var scratch: [UInt8] = []
     scratch.reserveCapacity(32)
     for item in items where shown(item) {
@@ -45,26 +48,31 @@ public struct ListOutput {
     }
   }
 
-  /// Writes the lines of the shown `items` (in their order) to `fd`.
+  /// Writes the lines of the shown `items` (in their order) to `fd`; returns how many.
+  @discardableResult
   public static func write(
     _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
     scheduled: Set<UUID>, colour: Bool, to fd: Int32 = 1
-  ) {
+  ) -> Int {
     write(items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour) {
       writeAll(fd, $0)
     }
   }
 
-  /// Writes the lines of the shown `items` (in their order) to `sink`, in pieces of 64 KiB.
+  /// Writes the lines of the shown `items` (in their order) to `sink`, in
+  /// pieces of 64 KiB; returns how many.
+  @discardableResult
   public static func write(
     _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
     scheduled: Set<UUID>, colour: Bool, to sink: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
+  ) -> Int {
+    var count = 0
     let layout = ListOutput(
       items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour)
     var out: [UInt8] = []
     out.reserveCapacity(1 << 16 + 512)
     for item in items where shown(item) {
+      count += 1
       layout.appendLine(item, to: &out)
       if out.count >= 1 << 16 {
         out.withUnsafeBufferPointer(sink)
@@ -72,6 +80,21 @@ public struct ListOutput {
       }
     }
     out.withUnsafeBufferPointer(sink)
+    return count
+  }
+
+  /// What `list` says, on stderr, when it lists nothing (stdout stays empty for scripts).
+  public static func emptyMessage(_ shown: ScanOutput.Shown) -> String {
+    switch shown {
+    case .pending: return "Nothing to do: no pending items (list --all shows completed ones too)."
+    case .completed: return "No completed items."
+    case .all: return "No items yet: todo-tui add TITLE --due WHEN adds one."
+    }
+  }
+
+  /// Writes ``emptyMessage(_:)`` to stderr.
+  public static func sayEmpty(_ shown: ScanOutput.Shown) {
+    writeAll(2, Array((emptyMessage(shown) + "\n").utf8))
   }
 
   static let red = Array("\u{1B}[31m".utf8)
@@ -81,14 +104,11 @@ public struct ListOutput {
   static let glyphBytes = ItemMarks.glyphs.map { ($0.0, Array($0.1.utf8)) }
 
   func appendLine(_ item: TodoItem, to out: inout [UInt8]) {
-    // The short id: the first 4 bytes of the UUID in lowercase hex.
-    withUnsafeBytes(of: item.id.uuid) { b in
-      for k in 0..<4 {
-        out.append(Self.hex[Int(b[k] >> 4)])
-        out.append(Self.hex[Int(b[k] & 15)])
-      }
-    }
-    out.append(contentsOf: [32, 32])
+    // The short id, padded to the longest.
+    let key = ShortIDs.Key(item.id)
+    let n = ids.length(key)
+    ShortIDs.append(key, count: n, to: { out.append($0) })
+    out.append(contentsOf: repeatElement(32, count: ids.width - n + 2))
     let overdue = item.isOverdue(at: now)
     let done = !item.isPending
     if colour && overdue { out.append(contentsOf: Self.red) }

@@ -3,11 +3,13 @@ import Foundation
 // The writers of ``ScanOutput``: bytes into one buffer without Array's checks,
 // deadline phrases and ISO dates formatted once per local minute and day.
 extension ScanOutput {
-  /// The human lines of `list` (SPEC 2), in pieces of about 64 KiB to `sink`.
+  /// The human lines of `list` (SPEC 2), in pieces of about 64 KiB to `sink`; returns how many.
+  @discardableResult
   public static func lines(
     _ scan: PlistScan, shown: Shown, now: Date, formatter: DueFormatter, colour: Bool,
     to sink: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
+  ) -> Int {
+    var count = 0
     let t = Int64(now.timeIntervalSince1970.rounded(.down))
     let plan = ScanPlan(scan, now: t)
     var phrases = Phrases(formatter)
@@ -26,6 +28,9 @@ extension ScanOutput {
         if used != every { used.formUnion(plan.marks(scan, e, k)) }
       }
     }
+    let ids = scan.entries.withUnsafeBufferPointer { e in
+      ShortIDs(count: e.count) { ShortIDs.Key(hi: e[$0].hi, lo: e[$0].lo) }
+    }
     let glyphs = ListOutput.glyphBytes.filter { used.contains($0.0) }
     let red = ListOutput.red
     let dim = ListOutput.dim
@@ -38,15 +43,21 @@ extension ScanOutput {
       scan.entries.withUnsafeBufferPointer { entries in
         for k in entries.indices where shown.contains(entries[k]) {
           let e = entries[k]
+          count += 1
           let title = UnsafeBufferPointer(
             start: text.baseAddress! + Int(e.title.offset), count: Int(e.title.count))
           out.room(256 + 3 * title.count, sink)
-          // The short id: the UUID's first 8 hex digits, lowercase.
-          for s in stride(from: 60, through: 32, by: -4) {
-            out.byte(ListOutput.hex[Int((e.hi >> UInt64(s)) & 15)])
+          // The short id: the UUID's first 8 hex digits, lowercase, or more where shared.
+          let key = ShortIDs.Key(hi: e.hi, lo: e.lo)
+          let n = ids.length(key)
+          if n == ShortIDs.digits {
+            for s in stride(from: 60, through: 32, by: -4) {
+              out.byte(ListOutput.hex[Int((e.hi >> UInt64(s)) & 15)])
+            }
+          } else {
+            ShortIDs.append(key, count: n, to: { out.byte($0) })
           }
-          out.byte(32)
-          out.byte(32)
+          for _ in n..<ids.width + 2 { out.byte(32) }
           let late = e.isOverdue(at: t)
           let done = !e.isPending
           if colour && late { out.put(red) }
@@ -98,6 +109,7 @@ extension ScanOutput {
       }
     }
     out.flush(sink)
+    return count
   }
 
   static let completedGlyph = Array(ItemMarks.completedGlyph.utf8)
