@@ -6,48 +6,68 @@ import Foundation
 /// plist keys), dates as ISO 8601 with the local offset. `import` also reads
 /// `list --json` output (the fields it lacks are left empty).
 public enum JSONExchange {
-  struct Item: Codable {
-    var id: String
-    var uid: String?
-    var title: String
-    var deadline: String?
-    var overdue: Bool?
-    var completed: String?
-    var reminder: String?
-    var `repeat`: String?
-    var warn: Int?
-    var cancelled: Bool?
-    var scheduled: Bool?
-    var created: String?
-    var modified: String?
-    var sequence: Int?
-    var icalExtra: String?
-    var notifiedDeadline: String?
-    var notifiedReminder: String?
-    var notifiedWarning: String?
-    var otherKeys: [String: String]?
+  /// A JSON key.
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// A field's value as JSON holds it (dates as ISO 8601 text).
+  enum Value: Encodable, Equatable {
+    case text(String), integer(Int), bool(Bool), texts([String])
 
     func encode(to encoder: Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(uid, forKey: .uid)
-      try c.encode(title, forKey: .title)
-      try c.encode(deadline, forKey: .deadline)  // null, not absent
-      try c.encode(overdue, forKey: .overdue)
-      try c.encode(completed, forKey: .completed)
-      try c.encode(reminder, forKey: .reminder)
-      try c.encode(`repeat`, forKey: .repeat)
-      try c.encode(warn, forKey: .warn)
-      try c.encode(cancelled, forKey: .cancelled)
-      try c.encode(scheduled, forKey: .scheduled)
-      try c.encode(created, forKey: .created)
-      try c.encodeIfPresent(modified, forKey: .modified)
-      try c.encodeIfPresent(sequence, forKey: .sequence)
-      try c.encodeIfPresent(icalExtra, forKey: .icalExtra)
-      try c.encodeIfPresent(notifiedDeadline, forKey: .notifiedDeadline)
-      try c.encodeIfPresent(notifiedReminder, forKey: .notifiedReminder)
-      try c.encodeIfPresent(notifiedWarning, forKey: .notifiedWarning)
-      if let o = otherKeys, !o.isEmpty { try c.encode(o, forKey: .otherKeys) }
+      var c = encoder.singleValueContainer()
+      switch self {
+      case .text(let s): try c.encode(s)
+      case .integer(let n): try c.encode(n)
+      case .bool(let b): try c.encode(b)
+      case .texts(let a): try c.encode(a)
+      }
+    }
+  }
+
+  /// One item as the export writes it: the fields of the table by their JSON
+  /// names (``ItemField/JSON``), `overdue` and `scheduled`, the unknown plist keys.
+  struct Item: Codable {
+    var values: [String: Value?] = [:]
+    var otherKeys: [String: String]?
+
+    init() {}
+
+    func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: Key.self)
+      for (k, v) in values {
+        if let v { try c.encode(v, forKey: Key(k)) } else { try c.encodeNil(forKey: Key(k)) }
+      }
+      if let o = otherKeys, !o.isEmpty { try c.encode(o, forKey: Key("otherKeys")) }
+    }
+
+    init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: Key.self)
+      for f in ItemField.all {
+        let key = Key(f.name)
+        let required =
+          f.name == ItemField.all[ItemField.idIndex].name
+          || f.name == ItemField.all[ItemField.titleIndex].name
+        switch f.kind {
+        case .text, .lines, .date, .uuid:
+          if required {
+            values[f.name] = .text(try c.decode(String.self, forKey: key))
+          } else if let s = try c.decodeIfPresent(String.self, forKey: key) {
+            values[f.name] = .text(s)
+          }
+        case .integer:
+          if let n = try c.decodeIfPresent(Int.self, forKey: key) { values[f.name] = .integer(n) }
+        case .flag: if let b = try c.decodeIfPresent(Bool.self, forKey: key) { values[f.name] = .bool(b) }
+        case .texts:
+          if let a = try c.decodeIfPresent([String].self, forKey: key) { values[f.name] = .texts(a) }
+        }
+      }
+      otherKeys = try c.decodeIfPresent([String: String].self, forKey: Key("otherKeys"))
     }
   }
 
@@ -57,16 +77,27 @@ public enum JSONExchange {
     -> String
   {
     let f = DueFormatter(timeZone: timeZone, now: now)
-    func iso(_ d: Date?) -> String? { d.map { ISOTime.string($0, formatter: f) } }
     let out = items.map { i in
-      Item(
-        id: i.id.uuidString, uid: i.icalUID, title: i.title, deadline: iso(i.deadline),
-        overdue: i.isOverdue(at: now),
-        completed: iso(i.completed), reminder: iso(i.reminder), repeat: i.repeatRule, warn: i.warn,
-        cancelled: i.cancelled, scheduled: scheduled.contains(i.id), created: iso(i.created),
-        modified: iso(i.modified), sequence: i.sequence, icalExtra: i.icalExtra,
-        notifiedDeadline: iso(i.notifiedDeadline), notifiedReminder: iso(i.notifiedReminder),
-        notifiedWarning: iso(i.notifiedWarning), otherKeys: i.otherKeys)
+      var item = Item()
+      for field in ItemField.all {
+        var v = field.get(i)
+        if v == .absent && field.json == .listedOrID { v = .uuid(i.id) }
+        let value: Value?
+        switch v {
+        case .absent: value = field.kind == .flag ? .bool(false) : nil
+        case .text(let s): value = .text(s)
+        case .integer(let n): value = .integer(n)
+        case .date(let d): value = .text(ISOTime.string(d, formatter: f))
+        case .flag: value = .bool(true)
+        case .texts(let a): value = .texts(a)
+        case .uuid(let u): value = .text(u.uuidString)
+        }
+        if value != nil || field.json != .exported { item.values[field.name] = .some(value) }
+      }
+      item.values["overdue"] = .bool(i.isOverdue(at: now))
+      item.values["scheduled"] = .bool(scheduled.contains(i.id))
+      item.otherKeys = i.otherKeys
+      return item
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -83,28 +114,41 @@ public enum JSONExchange {
     }
     let iso = ISO8601DateFormatter()
     return try raw.enumerated().map { (k, r) in
+      let idText: String
+      if case .text(let s)?? = r.values[ItemField.all[ItemField.idIndex].name] {
+        idText = s
+      } else {
+        idText = ""
+      }
       func fail(_ why: String) -> TodoError {
         TodoError.badFile(
-          path: path, detail: "item \(k + 1) (\(r.id.prefix(40))): \(why); nothing was imported")
+          path: path, detail: "item \(k + 1) (\(idText.prefix(40))): \(why); nothing was imported")
       }
-      func date(_ s: String?, _ field: String) throws -> Date? {
-        guard let s else { return nil }
-        guard let d = iso.date(from: s) else { throw fail("'\(field)' is not an ISO 8601 date") }
-        return d
+      guard let id = UUID(uuidString: idText) else { throw fail("'id' is not a UUID") }
+      var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
+      var created = false
+      for f in ItemField.all where f.name != ItemField.all[ItemField.idIndex].name {
+        guard case .some(.some(let v)) = r.values[f.name] else { continue }
+        switch (f.kind, v) {
+        case (.date, .text(let s)):
+          guard let d = iso.date(from: s) else { throw fail("'\(f.name)' is not an ISO 8601 date") }
+          f.set(&item, .date(d))
+          if f.name == ItemField.all[ItemField.createdIndex].name { created = true }
+        case (.uuid, .text(let s)):
+          guard let u = UUID(uuidString: s) else { throw fail("'\(f.name)' is not a UUID") }
+          f.set(&item, .uuid(u))
+        case (.text, .text(let s)), (.lines, .text(let s)): f.set(&item, .text(s))
+        case (.integer, .integer(let n)): f.set(&item, .integer(n))
+        case (.flag, .bool(let b)): f.set(&item, FieldValue(b))
+        case (.texts, .texts(let a)): f.set(&item, .texts(a))
+        default: throw fail("'\(f.name)' has the wrong type")
+        }
       }
-      guard let id = UUID(uuidString: r.id) else { throw fail("'id' is not a UUID") }
-      let deadline = try date(r.deadline, "deadline")
-      let item = TodoItem(
-        id: id, title: Title.isClean(r.title) ? r.title : Title.sanitize(r.title, cuttingAt: .max),
-        deadline: deadline,
-        created: try date(r.created, "created") ?? deadline ?? Date(timeIntervalSince1970: 0),
-        modified: try date(r.modified, "modified"), completed: try date(r.completed, "completed"),
-        reminder: try date(r.reminder, "reminder"), repeatRule: r.repeat, warn: r.warn,
-        cancelled: r.cancelled ?? false, uid: r.uid == id.uuidString ? nil : r.uid, sequence: r.sequence,
-        icalExtra: r.icalExtra, notifiedDeadline: try date(r.notifiedDeadline, "notifiedDeadline"),
-        notifiedReminder: try date(r.notifiedReminder, "notifiedReminder"),
-        notifiedWarning: try date(r.notifiedWarning, "notifiedWarning"), otherKeys: r.otherKeys ?? [:])
-      if let w = item.warn, w < 0 { throw fail("'warn' is negative") }
+      if !Title.isClean(item.title) { item.title = Title.sanitize(item.title, cuttingAt: .max) }
+      if !created { item.created = item.deadline ?? Date(timeIntervalSince1970: 0) }
+      if item.uid == id.uuidString { item.uid = nil }
+      item.otherKeys = r.otherKeys ?? [:]
+      if let w = item.warn, w < 0 { throw fail("'\(ItemField.all[ItemField.warnIndex].name)' is negative") }
       do { try Instants.check(item) } catch { throw fail("\(error)") }
       return item
     }

@@ -312,16 +312,3 @@ public enum ICalMapping {
       second: c.second ?? 0)
   }
 }
-
-extension TodoItem {
-  /// SEQUENCE kept current (SPEC 7, RFC 5545 3.8.7.4): after a local change
-  /// from `old`, one higher when a field the VTODO carries changed (SUMMARY,
-  /// DUE, STATUS/COMPLETED, RRULE, the warning). Called by the edit paths of ``TodoList``.
-  mutating func countRevision(since old: TodoItem) {
-    guard
-      title != old.title || deadline != old.deadline || completed != old.completed
-        || repeatRule != old.repeatRule || warn != old.warn || cancelled != old.cancelled
-    else { return }
-    sequence = (old.sequence ?? 0) + 1
-  }
-}

@@ -62,53 +62,33 @@ extension Change {
     // Created elsewhere meanwhile (import, sync, redo of an add): merge onto it.
     let base = before ?? current
     var out = current
-    func field<T: Equatable>(_ kp: WritableKeyPath<TodoItem, T>) {
-      let b = base[keyPath: kp]
-      let a = after[keyPath: kp]
-      guard a != b else { return }
-      if mode == .revert && current[keyPath: kp] != b { return }
-      out[keyPath: kp] = a
+    for f in ItemField.all {
+      switch f.merge {
+      case .identity: continue
+      case .latest:
+        // The time of the last change only moves forward.
+        if let a = f.get(after).date, a > (f.get(out).date ?? .distantPast) { f.set(&out, .date(a)) }
+        continue
+      case .revision where mode == .revert:
+        // An undo or redo is a revision of its own (RFC 5545 3.8.7.4): SEQUENCE
+        // is not set back but goes one above the file's when a field that counts
+        // as a revision changes, as `modified` moves to the time of the undo.
+        continue
+      case .changed, .revision, .delivery: break
+      }
+      let b = f.get(base)
+      let a = f.get(after)
+      guard a != b else { continue }
+      if mode == .revert && f.get(current) != b { continue }
+      f.set(&out, a)
     }
-    field(\.title)
-    field(\.deadline)
-    field(\.created)
-    field(\.completed)
-    field(\.reminder)
-    field(\.repeatRule)
-    field(\.warn)
-    field(\.cancelled)
-    field(\.uid)
-    field(\.icalExtra)
-    field(\.otherKeys)
-    field(\.notifiedDeadline)
-    field(\.notifiedReminder)
-    field(\.notifiedWarning)
-    // An undo or redo is a revision of its own (RFC 5545 3.8.7.4): SEQUENCE is
-    // not set back but goes one above the file's when a field the VTODO
-    // carries changes, as `modified` moves to the time of the undo.
-    if mode == .revert {
-      out.countRevision(since: current)
-    } else {
-      field(\.sequence)
+    if base.otherKeys != after.otherKeys && !(mode == .revert && current.otherKeys != base.otherKeys) {
+      out.otherKeys = after.otherKeys
     }
-    // The time of the last change only moves forward.
-    if let m = after.modified, m > (out.modified ?? .distantPast) { out.modified = m }
+    if mode == .revert { out.countRevision(since: current) }
     // What was notified only moves forward: a notification delivered for the
     // time the item now has stays delivered, whatever the change said.
-    if let d = out.deadline {
-      if current.notifiedDeadline == d { out.notifiedDeadline = d }
-      if current.notifiedWarning == d { out.notifiedWarning = d }
-    }
-    if let r = out.reminder, current.notifiedReminder == r { out.notifiedReminder = r }
+    out = out.keepingDelivery(from: current)
     return out
-  }
-}
-
-extension TodoItem {
-  /// Whether the fields a user sets are the same (delivery records aside).
-  func sameUserFields(as other: TodoItem) -> Bool {
-    title == other.title && deadline == other.deadline && completed == other.completed
-      && reminder == other.reminder && repeatRule == other.repeatRule && warn == other.warn
-      && cancelled == other.cancelled && icalExtra == other.icalExtra && otherKeys == other.otherKeys
   }
 }

@@ -18,39 +18,18 @@ public enum ItemJSON {
     } else {
       put("[\n", &out)
       for (k, i) in items.enumerated() {
-        put("  {\n    \"cancelled\" : ", &out)
-        bool(i.cancelled, &out)
-        put(",\n    \"completed\" : ", &out)
-        date(i.completed, f, &out)
-        put(",\n    \"created\" : ", &out)
-        date(i.created, f, &out)
-        put(",\n    \"deadline\" : ", &out)
-        date(i.deadline, f, &out)
-        put(",\n    \"id\" : \"", &out)
-        i.id.withCanonicalText { out.append(contentsOf: $0) }  // uuidString formats with snprintf
-        put("\",\n    \"overdue\" : ", &out)
-        bool(i.isOverdue(at: now), &out)
-        put(",\n    \"reminder\" : ", &out)
-        date(i.reminder, f, &out)
-        put(",\n    \"repeat\" : ", &out)
-        if let r = i.repeatRule { string(r, &out) } else { put("null", &out) }
-        put(",\n    \"scheduled\" : ", &out)
-        bool(scheduled.contains(i.id), &out)
-        put(",\n    \"title\" : ", &out)
-        string(i.title, &out)
-        put(",\n    \"uid\" : ", &out)
-        if let u = i.uid {
-          string(u, &out)
-        } else {
-          out.append(34)
-          i.id.withCanonicalText { out.append(contentsOf: $0) }
-          out.append(34)
-        }
-        put(",\n    \"warn\" : ", &out)
-        if let w = i.warn {
-          out.append(contentsOf: String(w).utf8)
-        } else {
-          put("null", &out)
+        put("  {\n", &out)
+        for (c, column) in Column.listed.enumerated() {
+          out.append(contentsOf: column.head)
+          switch column.what {
+          case .overdue: bool(i.isOverdue(at: now), &out)
+          case .scheduled: bool(scheduled.contains(i.id), &out)
+          case .field(let field):
+            var v = field.get(i)
+            if v == .absent && field.json == .listedOrID { v = .uuid(i.id) }
+            value(v, field.kind, f, &out)
+          }
+          if c + 1 < Column.listed.count { put(",\n", &out) }
         }
         put(k + 1 < items.count ? "\n  },\n" : "\n  }\n", &out)
         if out.count >= chunk {
@@ -70,6 +49,48 @@ public enum ItemJSON {
     var all: [UInt8] = []
     write(items, now: now, scheduled: scheduled, formatter: formatter) { all.append(contentsOf: $0) }
     return String(decoding: all, as: UTF8.self)
+  }
+
+  /// A column of `list --json`: a field of the table (``ItemField/JSON/listed``)
+  /// or one worked out at `now`; the columns in the order of their names.
+  struct Column: Sendable {
+    enum What: Sendable {
+      case field(ItemField)
+      case overdue, scheduled
+    }
+    var name: String
+    var what: What
+    /// `    "name" : `
+    var head: [UInt8] { Array("    \"\(name)\" : ".utf8) }
+
+    static let listed: [Column] =
+      (ItemField.all.filter { $0.json != .exported }.map { Column(name: $0.name, what: .field($0)) }
+      + [Column(name: "overdue", what: .overdue), Column(name: "scheduled", what: .scheduled)])
+      .sorted { $0.name < $1.name }
+  }
+
+  /// A field's value as JSON: `null` when absent (false for a flag).
+  static func value(_ v: FieldValue, _ kind: ItemField.Kind, _ f: DueFormatter, _ out: inout [UInt8]) {
+    switch v {
+    case .absent: put(kind == .flag ? "false" : "null", &out)
+    case .flag: put("true", &out)
+    case .date(let d): date(d, f, &out)
+    case .text(let s): string(s, &out)
+    case .integer(let n): out.append(contentsOf: String(n).utf8)
+    case .uuid(let u):
+      out.append(34)
+      u.withCanonicalText { out.append(contentsOf: $0) }  // uuidString formats with snprintf
+      out.append(34)
+    case .texts(let a):
+      // As JSONEncoder pretty-prints an array inside an item.
+      guard !a.isEmpty else { return put("[]", &out) }
+      put("[\n", &out)
+      for (k, s) in a.enumerated() {
+        put(k > 0 ? ",\n      " : "      ", &out)
+        string(s, &out)
+      }
+      put("\n    ]", &out)
+    }
   }
 
   static func bool(_ b: Bool, _ out: inout [UInt8]) {

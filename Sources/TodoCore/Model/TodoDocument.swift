@@ -31,49 +31,37 @@ struct RawItem {
   var key: String
   var uuid: String?
   var title: String?
-  var deadline: Date?
-  var created: Date?
-  var completed: Date?
-  var reminder: Date?
-  var notifiedDeadline: Date?
-  var notifiedReminder: Date?
-  var modified: Date?
-  var notifiedWarning: Date?
-  var repeatRule: String?
-  var uid: String?
-  var icalExtra: String?
-  var warn: Int?
-  var sequence: Int?
-  var cancelled = false
+  /// The fields after the title (``ItemField/stored``), as read; its id and title are not yet set.
+  var fields = TodoItem(
+    id: ItemField.blankID, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
+  /// Whether `created` was there (without it, the item was created at its deadline).
+  var hasCreated = false
+  /// The first date outside the years 1–9999, if any.
+  var badDate: Date? = nil
   /// Keys this program does not know, with their values as XML.
   var otherKeys: [String: String] = [:]
   /// Keys that were present with a value of the wrong type.
   var wrongType: [String] = []
 
-  static let dateKeys = [
-    "deadline", "created", "completed", "reminder", "notifiedDeadline", "notifiedReminder", "modified",
-    "notifiedWarning",
-  ]
-  static let stringKeys = ["repeat", "uid", "icalExtra"]
-  static let integerKeys = ["warn", "sequence"]
-  static let booleanKeys = ["cancelled"]
+  init(key: String) { self.key = key }
+
   /// Every key of an entry this program reads; the others are kept as they are.
-  static let knownKeys = Set(["UUID", "title"] + dateKeys + stringKeys + integerKeys + booleanKeys)
+  static let knownKeys = Set(ItemField.all.map(\.keyText))
+  /// The field of each key this program reads (index into ``ItemField/all``).
+  static let fieldIndex = Dictionary(
+    uniqueKeysWithValues: ItemField.all.indices.map { (ItemField.all[$0].keyText, $0) })
 
-  mutating func set(string s: String, for key: String) {
-    switch key {
-    case "repeat": repeatRule = s
-    case "uid": uid = s
-    case "icalExtra": icalExtra = s
-    default: break
-    }
-  }
-
-  mutating func set(integer v: Int, for key: String) {
-    switch key {
-    case "warn": warn = v
-    case "sequence": sequence = v
-    default: break
+  /// Sets field `k` of ``ItemField/all`` (the id and the title included).
+  @inline(__always) mutating func set(_ k: Int, _ v: FieldValue) {
+    switch k {
+    case ItemField.idIndex: uuid = v.uuid?.uuidString ?? v.text
+    case ItemField.titleIndex: title = v.text
+    default:
+      if case .date(let d) = v {
+        if badDate == nil && !(RawItem.validRange ~= d.timeIntervalSince1970) { badDate = d }
+        if k == ItemField.createdIndex { hasCreated = true }
+      }
+      ItemField.all[k].set(&fields, v)
     }
   }
 
@@ -93,21 +81,19 @@ struct RawItem {
       return try fail("its key differs from its UUID field '\(u)'")
     }
     guard let title = title else { return try fail("no title") }
-    for d in [
-      deadline, created, completed, reminder, notifiedDeadline, notifiedReminder, modified, notifiedWarning,
-    ] {
-      if let d = d, !(RawItem.validRange ~= d.timeIntervalSince1970) {
-        // Never skipped, even by a tolerant read: an import with such a date is refused whole.
-        throw CodecError(
-          "entry '\(key.prefix(64))': a date is out of range (outside the years 1–9999: \(d.timeIntervalSince1970))"
-        )
-      }
+    if let d = badDate {
+      // Never skipped, even by a tolerant read: an import with such a date is refused whole.
+      throw CodecError(
+        "entry '\(key.prefix(64))': a date is out of range (outside the years 1–9999: \(d.timeIntervalSince1970))"
+      )
     }
     // A long title is kept whole: the limit is for what is typed, and cutting here
     // would lose text at the next write. Only what XML cannot hold is replaced.
     let clean = Title.isClean(title) ? title : Title.sanitize(title, cuttingAt: .max)
     if clean != title { warnings.append("entry \(key): title contained characters that were replaced") }
-    if let w = warn, w < 0 { return try fail("'warn' is negative") }
+    if let w = fields.warn, w < 0 {
+      return try fail("'\(ItemField.all[ItemField.warnIndex].keyText)' is negative")
+    }
     var copy = self
     copy.otherKeys = Self.cleanKeys(otherKeys, warnings: &warnings, in: key)
     return copy.build(id: id, title: clean, whole: true)
@@ -130,16 +116,17 @@ struct RawItem {
 
   /// The item of these fields (dates cut to whole seconds when `whole`).
   func build(id: UUID, title: String, whole: Bool) -> TodoItem {
-    @inline(__always) func w(_ d: Date?) -> Date? { whole ? d?.wholeSeconds : d }
-    return TodoItem(
-      id: id, title: title, deadline: w(deadline),
-      created: w(created ?? deadline ?? modified)
-        ?? Date(
-          timeIntervalSince1970: 0),
-      modified: w(modified), completed: w(completed), reminder: w(reminder), repeatRule: repeatRule,
-      warn: warn, cancelled: cancelled, uid: uid, sequence: sequence, icalExtra: icalExtra,
-      notifiedDeadline: w(notifiedDeadline), notifiedReminder: w(notifiedReminder),
-      notifiedWarning: w(notifiedWarning), otherKeys: otherKeys)
+    var item = fields
+    item.id = id
+    item.title = title
+    item.otherKeys = otherKeys
+    if !hasCreated { item.created = item.deadline ?? item.modified ?? Date(timeIntervalSince1970: 0) }
+    if whole {
+      for f in ItemField.stored where f.kind == .date {
+        if case .date(let d) = f.get(item) { f.set(&item, .date(d.wholeSeconds)) }
+      }
+    }
+    return item
   }
 
   /// Years 1 to 9999.

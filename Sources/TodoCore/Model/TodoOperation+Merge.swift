@@ -23,17 +23,11 @@ extension TodoOperation {
         // stands); with no time on this side, the incoming fields are taken.
         if let mine = old.modified, (item.modified ?? .distantPast) <= mine {
           // Older than what is here: only what it knows was delivered moves forward.
-          var kept = old
-          if item.notifiedDeadline == old.deadline { kept.notifiedDeadline = item.notifiedDeadline }
-          if item.notifiedReminder == old.reminder { kept.notifiedReminder = item.notifiedReminder }
-          if item.notifiedWarning == old.deadline { kept.notifiedWarning = item.notifiedWarning }
-          item = kept
+          item = old.keepingDelivery(from: item)
         }
         item.created = old.created
         if item.completed == nil { item.completed = old.completed }
-        item.notifiedDeadline = item.notifiedDeadline ?? old.notifiedDeadline
-        item.notifiedReminder = item.notifiedReminder ?? old.notifiedReminder
-        item.notifiedWarning = item.notifiedWarning ?? old.notifiedWarning
+        for f in ItemField.deliveryFields where f.get(item) == .absent { f.set(&item, f.get(old)) }
       }
       after[item.id] = item
     }

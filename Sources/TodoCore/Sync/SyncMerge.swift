@@ -12,32 +12,26 @@ enum SyncMerge {
     let baseItem = base?.applied(to: list)
     var vdirWins: Bool?  // decided once, when a field changed on both sides needs it
     var out = list
-    func field<T: Equatable>(_ kp: WritableKeyPath<TodoItem, T>) {
-      let l = list[keyPath: kp]
-      let v = vdir[keyPath: kp]
-      guard l != v else { return }
-      if let b = baseItem?[keyPath: kp] {
+    for f in ItemField.syncedFields {
+      let l = f.get(list)
+      let v = f.get(vdir)
+      guard l != v else { continue }
+      if let baseItem {
+        let b = f.get(baseItem)
         if l == b {
-          out[keyPath: kp] = v  // changed in the vdir only
-          return
+          f.set(&out, v)  // changed in the vdir only
+          continue
         }
-        if v == b { return }  // changed in the list only
+        if v == b { continue }  // changed in the list only
       }
       if vdirWins == nil { vdirWins = later(vdir, than: list) }
-      if vdirWins! { out[keyPath: kp] = v }
+      if vdirWins! { f.set(&out, v) }
     }
-    field(\.title)
-    field(\.deadline)
-    field(\.completed)
-    field(\.cancelled)
-    field(\.repeatRule)
-    field(\.warn)
-    field(\.icalExtra)
     out.modified = max(list.modified ?? .distantPast, vdir.modified ?? .distantPast)
     if out.modified == .distantPast { out.modified = nil }
     if let s = vdir.sequence, s > (list.sequence ?? -1) { out.sequence = s }
     out.created = min(list.created, vdir.created)
-    return forwardDelivery(out, from: vdir)
+    return out.keepingDelivery(from: vdir)
   }
 
   /// Whether `a` was modified later than `b`; a tie (or neither known) is
@@ -48,20 +42,5 @@ enum SyncMerge {
     let mb = b.modified ?? .distantPast
     if ma != mb { return ma > mb }
     return String(describing: SyncFields(a)) > String(describing: SyncFields(b))
-  }
-
-  /// `item` with the delivery records that `other` (the same item from the
-  /// other side) holds for the times `item` now has: what was notified only
-  /// moves forward, and a record for another time does not apply.
-  static func forwardDelivery(_ item: TodoItem, from other: TodoItem) -> TodoItem {
-    var out = item
-    if let d = out.deadline {
-      if out.notifiedDeadline != d, other.notifiedDeadline == d { out.notifiedDeadline = d }
-      if out.notifiedWarning != d, other.notifiedWarning == d { out.notifiedWarning = d }
-    }
-    if let r = out.reminder, out.notifiedReminder != r, other.notifiedReminder == r {
-      out.notifiedReminder = r
-    }
-    return out
   }
 }

@@ -153,8 +153,7 @@ struct SyncPlan {
   }
 
   static func sameDelivery(_ a: TodoItem, _ b: TodoItem) -> Bool {
-    a.notifiedDeadline == b.notifiedDeadline && a.notifiedWarning == b.notifiedWarning
-      && a.notifiedReminder == b.notifiedReminder && a.modified == b.modified
+    a.modified == b.modified && ItemField.deliveryFields.allSatisfy { $0.get(a) == $0.get(b) }
   }
 
   /// Items the plan deletes from the data file.

@@ -7,24 +7,69 @@ import Foundation
 /// CR are written `\\\\`, `\\t`, `\\n`, `\\r`; `\\N` is an absent value.
 ///
 ///     todo-tui sync status 1<TAB>/home/me/.local/share/vdir/tasks
-///     UID<TAB>href<TAB>etag<TAB>digest<TAB>title<TAB>deadline<TAB>completed<TAB>cancelled<TAB>repeat<TAB>warn<TAB>icalExtra
+///     UID<TAB>href<TAB>etag<TAB>digest<TAB>title<TAB>deadline<TAB>completed<TAB>cancelled<TAB>repeat<TAB>warn<TAB>icalExtra[<TAB>…]
+///
+/// The columns after the digest are the synced fields (``ItemField/synced``):
+/// those of the first version in their first order, then any other in the
+/// order of the field table (a line of an older status lacks those: absent).
+/// A date is seconds since 1970, a flag `1` or `0`, a list of texts a JSON array.
 extension SyncStatus {
   static let magic = "todo-tui sync status"
-  static let fieldCount = 11
+  /// The synced fields in their columns' order.
+  static let columns: [ItemField] = {
+    let first = ItemField.firstStatusColumns
+    let rest = ItemField.all.indices.filter { ItemField.all[$0].synced && !first.contains($0) }
+    return (first + rest).map { ItemField.all[$0] }
+  }()
+  /// The columns every line has: UID, href, etag, digest and the fields of the first version.
+  static let leastFieldCount = 11
+  static var fieldCount: Int { 4 + columns.count }
 
   /// The file's bytes.
   func encoded() -> Data {
     var out = Self.magic + " \(version)\t" + Self.escape(vdir) + "\n"
     for uid in items.keys.sorted() {
       let e = items[uid]!
-      let b = e.base
-      let fields: [String?] = [
-        uid, e.href, e.etag, e.digest, b.title, b.deadline.map(Self.seconds), b.completed.map(Self.seconds),
-        b.cancelled ? "1" : "0", b.repeatRule, b.warn.map(String.init), b.icalExtra,
-      ]
+      let fields: [String?] = [uid, e.href, e.etag, e.digest] + Self.columns.map { Self.column(e.base[$0]) }
       out += fields.map { $0.map(Self.escape) ?? "\\N" }.joined(separator: "\t") + "\n"
     }
     return Data(out.utf8)
+  }
+
+  /// A field's column text, nil when absent (a flag: `0`).
+  static func column(_ v: FieldValue) -> String? {
+    switch v {
+    case .absent: return nil
+    case .text(let s): return s
+    case .integer(let n): return String(n)
+    case .date(let d): return seconds(d)
+    case .flag: return "1"
+    case .texts(let a): return String(decoding: try! JSONSerialization.data(withJSONObject: a), as: UTF8.self)
+    case .uuid(let u): return u.uuidString
+    }
+  }
+
+  /// The value of a column of field `f`.
+  static func value(_ s: String?, of f: ItemField, line: Int) throws -> FieldValue {
+    if f.kind == .flag { return FieldValue(s == "1") }
+    guard let s else { return .absent }
+    func bad() -> Malformed { Malformed(description: "line \(line): “\(s)” is not a valid \(f.name)") }
+    switch f.kind {
+    case .text, .lines: return .text(s)
+    case .integer:
+      guard let v = Int(s) else { throw bad() }
+      return .integer(v)
+    case .date:
+      guard let v = Double(s) else { throw Malformed(description: "line \(line): “\(s)” is not a time") }
+      return .date(Date(timeIntervalSince1970: v))
+    case .texts:
+      guard let a = (try? JSONSerialization.jsonObject(with: Data(s.utf8))) as? [String] else { throw bad() }
+      return .texts(a)
+    case .uuid:
+      guard let u = UUID(uuidString: s) else { throw bad() }
+      return .uuid(u)
+    case .flag: return .absent
+    }
   }
 
   /// The status in `data`, as ``encoded()`` writes it.
@@ -39,28 +84,17 @@ extension SyncStatus {
     out.items.reserveCapacity(lines.count - 1)
     for (n, line) in lines.dropFirst().enumerated() {
       let raw = line.split(separator: 0x09, omittingEmptySubsequences: false)
-      guard raw.count == fieldCount else {
+      guard raw.count >= leastFieldCount, raw.count <= fieldCount else {
         throw Malformed(description: "line \(n + 2) has \(raw.count) fields, not \(fieldCount)")
       }
       let f = try raw.map { try unescape(Substring(decoding: $0, as: UTF8.self)) }
-      guard let uid = f[0], let href = f[1], let etag = f[2], let digest = f[3], let title = f[4] else {
+      guard let uid = f[0], let href = f[1], let etag = f[2], let digest = f[3], f[4] != nil else {
         throw Malformed(description: "line \(n + 2) lacks a UID, file, etag, digest or title")
       }
-      func date(_ s: String?) throws -> Date? {
-        guard let s else { return nil }
-        guard let v = Double(s) else { throw Malformed(description: "line \(n + 2): “\(s)” is not a time") }
-        return Date(timeIntervalSince1970: v)
+      var base = SyncFields(title: "")
+      for (k, field) in columns.enumerated() {
+        base[field] = try value(4 + k < f.count ? f[4 + k] : nil, of: field, line: n + 2)
       }
-      var base = SyncFields(title: title)
-      base.deadline = try date(f[5])
-      base.completed = try date(f[6])
-      base.cancelled = f[7] == "1"
-      base.repeatRule = f[8]
-      if let w = f[9] {
-        guard let v = Int(w) else { throw Malformed(description: "line \(n + 2): “\(w)” is not a warning") }
-        base.warn = v
-      }
-      base.icalExtra = f[10]
       out.items[uid] = SyncEntry(href: href, etag: etag, digest: digest, base: base)
     }
     return out

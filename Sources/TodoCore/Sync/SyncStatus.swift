@@ -4,45 +4,53 @@ import Foundation
   import Glibc
 #endif
 
-/// The fields of an item that travel through a vdir: what a sync compares
-/// to tell whether a side changed an item, and merges field by field.
-/// Creation time, LAST-MODIFIED, SEQUENCE and the delivery records travel
-/// too but are not changes of their own (see ``SyncMerge``).
-struct SyncFields: Equatable, Sendable {
-  var title: String
-  var deadline: Date?
-  var completed: Date?
-  var cancelled: Bool
-  var repeatRule: String?
-  var warn: Int?
-  var icalExtra: String?
+/// The fields of an item that travel through a vdir (``ItemField/synced``):
+/// what a sync compares to tell whether a side changed an item, and merges
+/// field by field. Creation time, LAST-MODIFIED, SEQUENCE and the delivery
+/// records travel too but are not changes of their own (see ``SyncMerge``).
+/// Read and set as the item's own fields (`fields.title`); only the synced ones count.
+@dynamicMemberLookup
+struct SyncFields: Equatable, Sendable, CustomStringConvertible {
+  /// An item holding the synced fields (the others are blank and do not count).
+  private(set) var item: TodoItem
 
   init(title: String) {
-    self.title = title
-    cancelled = false
+    item = TodoItem(
+      id: ItemField.blankID, title: title, deadline: nil, created: Date(timeIntervalSince1970: 0))
   }
 
-  init(_ item: TodoItem) {
-    title = item.title
-    deadline = item.deadline
-    completed = item.completed
-    cancelled = item.cancelled
-    repeatRule = item.repeatRule
-    warn = item.warn
-    icalExtra = item.icalExtra
+  init(_ source: TodoItem) {
+    self.init(title: "")
+    item = applied(to: item, from: source)
   }
 
-  /// `item` with these fields.
-  func applied(to item: TodoItem) -> TodoItem {
-    var out = item
-    out.title = title
-    out.deadline = deadline
-    out.completed = completed
-    out.cancelled = cancelled
-    out.repeatRule = repeatRule
-    out.warn = warn
-    out.icalExtra = icalExtra
+  subscript<T>(dynamicMember kp: WritableKeyPath<TodoItem, T>) -> T {
+    get { item[keyPath: kp] }
+    set { item[keyPath: kp] = newValue }
+  }
+
+  /// The value of synced field `f`.
+  subscript(_ f: ItemField) -> FieldValue {
+    get { f.get(item) }
+    set { f.set(&item, newValue) }
+  }
+
+  /// `target` with these fields.
+  func applied(to target: TodoItem) -> TodoItem { applied(to: target, from: item) }
+
+  private func applied(to target: TodoItem, from source: TodoItem) -> TodoItem {
+    var out = target
+    for f in ItemField.syncedFields { f.set(&out, f.get(source)) }
     return out
+  }
+
+  static func == (a: SyncFields, b: SyncFields) -> Bool {
+    ItemField.syncedFields.allSatisfy { $0.get(a.item) == $0.get(b.item) }
+  }
+
+  /// The fields by name and value: what decides a tie between two sides (``SyncMerge/later(_:than:)``).
+  var description: String {
+    ItemField.syncedFields.map { "\($0.name): \($0.get(item))" }.joined(separator: ", ")
   }
 }
 

@@ -113,13 +113,15 @@ enum LeanPlistReader {
             return k
           }
           switch key {
-          case "formatVersion":
+          case TodoDocument.versionKeyText:
             guard version == nil else {
-              throw CodecError("the key 'formatVersion' appears twice in the root")
+              throw CodecError("the key '\(TodoDocument.versionKey)' appears twice in the root")
             }
             version = try unit { try $0.integer() }
-          case "todoItems":
-            guard items == nil else { throw CodecError("the key 'todoItems' appears twice in the root") }
+          case TodoDocument.itemsKeyText:
+            guard items == nil else {
+              throw CodecError("the key '\(TodoDocument.itemsKey)' appears twice in the root")
+            }
             items = try todoItems(tolerant: tolerant, warnings: &warnings)
           default:
             guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }  // Foundation's to read
@@ -184,7 +186,7 @@ enum LeanPlistReader {
             warnings.append("entry \(key): duplicate UUID; the later one skipped")
             continue
           }
-          throw CodecError("UUID \(key) appears twice in todoItems")
+          throw CodecError("UUID \(key) appears twice in \(TodoDocument.itemsKey)")
         }
         out.append(item)
       }
@@ -197,8 +199,10 @@ enum LeanPlistReader {
       try expect("<dict>")
       var raw = RawItem(key: "")
       var uuidSpan: Span? = nil
-      // The names seen, in a short array while there are few: an entry has a
-      // handful, and hashing each into a Set took 45% of `list` at 10,000 items.
+      // A key twice would be one value silently lost at the next write: the
+      // known ones are bits; the names of the others, in a short array while
+      // there are few (hashing each into a Set took 45% of `list` at 10,000 items).
+      var known: UInt64 = 0
       var seen: [String] = []
       var many = Set<String>()
       while true {
@@ -209,38 +213,66 @@ enum LeanPlistReader {
         }
         let field = try fieldName()
         skipSpace()
-        // A key twice would be one value silently lost at the next write.
-        let name = field.name
         let twice: Bool
-        if seen.count < 16 {
-          twice = seen.contains(name)
-          seen.append(name)
-          if seen.count == 16 { many = Set(seen) }
-        } else {
-          twice = !many.insert(name).inserted
+        switch field {
+        case .known(let k):
+          twice = known & (1 << UInt64(k)) != 0
+          known |= 1 << UInt64(k)
+        case .other(let name):
+          if seen.count < 16 {
+            twice = seen.contains(name)
+            seen.append(name)
+            if seen.count == 16 { many = Set(seen) }
+          } else {
+            twice = !many.insert(name).inserted
+          }
         }
         if twice {
           throw CodecError(
-            "entry '\(try string(of: keySpan).prefix(64))': the key '\(name)' appears twice")
+            "entry '\(try string(of: keySpan).prefix(64))': the key '\(field.name)' appears twice")
         }
         switch field {
-        case .uuid: uuidSpan = try stringSpan()
-        case .title: raw.title = try string()
-        case .date(let name): raw.set(date: try date(), for: name)
-        case .string(let name): raw.set(string: try string(), for: name)
-        case .integer(let name): raw.set(integer: try integer(), for: name)
-        case .boolean:
-          if starts("<true/>") {
-            raw.cancelled = true
-            i += 7
-          } else {
-            try expect("<false/>")
-          }
+        case .known(ItemField.idIndex): uuidSpan = try stringSpan()
+        case .known(let k): raw.set(k, try value(ItemField.all[k].kind))
         case .other(let name):
           // An odd key (control characters, non-ASCII) is Foundation's to read.
           guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }
           raw.otherKeys[name] = try keptValue()
         }
+      }
+    }
+
+    /// A field's value of this kind.
+    mutating func value(_ kind: ItemField.Kind) throws -> FieldValue {
+      switch kind {
+      case .text, .lines: return .text(try string())
+      case .integer: return .integer(try integer())
+      case .date: return .date(try date())
+      case .flag:
+        if starts("<true/>") {
+          i += 7
+          return .flag
+        }
+        try expect("<false/>")
+        return .absent
+      case .texts:
+        if starts("<array/>") {
+          i += 8
+          return .texts([])
+        }
+        try expect("<array>")
+        var out: [String] = []
+        while true {
+          skipSpace()
+          if starts("</array>") {
+            i += 8
+            return .texts(out)
+          }
+          out.append(try string())
+        }
+      case .uuid:
+        guard let u = UUID(uuidString: try string()) else { throw Unsupported() }  // Foundation's to word
+        return .uuid(u)
       }
     }
 
@@ -251,15 +283,9 @@ enum LeanPlistReader {
     func fastItem(_ key: Span, _ uuid: Span?, _ raw: RawItem) -> TodoItem? {
       guard let u = uuid, key.count == 36, u.count == 36, !key.hasEntity, !u.hasEntity,
         memcmp(p + key.start, p + u.start, 36) == 0, let id = Self.parseUUID(p + key.start),
-        let title = raw.title, Title.isClean(title), (raw.warn ?? 0) >= 0
+        let title = raw.title, Title.isClean(title), (raw.fields.warn ?? 0) >= 0
       else { return nil }
-      @inline(__always) func inRange(_ d: Date?) -> Bool {
-        d.map { RawItem.validRange ~= $0.timeIntervalSince1970 } ?? true
-      }
-      guard inRange(raw.deadline), inRange(raw.created), inRange(raw.completed), inRange(raw.reminder),
-        inRange(raw.notifiedDeadline), inRange(raw.notifiedReminder), inRange(raw.modified),
-        inRange(raw.notifiedWarning)
-      else { return nil }
+      guard raw.badDate == nil else { return nil }
       // The lean reader's dates are whole seconds already.
       return raw.build(id: id, title: title, whole: false)
     }
@@ -291,17 +317,15 @@ enum LeanPlistReader {
       return ok ? UUID(uuid: t) : nil
     }
 
-    /// The fields of an entry that the reader keeps.
+    /// A key of an entry: a field of ``ItemField/all`` (by its index) or another key.
     enum Field {
-      case uuid, title, boolean
-      case date(String), string(String), integer(String), other(String)
+      case known(Int)
+      case other(String)
 
       var name: String {
         switch self {
-        case .uuid: return "UUID"
-        case .title: return "title"
-        case .boolean: return "cancelled"
-        case .date(let n), .string(let n), .integer(let n), .other(let n): return n
+        case .known(let k): return ItemField.all[k].keyText
+        case .other(let n): return n
         }
       }
     }
@@ -321,32 +345,25 @@ enum LeanPlistReader {
     mutating func fieldName() throws -> Field {
       let s = try tagged("<key>", "</key>")
       if s.hasEntity { return Self.field(named: try string(of: s)) }
-      switch s.count {  // by length first: one comparison for most keys
-      case 4: if equals(s, "UUID") { return .uuid }
-      case 5: if equals(s, "title") { return .title }
-      case 7: if equals(s, "created") { return .date("created") }
-      case 8:
-        if equals(s, "deadline") { return .date("deadline") }
-        if equals(s, "reminder") { return .date("reminder") }
-      case 9: if equals(s, "completed") { return .date("completed") }
-      case 16:
-        if equals(s, "notifiedDeadline") { return .date("notifiedDeadline") }
-        if equals(s, "notifiedReminder") { return .date("notifiedReminder") }
-      default: break
+      // By length first (the table's keys of that length), then by bytes: no string is built.
+      if s.count < Self.keysByLength.count {
+        for k in Self.keysByLength[s.count]
+        where memcmp(p + s.start, ItemField.all[k].key.utf8Start, s.count) == 0 {
+          return .known(k)
+        }
       }
       return Self.field(named: try string(of: s))  // a key must still be text (UTF-8), as Foundation checks
     }
 
+    /// The fields of ``ItemField/all`` by the length of their key.
+    static let keysByLength: [[Int]] = {
+      var out = [[Int]](repeating: [], count: ItemField.all.map(\.key.utf8CodeUnitCount).max()! + 1)
+      for (k, f) in ItemField.all.enumerated() { out[f.key.utf8CodeUnitCount].append(k) }
+      return out
+    }()
+
     static func field(named k: String) -> Field {
-      switch k {
-      case "UUID": return .uuid
-      case "title": return .title
-      case "cancelled": return .boolean
-      case _ where RawItem.dateKeys.contains(k): return .date(k)
-      case _ where RawItem.stringKeys.contains(k): return .string(k)
-      case _ where RawItem.integerKeys.contains(k): return .integer(k)
-      default: return .other(k)
-      }
+      RawItem.fieldIndex[k].map { .known($0) } ?? .other(k)
     }
 
     func equals(_ s: Span, _ literal: StaticString) -> Bool {

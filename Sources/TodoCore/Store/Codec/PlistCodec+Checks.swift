@@ -62,7 +62,9 @@ extension PlistCodec {
         guard close.indices.allSatisfy({ b[i + 36 + $0] == close[$0] }),
           let u = UUID(uuidString: String(decoding: b[i..<(i + 36)], as: UTF8.self))
         else { continue }
-        if !seen.insert(u).inserted { throw CodecError("UUID \(u.uuidString) appears twice in todoItems") }
+        if !seen.insert(u).inserted {
+          throw CodecError("UUID \(u.uuidString) appears twice in \(TodoDocument.itemsKey)")
+        }
       }
     }
   }

@@ -152,9 +152,10 @@ struct ByteWriter {
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
       <plist version="1.0">
       <dict>
-      \t<key>formatVersion</key>
-      \t<integer>
+      \t<key>
       """)
+    put(TodoDocument.versionKey)
+    put("</key>\n\t<integer>")
     decimal(TodoDocument.currentVersion)
     put("</integer>\n")
     for key in otherRootKeys.keys.sorted() {
@@ -164,7 +165,9 @@ struct ByteWriter {
       out.append(contentsOf: otherRootKeys[key]!.utf8)
       put("\n")
     }
-    put("\t<key>todoItems</key>\n\t<dict>\n")
+    put("\t<key>")
+    put(TodoDocument.itemsKey)
+    put("</key>\n\t<dict>\n")
   }
 
   /// One entry of `todoItems`, one line: the known fields in a fixed order,
@@ -172,25 +175,8 @@ struct ByteWriter {
   mutating func entry(_ item: TodoItem) {
     put("\t\t<key>")
     uuid(item.id)
-    put("</key><dict><key>UUID</key><string>")
-    uuid(item.id)
-    put("</string><key>title</key><string>")
-    PlistCodec.appendEscaped(item.title, to: &out)
-    put("</string>")
-    if let d = item.deadline { date("deadline", d) }
-    date("created", item.created)
-    if let d = item.modified { date("modified", d) }
-    if let d = item.completed { date("completed", d) }
-    if let d = item.reminder { date("reminder", d) }
-    if let r = item.repeatRule { string("repeat", r) }
-    if let v = item.warn { integer("warn", v) }
-    if item.cancelled { put("<key>cancelled</key><true/>") }
-    if let u = item.uid { string("uid", u) }
-    if let v = item.sequence { integer("sequence", v) }
-    if let x = item.icalExtra { string("icalExtra", x, keepingLineFeeds: true) }
-    if let d = item.notifiedDeadline { date("notifiedDeadline", d) }
-    if let d = item.notifiedReminder { date("notifiedReminder", d) }
-    if let d = item.notifiedWarning { date("notifiedWarning", d) }
+    put("</key><dict>")
+    for f in ItemField.all { field(f.key, f.get(item), f.kind) }
     if !item.otherKeys.isEmpty {
       for key in item.otherKeys.keys.sorted() {
         put("<key>")
@@ -200,6 +186,40 @@ struct ByteWriter {
       }
     }
     put("</dict>\n")
+  }
+
+  /// `<key>KEY</key>` and the value as this kind is written; nothing when absent.
+  @inline(__always) mutating func field(_ key: StaticString, _ v: FieldValue, _ kind: ItemField.Kind) {
+    switch v {
+    case .absent: return
+    case .date(let d): date(key, d)
+    case .text(let s): string(key, s, keepingLineFeeds: kind == .lines)
+    case .integer(let n): integer(key, n)
+    case .flag:
+      put("<key>")
+      put(key)
+      put("</key><true/>")
+    case .uuid(let u):
+      put("<key>")
+      put(key)
+      put("</key><string>")
+      uuid(u)
+      put("</string>")
+    case .texts(let a):
+      put("<key>")
+      put(key)
+      if a.isEmpty {
+        put("</key><array/>")
+        return
+      }
+      put("</key><array>")
+      for s in a {
+        put("<string>")
+        PlistCodec.appendEscaped(s, to: &out)
+        put("</string>")
+      }
+      put("</array>")
+    }
   }
 
   @inline(__always) mutating func put(_ s: StaticString) {

@@ -31,48 +31,35 @@ public enum PlistCodec {
       throw CodecError("the root is a \(typeName(root)), not a dictionary")
     }
     var version = 0
-    if let v = dict["formatVersion"] {
+    if let v = dict[TodoDocument.versionKeyText] {
       guard type(of: v) != Bool.self, let n = v as? Int else {
-        throw CodecError("formatVersion is a \(typeName(v)), not an integer")
+        throw CodecError("\(TodoDocument.versionKey) is a \(typeName(v)), not an integer")
       }
       version = n
     }
     var warnings: [String] = []
     var items: [TodoItem] = []
     var seen = Set<UUID>()
-    if let t = dict["todoItems"] {
+    if let t = dict[TodoDocument.itemsKeyText] {
       guard let entries = t as? [String: Any] else {
-        throw CodecError("todoItems is a \(typeName(t)), not a dictionary")
+        throw CodecError("\(TodoDocument.itemsKey) is a \(typeName(t)), not a dictionary")
       }
       items.reserveCapacity(entries.count)
       for (key, value) in entries {
         var raw = RawItem(key: key)
         if let fields = value as? [String: Any] {
           for (k, v) in fields {
-            switch k {
-            case "UUID": if let s = v as? String { raw.uuid = s } else { raw.wrongType.append(k) }
-            case "title": if let s = v as? String { raw.title = s } else { raw.wrongType.append(k) }
-            case _ where RawItem.dateKeys.contains(k):
-              guard let d = v as? Date else {
-                raw.wrongType.append(k)
-                continue
-              }
-              raw.set(date: d, for: k)
-            case _ where RawItem.stringKeys.contains(k):
-              if let s = v as? String { raw.set(string: s, for: k) } else { raw.wrongType.append(k) }
-            case _ where RawItem.integerKeys.contains(k):
-              if type(of: v) != Bool.self, let n = v as? Int {
-                raw.set(integer: n, for: k)
-              } else {
-                raw.wrongType.append(k)
-              }
-            case "cancelled":
-              if type(of: v) == Bool.self, let b = v as? Bool {
-                raw.cancelled = b
-              } else {
-                raw.wrongType.append(k)
-              }
-            default: raw.otherKeys[k] = try PlistFragment.xml(of: v)
+            guard let f = RawItem.fieldIndex[k] else {
+              raw.otherKeys[k] = try PlistFragment.xml(of: v)
+              continue
+            }
+            if f == ItemField.idIndex {
+              // Any text: the check of the entry says what is wrong with it.
+              if let s = v as? String { raw.uuid = s } else { raw.wrongType.append(k) }
+            } else if let value = foundationValue(v, as: ItemField.all[f].kind) {
+              raw.set(f, value)
+            } else {
+              raw.wrongType.append(k)
             }
           }
         } else {
@@ -85,17 +72,17 @@ public enum PlistCodec {
               warnings.append("entry \(key): duplicate UUID; skipped")
               continue
             }
-            throw CodecError("UUID \(item.id.uuidString) appears twice in todoItems")
+            throw CodecError("UUID \(item.id.uuidString) appears twice in \(TodoDocument.itemsKey)")
           }
           items.append(item)
         }
       }
-    } else if dict["formatVersion"] == nil {
-      throw CodecError("no todoItems dictionary in the root")
+    } else if dict[TodoDocument.versionKeyText] == nil {
+      throw CodecError("no \(TodoDocument.itemsKey) dictionary in the root")
     }
     items.sort(by: TodoItem.byDeadline)
     var other: [String: String] = [:]
-    for (k, v) in dict where k != "formatVersion" && k != "todoItems" {
+    for (k, v) in dict where k != TodoDocument.versionKeyText && k != TodoDocument.itemsKeyText {
       other[k] = try PlistFragment.xml(of: v)
     }
     other = RawItem.cleanKeys(other, warnings: &warnings, in: "root")
@@ -121,24 +108,14 @@ public enum PlistCodec {
   ) throws -> Data {
     var entries: [String: Any] = [:]
     for item in items {
-      var d: [String: Any] = ["UUID": item.id.uuidString, "title": item.title, "created": item.created]
+      var d: [String: Any] = [:]
       for (k, xml) in item.otherKeys { d[k] = try PlistFragment.value(of: xml) }
-      if let v = item.deadline { d["deadline"] = v }
-      if let v = item.modified { d["modified"] = v }
-      if let v = item.completed { d["completed"] = v }
-      if let v = item.reminder { d["reminder"] = v }
-      if let v = item.repeatRule { d["repeat"] = v }
-      if let v = item.warn { d["warn"] = v }
-      if item.cancelled { d["cancelled"] = true }
-      if let v = item.uid { d["uid"] = v }
-      if let v = item.sequence { d["sequence"] = v }
-      if let v = item.icalExtra { d["icalExtra"] = v }
-      if let v = item.notifiedDeadline { d["notifiedDeadline"] = v }
-      if let v = item.notifiedReminder { d["notifiedReminder"] = v }
-      if let v = item.notifiedWarning { d["notifiedWarning"] = v }
+      for f in ItemField.all {
+        if let v = foundationObject(f.get(item)) { d[f.keyText] = v }
+      }
       entries[item.id.uuidString] = d
     }
-    var root: [String: Any] = ["formatVersion": version, "todoItems": entries]
+    var root: [String: Any] = [TodoDocument.versionKeyText: version, TodoDocument.itemsKeyText: entries]
     for (k, xml) in otherRootKeys { root[k] = try PlistFragment.value(of: xml) }
     return try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
   }
@@ -177,18 +154,42 @@ public enum PlistCodec {
   }
 }
 
-extension RawItem {
-  mutating func set(date d: Date, for key: String) {
-    switch key {
-    case "deadline": deadline = d
-    case "created": created = d
-    case "completed": completed = d
-    case "reminder": reminder = d
-    case "notifiedDeadline": notifiedDeadline = d
-    case "notifiedReminder": notifiedReminder = d
-    case "modified": modified = d
-    case "notifiedWarning": notifiedWarning = d
-    default: break
+extension PlistCodec {
+  /// A value of Foundation's plist as a field of this kind, or nil: the wrong type.
+  static func foundationValue(_ v: Any, as kind: ItemField.Kind) -> FieldValue? {
+    switch kind {
+    case .text, .lines: return (v as? String).map { .text($0) }
+    case .integer:
+      guard type(of: v) != Bool.self, let n = v as? Int else { return nil }
+      return .integer(n)
+    case .date: return (v as? Date).map { .date($0) }
+    case .flag:
+      guard type(of: v) == Bool.self, let b = v as? Bool else { return nil }
+      return FieldValue(b)
+    case .texts:
+      guard let a = v as? [Any] else { return nil }
+      var out: [String] = []
+      for e in a {
+        guard let s = e as? String else { return nil }
+        out.append(s)
+      }
+      return .texts(out)
+    case .uuid:
+      guard let s = v as? String, let u = UUID(uuidString: s) else { return nil }
+      return .uuid(u)
+    }
+  }
+
+  /// A field's value as Foundation's plist holds it; nil when absent.
+  static func foundationObject(_ v: FieldValue) -> Any? {
+    switch v {
+    case .absent: return nil
+    case .text(let s): return s
+    case .integer(let n): return n
+    case .date(let d): return d
+    case .flag: return true
+    case .texts(let a): return a
+    case .uuid(let u): return u.uuidString
     }
   }
 }

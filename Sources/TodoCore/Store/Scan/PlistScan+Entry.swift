@@ -17,52 +17,58 @@ extension PlistScan {
     case more
   }
 
-  /// The keys an entry may hold after its title, in the writer's order: their
-  /// number (0…13) is their place in that order.
-  enum Kind { case date, string, integer, yes }
-  static let keyCount = 14
-  static let icalExtraKey = 10
+  /// A key an entry may hold after its title (``ItemField/stored``, in the
+  /// writer's order), as it stands in the file: `<key>NAME</key>`.
+  struct Key: @unchecked Sendable {
+    /// Its number in ``ItemField/all``.
+    var field: Int
+    var kind: ItemField.Kind
+    /// Its bytes (kept for the life of the program: plain values, no reference counting in the scan).
+    var text: UnsafePointer<UInt8>
+    var count: Int
+    /// The first eight bytes, as one word: most tries of a key fail there.
+    var word: UInt64
+  }
+
+  /// The keys after the title, in the writer's order, made from the field table.
+  static let keys: [Key] = (ItemField.titleIndex + 1..<ItemField.all.count).map { k in
+    let text = Array("<key>".utf8) + Array(ItemField.all[k].keyBytes) + Array("</key>".utf8)
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
+    bytes.initialize(from: text, count: text.count)
+    let word = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+    return Key(
+      field: k, kind: ItemField.all[k].kind, text: UnsafePointer(bytes), count: text.count, word: word)
+  }
+  /// Keeps date `d` of field `f` where the scan keeps it: `deadline` and
+  /// `created` in the entry, the others in its Extra (then true).
+  @inline(__always) static func keep(_ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra) -> Bool {
+    switch f {
+    case ItemField.deadlineIndex: e.deadline = d
+    case ItemField.createdIndex: e.created = d
+    default:
+      x[f] = d
+      return true
+    }
+    return false
+  }
+
+  /// Sets the entry's flags from its fields: completed, cancelled.
+  @inline(__always) static func flag(_ e: inout Entry, _ x: Extra) {
+    if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
+    if x[ItemField.cancelledIndex] != PlistScan.none { e.flags |= Entry.cancelledFlag }
+  }
+
   /// The longest key: a valid entry has at least that many bytes after any key's start.
-  static let longestKey = 27
+  static let longestKey = keys.map(\.count).max()!
 
-  /// Key `k` as it stands in the file, and the kind of its value.
-  @inline(__always) static func key(_ k: Int) -> (text: StaticString, kind: Kind) {
-    switch k {
-    case 0: return ("<key>deadline</key>", .date)
-    case 1: return ("<key>created</key>", .date)
-    case 2: return ("<key>modified</key>", .date)
-    case 3: return ("<key>completed</key>", .date)
-    case 4: return ("<key>reminder</key>", .date)
-    case 5: return ("<key>repeat</key>", .string)
-    case 6: return ("<key>warn</key>", .integer)
-    case 7: return ("<key>cancelled</key>", .yes)
-    case 8: return ("<key>uid</key>", .string)
-    case 9: return ("<key>sequence</key>", .integer)
-    case 10: return ("<key>icalExtra</key>", .string)
-    case 11: return ("<key>notifiedDeadline</key>", .date)
-    case 12: return ("<key>notifiedReminder</key>", .date)
-    default: return ("<key>notifiedWarning</key>", .date)
-    }
-  }
-
-  /// The number of the key at `q` (at least ``longestKey`` bytes), or nil.
-  @inline(__always) static func keyNumber(_ q: UnsafePointer<UInt8>) -> Int? {
-    let k: Int
-    switch q[5] {
-    case 100: k = 0  // d
-    case 99: k = q[6] == 114 ? 1 : q[6] == 111 ? 3 : 7  // created, completed, cancelled
-    case 109: k = 2  // m
-    case 114: k = q[7] == 109 ? 4 : 5  // reminder, repeat
-    case 119: k = 6  // w
-    case 117: k = 8  // u
-    case 115: k = 9  // s
-    case 105: k = 10  // i
-    case 110: k = q[13] == 68 ? 11 : q[13] == 82 ? 12 : 13  // notifiedD/R/W
-    default: return nil
-    }
-    let t = key(k).text
-    return memcmp(q, t.utf8Start, t.utf8CodeUnitCount) == 0 ? k : nil
-  }
+  /// `</key><dict><key>UUID</key><string>`: between an entry's key and its UUID field.
+  static let uuidHead =
+    Array("</key><dict><key>".utf8) + Array(ItemField.all[ItemField.idIndex].keyBytes)
+    + Array("</key><string>".utf8)
+  /// `</string><key>title</key><string>`: between the UUID field and the title.
+  static let titleHead =
+    Array("</string><key>".utf8) + Array(ItemField.all[ItemField.titleIndex].keyBytes)
+    + Array("</key><string>".utf8)
 
   /// Eight bytes at a time (SWAR): each test is nonzero when some byte of the word passes it.
   enum Word {
@@ -91,6 +97,10 @@ extension PlistScan {
     var inEntries = false
     var last: (key: Int64, hi: UInt64, lo: UInt64)? = nil
     let hex = PlistScan.hexValue
+    let keys = PlistScan.keys
+    let longestKey = PlistScan.longestKey
+    let uuidHead = PlistScan.uuidHead
+    let titleHead = PlistScan.titleHead
 
     /// The entries by UUID: an open-addressing table of (a 32-bit fingerprint of
     /// the UUID, the entry's number + 1); 0 is a free slot. The fingerprint
@@ -178,18 +188,20 @@ extension PlistScan {
     /// One entry from `p[i]`, its two tabs.
     mutating func entry(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ base: Int) -> EntryStep {
       // \t\t<key>UUID</key><dict><key>UUID</key><string>UUID</string><key>title</key><string>
-      guard n - i > 147 else { return .more }
+      let uuidAt = i + 43 + uuidHead.count
+      let titleAt = uuidAt + 36 + titleHead.count
+      guard n - i > titleAt - i else { return .more }
       guard memcmp(p + i + 2, "<key>", 5) == 0,
-        memcmp(p + i + 43, "</key><dict><key>UUID</key><string>", 35) == 0,
-        memcmp(p + i + 114, "</string><key>title</key><string>", 33) == 0,
-        memcmp(p + i + 7, p + i + 78, 36) == 0,
+        memcmp(p + i + 43, uuidHead, uuidHead.count) == 0,
+        memcmp(p + uuidAt + 36, titleHead, titleHead.count) == 0,
+        memcmp(p + i + 7, p + uuidAt, 36) == 0,
         let id = hex.withUnsafeBufferPointer({ Self.uuid(p + i + 7, $0) })
       else { return .decline }
       let (hi, lo) = id
       var e = Entry(hi: hi, lo: lo, start: base + i)
       var x = Extra()
       var extra = false
-      var j = i + 147
+      var j = titleAt
       // The title.
       switch text(p, &j, n, lineFeeds: false) {
       case .more: return .more
@@ -207,44 +219,40 @@ extension PlistScan {
           j += 8
           break
         }
-        guard n - j >= PlistScan.longestKey else { return .more }
-        guard let k = PlistScan.keyNumber(p + j), k >= next else { return .decline }
-        let key = PlistScan.key(k)
-        j += key.text.utf8CodeUnitCount
+        guard n - j >= longestKey else { return .more }
+        let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+        var k = next
+        while k < keys.count {
+          let t = keys[k]
+          if t.word == word && memcmp(p + j + 8, t.text + 8, t.count - 8) == 0 { break }
+          k += 1
+        }
+        guard k < keys.count else { return .decline }
+        let key = keys[k]
+        j += key.count
         next = k + 1
-        if k > 1 { extra = true }
+        let f = key.field
         switch key.kind {
         case .date:
           guard n - j >= 33 else { return .more }
-          let d = k == 0 ? deadlines.date(p + j) : Self.date(p + j)
+          let d = f == ItemField.deadlineIndex ? deadlines.date(p + j) : Self.date(p + j)
           guard d != PlistScan.none else { return .decline }
           j += 33
-          switch k {
-          case 0: e.deadline = d
-          case 1: e.created = d
-          case 2: x.modified = d
-          case 3: x.completed = d
-          case 4: x.reminder = d
-          case 11: x.notifiedDeadline = d
-          case 12: x.notifiedReminder = d
-          default: x.notifiedWarning = d
-          }
+          if PlistScan.keep(d, field: f, &e, &x) { extra = true }
         case .integer:
           guard n - j >= 38 else { return .more }
           guard let v = Self.integer(p, &j) else { return .decline }
-          if k == 6 {
-            guard v >= 0 else { return .decline }  // the general reader refuses it
-            x.warn = v
-          } else {
-            x.sequence = v
-          }
-        case .yes:
+          guard f != ItemField.warnIndex || v >= 0 else { return .decline }  // the general reader refuses it
+          x[f] = v
+          extra = true
+        case .flag:
           guard n - j >= 7 else { return .more }
           guard memcmp(p + j, "<true/>", 7) == 0 else { return .decline }
           j += 7
-          e.flags |= Entry.cancelledFlag
-        case .string:
-          let lineFeeds = k == PlistScan.icalExtraKey
+          x[f] = 1
+          extra = true
+        case .text, .lines:
+          let lineFeeds = key.kind == .lines
           let mark = out.text.count
           switch string(p, &j, n, lineFeeds: lineFeeds) {
           case .more: return .more
@@ -253,15 +261,16 @@ extension PlistScan {
             if !ascii {
               guard out.withText(t, { String(validating: $0, as: UTF8.self) }) != nil else { return .decline }
             }
+            extra = true
             if lineFeeds {
-              out.text.removeSubrange(mark...)  // checked, not kept
-              e.flags |= Entry.icalExtraFlag
-            } else if k == 5 {
-              x.repeatRule = t
+              out.text.removeSubrange(mark...)  // checked, not kept: long text, which `list` never shows
+              if f == ItemField.icalExtraIndex { e.flags |= Entry.icalExtraFlag }
             } else {
-              x.uid = t
+              x[f] = Int64(t.offset) << 32 | Int64(t.count)
             }
           }
+        case .texts, .uuid:
+          return .decline  // not yet in any entry: the general reader's
         }
       }
       // The writer always writes `created`; without it the general reader guesses one.
@@ -276,7 +285,7 @@ extension PlistScan {
       last = (key, hi, lo)
       guard base + j - e.start < Int(UInt32.max), base + j < Int(UInt32.max) else { return .decline }
       e.length = UInt32(base + j - e.start)
-      if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
+      PlistScan.flag(&e, x)
       if extra {
         e.more = UInt32(out.extras.count)
         out.extras.append(x)

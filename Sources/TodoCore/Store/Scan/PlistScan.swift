@@ -106,22 +106,58 @@ public struct PlistScan {
     }
   }
 
-  /// The fields of an entry that most entries lack.
+  /// The fields of an entry that most entries lack: every field of the table
+  /// after `deadline` and `created` (``ItemField/all``), one slot each.
   public struct Extra: Sendable {
-    /// Seconds since 1970, or ``PlistScan/none``.
-    public var completed = PlistScan.none
-    public var modified = PlistScan.none
-    public var reminder = PlistScan.none
-    public var notifiedDeadline = PlistScan.none
-    public var notifiedReminder = PlistScan.none
-    public var notifiedWarning = PlistScan.none
-    /// Seconds before the deadline, or ``PlistScan/none``.
-    public var warn = PlistScan.none
-    public var sequence = PlistScan.none
-    public var repeatRule: Text? = nil
-    public var uid: Text? = nil
+    /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
+    /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
+    /// (offset << 32 | count); ``PlistScan/none`` when absent. Long text
+    /// (``ItemField/Kind/lines``) is checked by the scan, not kept.
+    var slots: Slots = (
+      none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
+      none,
+      none, none, none, none, none, none
+    )
+    typealias Slots = (
+      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
+      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
+    )
+    /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
+    static var first: Int { 4 }
+    /// How many fields it can hold (`FieldTableTests` checks the table fits).
+    static var capacity: Int { 24 }
 
     public init() {}
+
+    /// Field `k` of ``ItemField/all``.
+    @inline(__always) public subscript(_ k: Int) -> Int64 {
+      get { withUnsafeBytes(of: slots) { $0.load(fromByteOffset: (k - Self.first) * 8, as: Int64.self) } }
+      set {
+        withUnsafeMutableBytes(of: &slots) {
+          $0.storeBytes(of: newValue, toByteOffset: (k - Self.first) * 8, as: Int64.self)
+        }
+      }
+    }
+
+    /// Text field `k`, or nil.
+    @inline(__always) public func text(_ k: Int) -> Text? {
+      let v = self[k]
+      return v == PlistScan.none
+        ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
+    }
+
+    /// Seconds since 1970, or ``PlistScan/none``.
+    public var completed: Int64 { self[ItemField.completedIndex] }
+    public var modified: Int64 { self[ItemField.modifiedIndex] }
+    public var reminder: Int64 { self[ItemField.reminderIndex] }
+    public var notifiedDeadline: Int64 { self[ItemField.notifiedDeadlineIndex] }
+    public var notifiedReminder: Int64 { self[ItemField.notifiedReminderIndex] }
+    public var notifiedWarning: Int64 { self[ItemField.notifiedWarningIndex] }
+    /// Seconds before the deadline, or ``PlistScan/none``.
+    public var warn: Int64 { self[ItemField.warnIndex] }
+    public var sequence: Int64 { self[ItemField.sequenceIndex] }
+    public var repeatRule: Text? { text(ItemField.repeatIndex) }
+    public var uid: Text? { text(ItemField.uidIndex) }
   }
 
   /// The extra fields of `e` (all absent when it has none).
@@ -131,11 +167,17 @@ public struct PlistScan {
 
   /// As ``TodoItem/undeliveredDeadline``.
   @inline(__always) public func undeliveredDeadline(_ e: Entry, _ x: Extra) -> Int64? {
+    Self.undeliveredDeadline(e, x)
+  }
+  @inline(__always) static func undeliveredDeadline(_ e: Entry, _ x: Extra) -> Int64? {
     e.isPending && e.deadline != PlistScan.none && x.notifiedDeadline != e.deadline ? e.deadline : nil
   }
 
   /// As ``TodoItem/undeliveredWarning``.
   @inline(__always) public func undeliveredWarning(_ e: Entry, _ x: Extra) -> Int64? {
+    Self.undeliveredWarning(e, x)
+  }
+  @inline(__always) static func undeliveredWarning(_ e: Entry, _ x: Extra) -> Int64? {
     guard e.isPending, e.deadline != PlistScan.none, x.warn != PlistScan.none, x.warn > 0,
       x.notifiedWarning != e.deadline
     else { return nil }
@@ -144,6 +186,9 @@ public struct PlistScan {
 
   /// As ``TodoItem/undeliveredReminder``.
   @inline(__always) public func undeliveredReminder(_ e: Entry, _ x: Extra) -> Int64? {
+    Self.undeliveredReminder(e, x)
+  }
+  @inline(__always) static func undeliveredReminder(_ e: Entry, _ x: Extra) -> Int64? {
     e.isPending && x.reminder != PlistScan.none && x.notifiedReminder != x.reminder ? x.reminder : nil
   }
 
@@ -170,20 +215,28 @@ public struct PlistScan {
   /// A string field as a String.
   public func string(_ t: Text) -> String { withText(t) { String(decoding: $0, as: UTF8.self) } }
 
-  /// The item of an entry, as the general reader builds it.
+  /// The item of an entry, as the general reader builds it (without long
+  /// text, ``ItemField/Kind/lines``, which the scan only checks).
   public func item(_ e: Entry) -> TodoItem {
     func date(_ v: Int64) -> Date? {
       v == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(v))
     }
-    func int(_ v: Int64) -> Int? { v == PlistScan.none ? nil : Int(v) }
+    var item = TodoItem(
+      id: e.id, title: string(e.title), deadline: date(e.deadline), created: date(e.created)!)
     let x = extra(e)
-    return TodoItem(
-      id: e.id, title: string(e.title), deadline: date(e.deadline), created: date(e.created)!,
-      modified: date(x.modified), completed: date(x.completed), reminder: date(x.reminder),
-      repeatRule: x.repeatRule.map(string), warn: int(x.warn), cancelled: e.cancelled,
-      uid: x.uid.map(string), sequence: int(x.sequence), icalExtra: nil,
-      notifiedDeadline: date(x.notifiedDeadline), notifiedReminder: date(x.notifiedReminder),
-      notifiedWarning: date(x.notifiedWarning))
+    for k in Extra.first..<ItemField.all.count {
+      let f = ItemField.all[k]
+      let v = x[k]
+      guard v != PlistScan.none else { continue }
+      switch f.kind {
+      case .date: f.set(&item, .date(Date(timeIntervalSince1970: TimeInterval(v))))
+      case .integer: f.set(&item, .integer(Int(v)))
+      case .flag: f.set(&item, .flag)
+      case .text: f.set(&item, .text(x.text(k).map(string)!))
+      case .lines, .texts, .uuid: continue
+      }
+    }
+    return item
   }
 
   // MARK: - Reading
@@ -261,9 +314,9 @@ public struct PlistScan {
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
     <plist version="1.0">
     <dict>
-    \t<key>formatVersion</key>
+    \t<key>\(TodoDocument.versionKey)</key>
     \t<integer>\(TodoDocument.currentVersion)</integer>
-    \t<key>todoItems</key>
+    \t<key>\(TodoDocument.itemsKey)</key>
     \t<dict>
 
     """.utf8)

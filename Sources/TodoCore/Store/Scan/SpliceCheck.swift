@@ -11,6 +11,20 @@ struct EntryFacts {
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
 
+  /// The facts of an entry as the scan holds it (``PlistScan``'s rules, which are ``TodoItem``'s).
+  init(id: UUID, _ e: PlistScan.Entry, _ x: PlistScan.Extra) {
+    self.id = id
+    @inline(__always) func since2001(_ t: Int64?) -> Double {
+      t.map { Double($0) - Date.timeIntervalBetween1970AndReferenceDate } ?? .nan
+    }
+    sortKey = since2001(e.sortKey)
+    pendingDeadline = e.isPending && e.deadline != PlistScan.none ? since2001(e.deadline) : .nan
+    fires = (
+      since2001(PlistScan.undeliveredDeadline(e, x)), since2001(PlistScan.undeliveredWarning(e, x)),
+      since2001(PlistScan.undeliveredReminder(e, x))
+    )
+  }
+
   /// The facts of `item`, by the rules of ``TodoItem`` and the writer's order.
   init(_ item: TodoItem) {
     id = item.id
@@ -54,11 +68,11 @@ struct CanonicalEntry {
     return .entry(facts, length: c.i)
   }
 
-  // The order in which the writer puts the optional fields after `created`.
+  // The fields after the title in the writer's order (``PlistScan/keys``, from the field table).
   private mutating func entry() -> EntryFacts? {
     guard lit("\t\t<key>") else { return nil }
     let first = i
-    guard let id = uuid(), lit("</key><dict><key>UUID</key><string>") else { return nil }
+    guard let id = uuid(), lit(PlistScan.uuidHead) else { return nil }
     // The UUID field: the key's very bytes.
     guard i + 36 <= n else {
       short = true
@@ -66,44 +80,48 @@ struct CanonicalEntry {
     }
     guard memcmp(p + i, p + first, 36) == 0 else { return nil }
     i += 36
-    guard
-      lit("</string><key>title</key><string>"), title(), lit("</string>")
-    else { return nil }
-    var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
-    if lit("<key>deadline</key>") { guard let d = date() else { return nil }; item.deadline = d }
-    guard lit("<key>created</key>"), date() != nil else { return nil }
-    if lit("<key>modified</key>") { guard date() != nil else { return nil } }
-    if lit("<key>completed</key>") { guard let d = date() else { return nil }; item.completed = d }
-    if lit("<key>reminder</key>") { guard let d = date() else { return nil }; item.reminder = d }
-    if lit("<key>repeat</key>") { guard string(lineFeeds: false) else { return nil } }
-    if lit("<key>warn</key>") {
-      guard let w = integer(), w >= 0 else { return nil }
-      item.warn = w
+    guard lit(PlistScan.titleHead), title(), lit("</string>") else { return nil }
+    // The values as the scan keeps them: plain values, no item built.
+    var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
+    var x = PlistScan.Extra()
+    for key in PlistScan.keys {
+      guard lit(key.text, key.count) else { continue }
+      let f = key.field
+      switch key.kind {
+      case .date:
+        guard let d = date() else { return nil }
+        _ = PlistScan.keep(d, field: f, &e, &x)
+      case .integer:
+        guard let v = integer() else { return nil }
+        guard f != ItemField.warnIndex || v >= 0 else { return nil }
+        x[f] = Int64(v)
+      case .flag:
+        guard lit("<true/>") else { return nil }
+        x[f] = 1
+      case .text, .lines:
+        guard string(lineFeeds: key.kind == .lines) else { return nil }
+      case .texts, .uuid:
+        return nil  // left to the slow check
+      }
     }
-    if lit("<key>cancelled</key>") { guard lit("<true/>") else { return nil }; item.cancelled = true }
-    if lit("<key>uid</key>") { guard string(lineFeeds: false) else { return nil } }
-    if lit("<key>sequence</key>") { guard integer() != nil else { return nil } }
-    if lit("<key>icalExtra</key>") { guard string(lineFeeds: true) else { return nil } }
-    if lit("<key>notifiedDeadline</key>") {
-      guard let d = date() else { return nil }
-      item.notifiedDeadline = d
-    }
-    if lit("<key>notifiedReminder</key>") {
-      guard let d = date() else { return nil }
-      item.notifiedReminder = d
-    }
-    if lit("<key>notifiedWarning</key>") {
-      guard let d = date() else { return nil }
-      item.notifiedWarning = d
-    }
+    // The writer always writes `created`.
+    guard e.created != PlistScan.none else { return nil }
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
-    return EntryFacts(item)
+    PlistScan.flag(&e, x)
+    return EntryFacts(id: id, e, x)
+  }
+
+  /// Matches the bytes of `s` and moves past them.
+  private mutating func lit(_ s: [UInt8]) -> Bool {
+    s.withUnsafeBufferPointer { lit($0.baseAddress!, $0.count) }
   }
 
   /// Matches `s` and moves past it.
-  private mutating func lit(_ s: StaticString) -> Bool {
-    let k = s.utf8CodeUnitCount
+  private mutating func lit(_ s: StaticString) -> Bool { lit(s.utf8Start, s.utf8CodeUnitCount) }
+
+  /// Matches the `k` bytes at `s` and moves past them.
+  private mutating func lit(_ s: UnsafePointer<UInt8>, _ k: Int) -> Bool {
     guard i + k <= n else {
       short = true
       return false
@@ -112,11 +130,11 @@ struct CanonicalEntry {
     if k >= 8 {
       guard
         UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-          == UnsafeRawPointer(s.utf8Start).loadUnaligned(as: UInt64.self),
-        k == 8 || memcmp(p + i + 8, s.utf8Start + 8, k - 8) == 0
+          == UnsafeRawPointer(s).loadUnaligned(as: UInt64.self),
+        k == 8 || memcmp(p + i + 8, s + 8, k - 8) == 0
       else { return false }
     } else {
-      guard memcmp(p + i, s.utf8Start, k) == 0 else { return false }
+      guard memcmp(p + i, s, k) == 0 else { return false }
     }
     i += k
     return true
@@ -253,7 +271,7 @@ struct CanonicalEntry {
 
   /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>`, a real date of the years 1 to 9999
   /// (``PlistScan``'s reading: the writer's only spelling of it).
-  private mutating func date() -> Date? {
+  private mutating func date() -> Int64? {
     guard i + 33 <= n else {
       short = true
       return nil
@@ -261,6 +279,6 @@ struct CanonicalEntry {
     let t = PlistScan.Scanner.date(p + i)
     guard t != PlistScan.none else { return nil }
     i += 33
-    return Date(timeIntervalSince1970: TimeInterval(t))
+    return t
   }
 }

@@ -48,7 +48,7 @@ final class SpliceScan: ItemSource {
     w.put(PlistCodec.footer)
     return w.out
   }()
-  static let itemsKey: [UInt8] = Array("\t<key>todoItems</key>\n\t<dict>\n".utf8)
+  static let itemsKey: [UInt8] = Array("\t<key>\(TodoDocument.itemsKey)</key>\n\t<dict>\n".utf8)
 
   /// The scan of the open data file `fd` of `size` bytes, or nil when the file
   /// is not exactly what the writer writes (or could not be read).

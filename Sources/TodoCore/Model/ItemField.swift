@@ -1,0 +1,187 @@
+import Foundation
+
+/// One field of ``TodoItem`` as every codec, the merge and the sync see it.
+/// The fields themselves are listed once, in ``ItemField/all`` (`ItemFields.swift`);
+/// the plist writer's key order, the readers' key dispatch, the merge, the
+/// user-field equality, the SEQUENCE rule, the JSON output and the sync's
+/// field set are derived from that list.
+public final class ItemField: Sendable {
+  /// What the field holds, and so how each codec spells it.
+  public enum Kind: Sendable, Equatable {
+    /// One line of text: `<string>`, escaped.
+    case text
+    /// Text whose line feeds are kept (`<string>`, CR as `&#13;`).
+    case lines
+    /// `<integer>`.
+    case integer
+    /// `<date>`, whole seconds.
+    case date
+    /// `<true/>` when set; absent when not.
+    case flag
+    /// `<array>` of `<string>`.
+    case texts
+    /// A UUID, as a `<string>` in canonical (upper-case) form.
+    case uuid
+  }
+
+  /// How the field travels through iCalendar (the mapping itself is in `ICal/ICalMapping*.swift`).
+  public enum ICal: Sendable, Equatable {
+    /// It does not: it stays in the data file.
+    case none
+    /// As this property of the VTODO.
+    case property(String)
+    /// Through STATUS (and its date property, if any).
+    case status
+    /// As a VALARM.
+    case alarm
+    /// As the iCalendar text kept whole (what the mapping does not map).
+    case kept
+  }
+
+  /// How a change meets what others wrote since (``Change/merged(current:before:after:mode:)``).
+  public enum Merge: Sendable, Equatable {
+    /// The item's identity: never changed by a merge.
+    case identity
+    /// The change's value, when the change changed it (an undo only while it still holds what the change gave).
+    case changed
+    /// Only moves forward (the time of the last change).
+    case latest
+    /// The iCalendar SEQUENCE: a writer's value, but an undo counts a new revision.
+    case revision
+    /// A delivery record of the field named: changed as ``changed``, and what
+    /// was delivered for the time that field now has stays delivered.
+    case delivery(of: String)
+  }
+
+  /// Where the field shows in JSON.
+  public enum JSON: Sendable, Equatable {
+    /// In `list --json` and the export; `null` (false for a flag) when absent.
+    case listed
+    /// In `list --json` and the export, the UUID when absent (the iCalendar UID).
+    case listedOrID
+    /// In the export only, left out when absent.
+    case exported
+  }
+
+  /// The name in JSON and in messages.
+  public let name: String
+  /// The key in the data file.
+  public let key: StaticString
+  public let kind: Kind
+  /// Whether a user sets it (and so whether it counts in ``TodoItem/sameUserFields(as:)``).
+  public let userSet: Bool
+  public let ical: ICal
+  /// Whether a change of it is a new revision (SEQUENCE one higher, RFC 5545 3.8.7.4).
+  public let revision: Bool
+  public let merge: Merge
+  public let json: JSON
+  /// The field's value in an item.
+  public let get: @Sendable (TodoItem) -> FieldValue
+  /// Sets the field of an item (``FieldValue/absent`` clears it).
+  public let set: @Sendable (inout TodoItem, FieldValue) -> Void
+
+  init(
+    name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, revision: Bool, merge: Merge,
+    json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
+    set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void
+  ) {
+    self.name = name
+    self.key = key
+    self.kind = kind
+    self.userSet = userSet
+    self.ical = ical
+    self.revision = revision
+    self.merge = merge
+    self.json = json
+    self.get = get
+    self.set = set
+  }
+
+  /// Whether a sync compares and merges it field by field: a user's field that travels through iCalendar.
+  public var synced: Bool { userSet && ical != .none }
+
+  /// The key's UTF-8 bytes.
+  public var keyBytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+  }
+
+  /// The key as a String.
+  public var keyText: String { key.description }
+}
+
+/// One field's value, whatever its kind.
+public enum FieldValue: Equatable, Hashable, Sendable {
+  case absent
+  case text(String)
+  case integer(Int)
+  case date(Date)
+  /// A flag that is set (a cleared flag is ``absent``).
+  case flag
+  case texts([String])
+  case uuid(UUID)
+
+  var text: String? { if case .text(let s) = self { s } else { nil } }
+  var integer: Int? { if case .integer(let v) = self { v } else { nil } }
+  var date: Date? { if case .date(let d) = self { d } else { nil } }
+  var isSet: Bool { self != .absent }
+  var texts: [String]? { if case .texts(let v) = self { v } else { nil } }
+  var uuid: UUID? { if case .uuid(let v) = self { v } else { nil } }
+
+  @inline(__always) init(_ s: String?) { self = s.map { .text($0) } ?? .absent }
+  @inline(__always) init(_ v: Int?) { self = v.map { .integer($0) } ?? .absent }
+  @inline(__always) init(_ d: Date?) { self = d.map { .date($0) } ?? .absent }
+  @inline(__always) init(_ b: Bool) { self = b ? .flag : .absent }
+  @inline(__always) init(_ v: [String]?) { self = v.map { .texts($0) } ?? .absent }
+  @inline(__always) init(_ u: UUID?) { self = u.map { .uuid($0) } ?? .absent }
+}
+
+extension ItemField {
+  /// The field of this name.
+  public static func named(_ name: String) -> ItemField? { all.first { $0.name == name } }
+
+  /// The fields a data file entry holds after `UUID` and `title`, in the writer's order.
+  static let stored: [ItemField] = Array(all.dropFirst(2))
+
+  /// The fields a user sets.
+  static let userFields = all.filter(\.userSet)
+
+  /// The fields whose change counts as a revision.
+  static let revisionFields = all.filter(\.revision)
+
+  /// The delivery records (``Merge/delivery(of:)``).
+  static let deliveryFields = all.filter { if case .delivery = $0.merge { true } else { false } }
+
+  /// The UUID of an item not yet named (all zeros).
+  static let blankID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+  /// The fields a sync compares and merges.
+  static let syncedFields = all.filter(\.synced)
+}
+
+extension TodoItem {
+  /// Whether the fields a user sets are the same (delivery records aside).
+  func sameUserFields(as other: TodoItem) -> Bool {
+    otherKeys == other.otherKeys && ItemField.userFields.allSatisfy { $0.get(self) == $0.get(other) }
+  }
+
+  /// SEQUENCE kept current (SPEC 7, RFC 5545 3.8.7.4): after a local change
+  /// from `old`, one higher when a field that counts as a revision changed
+  /// (``ItemField/revision``). Called by the edit paths of ``TodoList`` and the merge.
+  mutating func countRevision(since old: TodoItem) {
+    guard ItemField.revisionFields.contains(where: { $0.get(self) != $0.get(old) }) else { return }
+    sequence = (old.sequence ?? 0) + 1
+  }
+
+  /// This item with the delivery records `other` holds for the times this
+  /// item now has: what was notified only moves forward, and a record for
+  /// another time does not apply (``ItemField/Merge/delivery(of:)``).
+  func keepingDelivery(from other: TodoItem) -> TodoItem {
+    var out = self
+    for f in ItemField.deliveryFields {
+      guard case .delivery(let of) = f.merge, let time = ItemField.named(of) else { continue }
+      let t = time.get(out)
+      if t != .absent, f.get(out) != t, f.get(other) == t { f.set(&out, t) }
+    }
+    return out
+  }
+}

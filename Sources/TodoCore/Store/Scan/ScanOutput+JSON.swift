@@ -1,0 +1,133 @@
+import Foundation
+
+// `list --json` from the scan's records: ``ItemJSON``'s columns (from the field
+// table), each value read from the entry or its ``PlistScan/Extra``.
+extension ScanOutput {
+  /// A column of ``ItemJSON/Column/listed`` as the scan holds it.
+  enum ScanColumn {
+    case id, title, deadline, created, overdue, scheduled
+    case date(Int), integer(Int), flag(Int)
+    /// A text field; `orID`: the UUID when absent.
+    case text(Int, orID: Bool)
+  }
+
+  /// A column and its head (`,\n    "name" : `; the first without the comma),
+  /// kept for the life of the program: plain values, no reference counting per item.
+  struct JSONColumn: @unchecked Sendable {
+    var what: ScanColumn
+    var head: UnsafePointer<UInt8>
+    var count: Int
+  }
+
+  /// The columns of ``ItemJSON/Column/listed``, as the scan holds them.
+  static let jsonColumns: [JSONColumn] = ItemJSON.Column.listed.enumerated().map { (c, column) in
+    let text = (c == 0 ? [] : Array(",\n".utf8)) + column.head
+    let head = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
+    head.initialize(from: text, count: text.count)
+    return JSONColumn(what: scanColumn(column), head: UnsafePointer(head), count: text.count)
+  }
+
+  static func scanColumn(_ column: ItemJSON.Column) -> ScanColumn {
+    switch column.what {
+    case .overdue: return .overdue
+    case .scheduled: return .scheduled
+    case .field(let f):
+      let k = ItemField.all.firstIndex { $0.key.description == f.key.description }!
+      switch k {
+      case ItemField.idIndex: return .id
+      case ItemField.titleIndex: return .title
+      case ItemField.deadlineIndex: return .deadline
+      case ItemField.createdIndex: return .created
+      default: break
+      }
+      switch f.kind {
+      case .date: return .date(k)
+      case .integer: return .integer(k)
+      case .flag: return .flag(k)
+      case .text: return .text(k, orID: f.json == .listedOrID)
+      case .lines, .texts, .uuid:
+        preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
+      }
+    }
+  }
+
+  /// The JSON of `list --json` (SPEC 2, ``ItemJSON``'s text), in pieces of about 64 KiB to `sink`.
+  public static func json(
+    _ scan: PlistScan, shown: Shown, now: Date, formatter f: DueFormatter,
+    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let t = Int64(now.timeIntervalSince1970.rounded(.down))
+    let plan = ScanPlan(scan, now: t)
+    var dates = ISODates(f)
+    var deadlines = ISODates(f)  // sorted: the day's part is mostly the last one's
+    var out = OutBuffer(capacity: 1 << 16)
+    defer { out.release() }
+    var first = true
+    jsonColumns.withUnsafeBufferPointer { columns in
+      scan.extras.withUnsafeBufferPointer { extras in
+        scan.text.withUnsafeBufferPointer { text in
+          scan.entries.withUnsafeBufferPointer { entries in
+            for k in entries.indices where shown.contains(entries[k]) {
+              let e = entries[k]
+              // The entry's Extra in place (most entries have none): no copy of its slots.
+              let x = e.more == UInt32.max ? nil : UnsafeRawPointer(extras.baseAddress! + Int(e.more))
+              @inline(__always) func slot(_ i: Int) -> Int64 {
+                x?.load(fromByteOffset: (i - PlistScan.Extra.first) * 8, as: Int64.self) ?? PlistScan.none
+              }
+              @inline(__always) func textSlot(_ i: Int) -> PlistScan.Text? {
+                let v = slot(i)
+                guard v != PlistScan.none else { return nil }
+                return PlistScan.Text(
+                  offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
+              }
+              var longest = Int(e.title.count)
+              if x != nil {
+                for c in columns {
+                  if case .text(let i, _) = c.what, let s = textSlot(i) { longest += Int(s.count) }
+                }
+              }
+              out.room(640 + 6 * longest, sink)
+              out.put(first ? "[\n  {\n" : ",\n  {\n")
+              first = false
+              for c in columns {
+                out.bytes(c.head, c.count)
+                switch c.what {
+                case .id:
+                  out.byte(34)
+                  out.uuid(e)
+                  out.byte(34)
+                case .title: out.json(text, e.title)
+                case .deadline: deadlines.put(e.deadline, &out)
+                case .created: dates.put(e.created, &out)
+                case .overdue: out.put(e.isOverdue(at: t) ? "true" : "false")
+                case .scheduled: out.put(plan.scheduled[k] ? "true" : "false")
+                case .date(let i):
+                  let v = slot(i)
+                  if v == PlistScan.none { out.put("null") } else { dates.put(v, &out) }
+                case .integer(let i):
+                  let v = slot(i)
+                  if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
+                case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
+                case .text(let i, let orID):
+                  if let s = textSlot(i) {
+                    out.json(text, s)
+                  } else if orID {
+                    out.byte(34)
+                    out.uuid(e)
+                    out.byte(34)
+                  } else {
+                    out.put("null")
+                  }
+                }
+              }
+              out.put("\n  }")
+            }
+          }
+        }
+      }
+    }
+    out.room(8, sink)
+    out.put(first ? "[]\n" : "\n]\n")
+    out.flush(sink)
+  }
+}

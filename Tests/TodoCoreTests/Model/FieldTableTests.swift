@@ -1,0 +1,259 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// The field table (``ItemField/all``) against every codec and the merge: for
+/// each field, an item that differs from a plain one in that field only must
+/// carry the value through the plist writer and both readers (lean and
+/// Foundation's), Foundation's writer, the list scan, the splice check, the
+/// JSON export and `list --json`, iCalendar (when the field travels there),
+/// and a change of only that field must land on an item someone else changed
+/// meanwhile, by the list's merge and by the sync's. A field added to the table
+/// that one of them misses fails here, named.
+final class FieldTableTests: XCTestCase {
+  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+  let t1 = Date(timeIntervalSince1970: 1_795_086_400 + 3_723)
+  let utc = TimeZone(identifier: "UTC")!
+
+  /// An item with a deadline and most fields absent.
+  var plain: TodoItem {
+    TodoItem(
+      id: UUID(uuidString: "5A0C7C2E-1111-4222-8333-444455556666")!, title: "Plain", deadline: t0,
+      created: t0.addingTimeInterval(-86_400))
+  }
+
+  /// A value of `f` other than the plain item's, valid for every codec (an
+  /// RRULE, iCalendar lines, a title that is clean).
+  func sample(_ f: ItemField) -> FieldValue {
+    switch f.ical {
+    case .property("RRULE"): return .text("FREQ=WEEKLY;BYDAY=MO")
+    case .kept: return .text("X-FIELD-TABLE:one & <two>\nX-MORE:3\n")
+    case .property("UID") where f.kind == .text: return .text("field-table@example.com")
+    default: break
+    }
+    switch f.kind {
+    case .text: return .text("Text & <more> é")
+    case .lines: return .text("line one\nline two &\n")
+    case .integer: return .integer(900)
+    case .date: return .date(t1)
+    case .flag: return .flag
+    case .texts: return .texts(["a & b", "c"])
+    case .uuid: return .uuid(UUID(uuidString: "0F1E2D3C-4B5A-4697-8877-665544332211")!)
+    }
+  }
+
+  /// The plain item with `f` set to its sample.
+  func changed(_ f: ItemField) -> TodoItem {
+    var item = plain
+    f.set(&item, sample(f))
+    XCTAssertNotEqual(f.get(item), f.get(plain), "\(f.name): the sample is the plain value")
+    return item
+  }
+
+  func testTheTableIsConsistent() {
+    let all = ItemField.all
+    XCTAssertEqual(Set(all.map(\.keyText)).count, all.count, "a plist key twice")
+    XCTAssertEqual(Set(all.map(\.name)).count, all.count, "a JSON name twice")
+    XCTAssertLessThanOrEqual(
+      all.count - PlistScan.Extra.first, PlistScan.Extra.capacity, "PlistScan.Extra is full")
+    // The fields the code names by number are the ones it means.
+    XCTAssertEqual(all[ItemField.idIndex].kind, .uuid)
+    XCTAssertEqual(all[ItemField.titleIndex].kind, .text)
+    for k in [
+      ItemField.deadlineIndex, ItemField.createdIndex, ItemField.modifiedIndex, ItemField.completedIndex,
+      ItemField.reminderIndex, ItemField.notifiedDeadlineIndex, ItemField.notifiedReminderIndex,
+      ItemField.notifiedWarningIndex,
+    ] {
+      XCTAssertEqual(all[k].kind, .date, all[k].name)
+    }
+    XCTAssertEqual(all[ItemField.warnIndex].kind, .integer)
+    XCTAssertEqual(all[ItemField.sequenceIndex].merge, .revision)
+    XCTAssertEqual(all[ItemField.cancelledIndex].kind, .flag)
+    XCTAssertEqual(all[ItemField.icalExtraIndex].ical, .kept)
+    XCTAssertEqual(all[ItemField.repeatIndex].ical, .property("RRULE"))
+    XCTAssertEqual(all[ItemField.uidIndex].json, .listedOrID)
+    for f in all {
+      if case .delivery(let of) = f.merge { XCTAssertNotNil(ItemField.named(of), f.name) }
+      // Every field is set and read back by its own closures.
+      XCTAssertEqual(f.get(changed(f)), sample(f), f.name)
+    }
+  }
+
+  func testEveryFieldRoundTripsThroughThePlistCodecs() throws {
+    for f in ItemField.all {
+      let item = changed(f)
+      let lean = PlistCodec.encode([item])
+      let viaLean = try PlistCodec.decode(Data(lean))
+      XCTAssertEqual(viaLean.items, [item], "\(f.name): the lean writer and reader")
+      XCTAssertTrue(viaLean.warnings.isEmpty, f.name)
+      XCTAssertEqual(
+        try PlistCodec.decodeWithFoundation(Data(lean)).items, [item],
+        "\(f.name): Foundation reads the lean writer's")
+      let foundation = try PlistCodec.encodeWithFoundation([item])
+      XCTAssertEqual(
+        try PlistCodec.decodeWithFoundation(foundation).items, [item],
+        "\(f.name): Foundation's writer and reader")
+      XCTAssertEqual(
+        try PlistCodec.decode(foundation).items, [item], "\(f.name): the lean reader reads Foundation's")
+      // The reader's own dispatch without the lean path's byte compare of keys (an entity in the key).
+      let escapedKey = String(decoding: lean, as: UTF8.self).replacingOccurrences(
+        of: "<key>\(f.keyText)</key>",
+        with:
+          "<key>\(f.keyText.prefix(1))&#\(f.keyText.utf8.dropFirst().first!);\(f.keyText.dropFirst(2))</key>")
+      XCTAssertEqual(
+        try PlistCodec.decode(Data(escapedKey.utf8)).items, [item], "\(f.name): a key spelled with an entity")
+    }
+  }
+
+  func testKeysOutsideTheTableAreKeptByEveryPlistCodecAndJSON() throws {
+    var item = changed(ItemField.all[ItemField.repeatIndex])
+    item.otherKeys = ["colour": "<string>green</string>", "weight": "<real>2.5</real>"]
+    let lean = PlistCodec.encode([item])
+    XCTAssertEqual(try PlistCodec.decode(Data(lean)).items, [item], "the lean writer and reader")
+    XCTAssertEqual(try PlistCodec.decodeWithFoundation(Data(lean)).items, [item], "Foundation's reader")
+    XCTAssertEqual(
+      try PlistCodec.decodeWithFoundation(try PlistCodec.encodeWithFoundation([item])).items, [item],
+      "Foundation's writer and reader")
+    let export = JSONExchange.encode([item], now: t0, scheduled: [], timeZone: utc)
+    XCTAssertEqual(try JSONExchange.decode(Data(export.utf8), path: "export.json"), [item], "the JSON export")
+  }
+
+  func testEveryFieldGoesThroughTheListScanAndTheSpliceCheck() throws {
+    for f in ItemField.all {
+      let item = changed(f)
+      let bytes = PlistCodec.encode([item])
+      let scan = try XCTUnwrap(
+        bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) }, "\(f.name): the scan declines")
+      XCTAssertEqual(scan.entries.count, 1)
+      let back = scan.item(scan.entries[0])
+      if f.kind == .lines {
+        // Long text is checked, not kept, by the scan.
+        XCTAssertEqual(
+          back,
+          {
+            var i = item; f.set(&i, .absent); return i
+          }(), f.name)
+      } else {
+        XCTAssertEqual(back, item, "\(f.name): the scan's item")
+      }
+      let entry = PlistCodec.entry(item)
+      let outcome = entry.withUnsafeBufferPointer { CanonicalEntry.check($0.baseAddress!, count: $0.count) }
+      guard case .entry(let facts, let length) = outcome else {
+        XCTFail("\(f.name): the splice check does not take the writer's entry (\(outcome))")
+        continue
+      }
+      XCTAssertEqual(length, entry.count, f.name)
+      let want = EntryFacts(item)
+      XCTAssertEqual(facts.id, want.id, f.name)
+      XCTAssertTrue(
+        facts.sortKey == want.sortKey && facts.pendingDeadline.isNaN == want.pendingDeadline.isNaN
+          && (facts.pendingDeadline.isNaN || facts.pendingDeadline == want.pendingDeadline), f.name)
+      for (a, b) in [
+        (facts.fires.0, want.fires.0), (facts.fires.1, want.fires.1), (facts.fires.2, want.fires.2),
+      ] {
+        XCTAssertTrue(a == b || (a.isNaN && b.isNaN), "\(f.name): the notifications the splice sees")
+      }
+    }
+  }
+
+  func testEveryFieldRoundTripsThroughJSON() throws {
+    let f0 = DueFormatter(timeZone: utc, now: t0)
+    for f in ItemField.all {
+      let item = changed(f)
+      let export = JSONExchange.encode([item], now: t0, scheduled: [], timeZone: utc)
+      let back = try JSONExchange.decode(Data(export.utf8), path: "export.json")
+      XCTAssertEqual(back, [item], "\(f.name): the JSON export and its import")
+      // `list --json`: the listed fields, by the general writer and by the scan's, the same text.
+      let bytes = PlistCodec.encode([item])
+      let scan = try XCTUnwrap(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) })
+      let plan = ScanPlan(scan, now: Int64(t0.timeIntervalSince1970))
+      let scheduled = Set(scan.entries.indices.filter { plan.scheduled[$0] }.map { scan.entries[$0].id })
+      let listed = ItemJSON.list([item], now: t0, scheduled: scheduled, formatter: f0)
+      var fast: [UInt8] = []
+      ScanOutput.json(scan, shown: .all, now: t0, formatter: f0) { fast.append(contentsOf: $0) }
+      XCTAssertEqual(String(decoding: fast, as: UTF8.self), listed, "\(f.name): the scan's list --json")
+      let object = try XCTUnwrap(
+        (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first)
+      if f.json == .exported {
+        XCTAssertNil(object[f.name], "\(f.name) is for the export only")
+      } else {
+        XCTAssertNotNil(object[f.name], f.name)
+        XCTAssertFalse(object[f.name] is NSNull, "\(f.name): set, but null in list --json")
+      }
+    }
+  }
+
+  func testEveryFieldThatTravelsRoundTripsThroughICalendar() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = utc
+    // Read after the samples' times: an import trusts no change time beyond its now.
+    let now = t1.addingTimeInterval(86_400)
+    for f in ItemField.all where f.ical != .none {
+      let item = changed(f)
+      let ics = ICalMapping.ics(for: [item], now: now, calendar: calendar)
+      let back = try ICalMapping.items(fromICS: Data(ics.utf8), path: "x.ics", now: now, calendar: calendar)
+      XCTAssertEqual(back.count, 1, f.name)
+      guard let b = back.first else { continue }
+      if f.name == ItemField.all[ItemField.uidIndex].name {
+        XCTAssertEqual(b.icalUID, item.icalUID, f.name)
+      } else {
+        XCTAssertEqual(f.get(b), f.get(item), "\(f.name): through iCalendar")
+      }
+    }
+  }
+
+  /// A field other than `f` that a user sets: what someone else changed meanwhile.
+  func another(than f: ItemField) -> ItemField {
+    f.name == ItemField.all[ItemField.titleIndex].name
+      ? ItemField.all[ItemField.repeatIndex] : ItemField.all[ItemField.titleIndex]
+  }
+
+  func testAChangeOfEveryFieldLandsOnAnItemChangedMeanwhile() {
+    for f in ItemField.all where f.merge != .identity {
+      let before = plain
+      let after = changed(f)
+      // Someone else changed another field meanwhile.
+      let other = another(than: f)
+      var current = plain
+      other.set(&current, sample(other))
+      let merged = Change.merged(current: current, before: before, after: after, mode: .write)
+      XCTAssertEqual(merged.map(f.get), f.get(after), "\(f.name): the change lands")
+      XCTAssertEqual(
+        merged.map(other.get), other.get(current), "\(f.name): the other writer's \(other.name) stays")
+      // Undone, it goes back (but SEQUENCE, which counts the undo as a revision, and the time of the last change).
+      if f.merge == .changed, let merged {
+        let undone = Change.merged(current: merged, before: after, after: before, mode: .revert)
+        XCTAssertEqual(undone.map(f.get), f.get(before), "\(f.name): the undo")
+      }
+    }
+  }
+
+  func testASyncMergesEverySyncedFieldChangedOnOneSide() {
+    for f in ItemField.syncedFields {
+      let base = plain
+      let vdir = changed(f)
+      let other = another(than: f)
+      var list = plain
+      other.set(&list, sample(other))
+      let merged = SyncMerge.merge(list: list, vdir: vdir, base: SyncFields(base))
+      XCTAssertEqual(f.get(merged), f.get(vdir), "\(f.name): changed in the vdir")
+      XCTAssertEqual(other.get(merged), other.get(list), "\(f.name): the list's \(other.name) stays")
+      // The status file keeps it.
+      var status = SyncStatus(vdir: "/v")
+      status.items["u"] = SyncEntry(href: "u.ics", etag: "1", digest: "00", base: SyncFields(vdir))
+      XCTAssertEqual(try SyncStatus.decode(status.encoded()), status, "\(f.name): the sync status")
+    }
+  }
+
+  func testUserFieldsAndRevisionsFollowTheTable() {
+    for f in ItemField.all where f.merge != .identity {
+      let item = changed(f)
+      XCTAssertEqual(item.sameUserFields(as: plain), !f.userSet, "\(f.name): sameUserFields")
+      var revised = item
+      revised.countRevision(since: plain)
+      XCTAssertEqual(revised.sequence, f.revision ? 1 : item.sequence, "\(f.name): SEQUENCE")
+      XCTAssertEqual(SyncFields(item) == SyncFields(plain), !f.synced, "\(f.name): the sync's fields")
+    }
+  }
+}
