@@ -186,21 +186,22 @@ private func record(_ state: inout AppState, _ m: TodoOperation, _ change: Chang
     stack.append(c)
     if stack.count > AppState.undoDepth { stack.removeFirst() }
   }
+  /// What an undo or redo did: onto the other stack, under the summary of the user's change.
+  func reverted(
+    _ verb: (name: String, done: String, key: String), _ original: Change, onto stack: inout [Change]
+  ) {
+    guard change.changesUserFields else {
+      state.message = "Nothing to \(verb.name) in “\(original.summary)”: changed elsewhere since"
+      return
+    }
+    push(Change(before: change.before, after: change.after, summary: original.summary), &stack)
+    state.message = "\(verb.done): \(original.summary) — \(verb.key)"
+  }
   switch m {
   case .undo(let original):
-    if !change.changesUserFields {
-      state.message = "Nothing to undo in “\(original.summary)”: changed elsewhere since"
-    } else {
-      push(Change(before: change.before, after: change.after, summary: original.summary), &state.redoStack)
-      state.message = "Undid: \(original.summary) — U redoes"
-    }
+    reverted(("undo", "Undid", "U redoes"), original, onto: &state.redoStack)
   case .redo(let undone):
-    if !change.changesUserFields {
-      state.message = "Nothing to redo in “\(undone.summary)”: changed elsewhere since"
-    } else {
-      push(Change(before: change.before, after: change.after, summary: undone.summary), &state.undoStack)
-      state.message = "Redid: \(undone.summary) — u undoes"
-    }
+    reverted(("redo", "Redid", "u undoes"), undone, onto: &state.undoStack)
   default:
     guard !change.isEmpty else {
       state.message = change.summary
