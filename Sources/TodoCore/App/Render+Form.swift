@@ -20,7 +20,9 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
     ? layout.list.lowerBound + (layout.list.count - h) / 2 : max(1, layout.status - h)
   let heading: String
   if case .add = form.purpose { heading = " Add item " } else { heading = " Edit item " }
-  for y in y0..<(y0 + h) where layout.banner.contains(y) { c.fill(x: 0, y: y, count: c.width) }
+  for y in y0..<(y0 + h) where layout.banner.contains(y) || y == layout.filter {
+    c.fill(x: 0, y: y, count: c.width)  // the banner's and the filter's rows, whole
+  }
   box(x: x0, y: y0, width: w, height: h, title: heading, &c)
   let fx = x0 + 13
   let fw = w - 15

@@ -22,12 +22,13 @@ public func render(_ state: AppState, size: Size) -> Canvas {
   }
   if let b = state.banner { drawBanner(b, more: state.banners.count - 1, state, fmt, layout, &c) }
   drawList(state, fmt, layout, &c)
+  // The filter's line before the form: a form that needs it (40×10) goes over it.
+  if let y = layout.filter { drawFilter(state, y, &c) }
   switch state.mode {
   case .form(let form): drawForm(form, state, fmt, layout, &c)
   case .help: drawHelp(state, layout, &c)
   default: break
   }
-  if let y = layout.filter { drawFilter(state, y, &c) }
   drawStatus(state, layout, &c)
   return c
 }

@@ -93,6 +93,13 @@ final class AppRenderTests: XCTestCase {
     XCTAssertEqual(small.lines[8], " └────────────────────────────────────┘ ", "above the status line")
   }
 
+  /// At 40×10 with a filter kept, the four fields need the filter's line: the form goes over it.
+  func testTheFormFitsAt40x10WithAFilterKept() {
+    let c = render(state(small, [.startFilter, .filter(.insert("a")), .keepFilter, .add]), size: small)
+    XCTAssertEqual(c.lines[1], " ┌─ Add item ─────────────────────────┐ ")
+    XCTAssertEqual(c.lines[8], " └────────────────────────────────────┘ ")
+  }
+
   func testFormWithAnUnreadableRuleAt40x10() {
     both(
       "form-bad-rule",
