@@ -31,6 +31,8 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
     ("Title", .title), ("Deadline", .deadline), ("Repeat", .repeatRule), ("Warning", .warning),
   ]
   let focus = form.focus == .picker ? .deadline : form.focus
+  // Read once: the repeat's and the warning's readings count from it.
+  let deadline = form.resolvedDeadline(now: state.now, calendar: state.calendar)
   var y = y0 + 1
   for (label, field) in rows {
     c.put(label, x: x0 + 2, y: y, style: field == focus ? .bold : .plain)
@@ -50,14 +52,14 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
     }
     y += 1
     if full {
-      let (text, style) = reading(field, form, state, fmt)
+      let (text, style) = reading(field, form, deadline, state, fmt)
       c.put(text, x: fx, y: y, style: style, limit: end)
       y += 1
     }
   }
   if !full {
     // One reading, under the labels too: the room a small screen has.
-    let (text, style) = reading(focus, form, state, fmt)
+    let (text, style) = reading(focus, form, deadline, state, fmt)
     c.put(text, x: x0 + 2, y: y, style: style, limit: end)
     y += 1
   }
@@ -81,17 +83,18 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
 /// What a field reads as, live: the title's length (or why the last Enter
 /// did not save), the deadline, the rule with its next occurrence, the
 /// warning's instant; in red, why the text does not read.
-private func reading(_ field: Form.Focus, _ form: Form, _ state: AppState, _ fmt: DueFormatter) -> (
-  String, Style
-) {
+private func reading(
+  _ field: Form.Focus, _ form: Form, _ resolved: Result<Date?, DeadlineProblem>, _ state: AppState,
+  _ fmt: DueFormatter
+) -> (String, Style) {
   let ok = Style(.green)
-  let deadline = try? form.resolvedDeadline(now: state.now, calendar: state.calendar).get()
+  let deadline = try? resolved.get()
   switch field {
   case .title:
     if let e = form.error { return (e, .red) }
     return ("\(form.title.characters.count)/\(form.title.limit)", .dim)
   case .deadline, .picker:
-    switch form.resolvedDeadline(now: state.now, calendar: state.calendar) {
+    switch resolved {
     case .success(nil): return ("→ no deadline (someday)", ok)
     case .success(let d?):
       let past = d <= state.now ? "  (already overdue)" : ""
