@@ -123,6 +123,11 @@ struct ICalTodoBuilder {
     if let p = kept.take(kind) { icalcomponent_add_property(comp, p) }
   }
 
+  /// The kept text's alarm at a time, if it was taken apart as a template and not used, as it is.
+  func keepAlert(from kept: ICalKept) {
+    if let c = kept.takeAlert() { icalcomponent_add_component(comp, c) }
+  }
+
   /// CATEGORIES: the tags on one line, comma-separated (a comma in a tag
   /// cannot be told from a separator by libical: the CLI refuses it).
   func categories(_ tags: [String]) {

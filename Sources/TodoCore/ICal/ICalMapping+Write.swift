@@ -41,7 +41,11 @@ extension ICalMapping {
     if let r = item.repeatRule { b.value("RRULE", r) }
     writeFields(item, kept: kept, to: b, zones: zones, calendar: calendar)
     if let s = item.warn { b.warning(seconds: s, description: item.title, template: kept) }
-    if let r = item.reminder { b.alert(at: r, description: item.title, template: kept) }
+    if let r = item.reminder {
+      b.alert(at: r, description: item.title, template: kept)
+    } else {
+      b.keepAlert(from: kept)  // kept text of before SPEC 8: the alarm written as it is
+    }
     b.rest(kept)
     b.finish(into: &out)
     kept.appendOccurrences(to: &out)
