@@ -41,7 +41,8 @@ enum FastPath {
       c.due = words.due
       c.repeat = nil
       c.warn = nil
-      return settled(c, ["options", "title", "due", "repeat", "warn"])
+      c.fields = .none
+      return settled(c, ["options", "title", "due", "repeat", "warn", "fields"])
     case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
@@ -130,6 +131,7 @@ struct FastList: ParsableCommand {
     o.file = file
     c.options = o
     (c.json, c.all, c.completed) = (json, all, completed)
+    c.filters = .none
     return c
   }
 }
