@@ -251,7 +251,7 @@ What it measures:
   Taskwarrior it also absorbs the garbage collection that a `done` defers to
   the next command that reads, so neither side is charged for it. The add
   uses a past deadline: it needs no notification slot (with thousands of
-  future items, an add that needs a 65th slot is refused, SPEC 5).
+  future items, an add that needs one would wait for it, SPEC 5).
 - **Instructions** of `list`, `add`, the C floor and `calcurse -G` at 10,000
   items (valgrind's callgrind), which a busy machine does not change.
 

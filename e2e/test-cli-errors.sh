@@ -48,19 +48,23 @@ print(next((k for k,v in c.items() if v>1), ""))')
 if [ -n "$amb" ]; then expect_fail T complete "$amb"; expect_match "$LAST_ERR" "matches [0-9]+ items"; fi
 expect_eq "$(filesum)" "$before"
 
-# The 64-slot limit: the 65th future notification is refused, naming the limit.
+# The 64-slot limit (SPEC 5): the 65th future notification is not refused; it
+# is added, waits for a slot (said once, on stderr), and takes one as it frees.
 rm -f "$TODO_TUI_FILE"
 for i in $(seq 1 64); do T add "slot $i" --due "2099-01-01T00:$(printf %02d $((i % 60))):00Z" >/dev/null || fail "add $i"; done
-before=$(filesum)
-expect_fail T add "slot 65" --due 2099-02-01
-expect_match "$LAST_ERR" "limit is 64"
+late=$(T add "slot 65" --due 2099-02-01 2>"$WORK/.note") || fail "the 65th add was refused: $(cat "$WORK/.note")"
+expect_match "$(cat "$WORK/.note")" "^note: waits for a slot: 64 sooner notifications are scheduled$" "add past 64 says it waits"
+expect_eq "$(T pending | tail -n 1)" "64/64 scheduled · 1 waiting" "pending counts what waits"
 some=$(T list --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
-expect_fail T remind "$some"
-expect_match "$LAST_ERR" "64"
-expect_eq "$(filesum)" "$before" "refusals change nothing"
-T add "overdue needs no slot" --due 2020-01-01 >/dev/null || fail "past deadline refused"
+out=$(T remind "$some" --in 30000d 2>"$WORK/.note") || fail "remind past 64 was refused: $(cat "$WORK/.note")"
+expect_match "$out" "^Reminder set for" "remind past 64"
+expect_match "$(cat "$WORK/.note")" "^note: waits for a slot: 64 sooner notifications are scheduled$" "remind past 64 says it waits"
+expect_eq "$(T pending | tail -n 1)" "64/64 scheduled · 2 waiting" "never more than 64 scheduled"
+T add "overdue needs no slot" --due 2020-01-01 >/dev/null 2>"$WORK/.note" || fail "past deadline refused"
+expect_eq "$(grep -c '^note:' "$WORK/.note")" 0 "a past deadline waits for nothing"
 T complete "$some" >/dev/null || fail complete
-T add "slot 65 now fits" --due 2099-02-01 >/dev/null || fail "a freed slot is usable"
+expect_eq "$(T pending | tail -n 1)" "64/64 scheduled" "a freed slot is taken by what waited"
+T pending | grep -qi "  ${late:0:8}  " || fail "the 65th now holds a slot"
 
 # A corrupt data file: one error line naming the file, never overwritten.
 printf '<?xml version="1.0"?><plist><dict><key>todoItems</key><dict>' > "$TODO_TUI_FILE"

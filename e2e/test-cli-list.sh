@@ -96,11 +96,15 @@ printf '%s' "$out" | grep -q $'\e' && fail "TERM=dumb gets no colour"
 expect_match "$out" "1f0c9a2e  !" "the glyph stays without colour"
 
 # An item over the 64-slot limit carries the no-slot mark: fill the free
-# slots (add refuses the 65th), then give the file one more, the latest.
-for i in $(seq 1 64); do
-  T add "filler $i" --due "$(printf '2027-01-01T%02d:%02d:00+01:00' $((i / 60)) $((i % 60)))" >/dev/null 2>&1 || break
+# slots, check that one more waits (and says so), take it away again, then
+# give the file one more, the latest.
+used=$(T pending | tail -n 1 | sed 's|/.*||')
+for i in $(seq 1 $((64 - used))); do
+  T add "filler $i" --due "$(printf '2027-01-01T%02d:%02d:00+01:00' $((i / 60)) $((i % 60)))" >/dev/null || fail "filler $i"
 done
-expect_match "$(cat "$WORK/.err" 2>/dev/null; T add one too many --due 2027-02-01 2>&1)" "limit is 64" "the slots are full"
+extra=$(T add one too many --due 2098-01-01 2>"$WORK/.note") || fail "the 65th add was refused"
+expect_eq "$(grep "^note:" "$WORK/.note")" "note: waits for a slot: 64 sooner notifications are scheduled" "the slots are full"
+T delete "$extra" >/dev/null || fail "delete the 65th"
 /usr/bin/python3 - "$TODO_TUI_FILE" <<'PY'
 import plistlib, sys, datetime as dt
 d = plistlib.load(open(sys.argv[1], "rb"))

@@ -6,7 +6,8 @@
 a=$(T add 'Pay <rent> & "bills"' --due "$(in_seconds 2)")
 T add "Second" --due "$(in_seconds 3)" >/dev/null
 T add "Tie" --due "$(in_seconds 3)" >/dev/null
-start_daemon
+# The bubble's body follows the locale's clock: a 12-hour one here, as SPEC 5's example.
+LC_TIME=en_US.UTF-8 start_daemon
 wait_calls 3 8
 sleep 0.5
 expect_eq "$(ncalls)" 3 "calls after the three deadlines"

@@ -34,6 +34,11 @@ package enum CLI {
     FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
   }
 
+  /// Says on stderr, once, what a change notes (a notification that waits for a slot).
+  static func note(_ change: Change) {
+    if let note = change.note { FileHandle.standardError.write(Data(("note: " + note + "\n").utf8)) }
+  }
+
   /// Writes all of `text` to stdout at once.
   package static func out(_ text: String) {
     var t = text
@@ -70,6 +75,11 @@ package enum CLI {
   }
 
   /// The live environment, with the clock of ``now``.
+  /// ``environment`` without the locale's calendar, for the commands that
+  /// read no date (complete, reopen, delete, import): making the locale cost
+  /// `complete` 3% of its instructions at 10,000 items.
+  static var clock: TodoEnvironment { .at(CLI.now) }
+
   static var environment: TodoEnvironment {
     var env = TodoEnvironment.live
     let now = CLI.now

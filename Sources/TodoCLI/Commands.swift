@@ -42,19 +42,15 @@ struct Add: ParsableCommand {
     {
       CLI.warn(w)
     }
-    let change = try options.store.change { items in
-      try TodoList.addition(
-        title: words.title.joined(separator: " "), deadline: deadline, env: env, in: items
-      ) {
-        item in
-        item.repeatRule = rule ?? nil
-        item.warn = warning ?? nil
-        more.apply(to: &item)
-      }
-    }
+    let change = try options.store.commit(
+      .add(
+        title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
+        warn: warning ?? nil, fields: more),
+      env: env)
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
     TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
+    CLI.note(change)
   }
 }
 
@@ -65,7 +61,7 @@ struct List: ParsableCommand {
       One item a line: its short id, marks, the deadline in local time and the title. \
       Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
       △ an early warning (--warn) is to come, ↻ repeats, \
-      ⊘ no notification slot (over the limit of 64). \
+      ⊘ waits for a notification slot (64 sooner ones are scheduled). \
       When nothing is listed, one line on stderr says so.
       """,
     aliases: ["ls"])
@@ -115,11 +111,11 @@ struct Complete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let now = CLI.now
-    let change = try options.store.change { items in
-      try TodoList.completion(ids.map(items.resolve), now: now, of: items)
+    let change = try options.store.commit(env: CLI.clock) { items in
+      .complete(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
+    CLI.note(change)
   }
 }
 
@@ -131,12 +127,10 @@ struct Reopen: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let now = CLI.now
-    let change = try options.store.change { items in
-      try TodoList.reopening(ids.map(items.resolve), now: now, of: items)
+    let change = try options.store.commit(env: CLI.clock) { items in .reopen(try ids.map(items.resolve))
     }
-    let summary = change.summary
-    CLI.out(summary + "\n")
+    CLI.out(change.summary + "\n")
+    CLI.note(change)
   }
 }
 
@@ -162,11 +156,10 @@ struct Remind: ParsableCommand {
     let now = env.now()
     let parser = WhenParser(now: now, calendar: env.calendar)
     let at = try time.map { try parser.parse($0) } ?? parser.add(duration: duration ?? "30m", to: now)
-    let change = try options.store.change { items in
-      try TodoList.reminding(try items.resolve(id), at: at, now: now, of: items)
-    }
+    let change = try options.store.commit(env: env) { items in .remind(try items.resolve(id), at: at) }
     let fmt = CLI.formatter(now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
+    CLI.note(change)
   }
 }
 
@@ -208,19 +201,17 @@ struct Edit: ParsableCommand {
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
     let more = try fields.values(env: env)
-    let change = try options.store.change { items in
-      try TodoList.editing(try items.resolve(id), now: now, of: items) { item in
-        more.apply(to: &item)
-        if let w = warning { item.warn = w }
-        if let t = title { item.title = try Title.validate(t) }
-        if let due, item.deadline != nil { deadline = try TimeEcho.due(due, env: env, base: item.deadline) }
-        if let d = deadline { item.deadline = d?.wholeSeconds }
-        if let r = rule { item.repeatRule = r }
+    let change = try options.store.commit(env: env) { items in
+      let target = try items.resolve(id)
+      if let due, let base = items.item(target)?.deadline {
+        deadline = try TimeEcho.due(due, env: env, base: base)
       }
+      return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning, fields: more)
     }
     CLI.out(change.summary + "\n")
     if let d = deadline { TimeEcho.report(d, now: now) }
     TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
+    CLI.note(change)
   }
 }
 
@@ -232,7 +223,7 @@ struct Delete: ParsableCommand {
   var ids: [String] { targets.ids }
 
   func run() throws {
-    let change = try options.store.change { items in try TodoList.deletion(ids.map(items.resolve), of: items)
+    let change = try options.store.commit(env: CLI.clock) { items in .delete(try ids.map(items.resolve))
     }
     CLI.out(change.summary + "\n")
   }
@@ -249,7 +240,7 @@ struct Badge: ParsableCommand {
 
 struct Pending: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "The scheduled notifications (at most 64) and how many were left unscheduled.")
+    abstract: "The scheduled notifications (at most 64) and how many wait for a slot.")
   @OptionGroup var options: FileOption
   @Flag(help: "One JSON document.") var json = false
 
@@ -270,7 +261,7 @@ struct Pending: ParsableCommand {
       s +=
         "\(ids.text(n.itemID).padding(toLength: ids.width, withPad: " ", startingAt: 0))  badge \(n.badge)  \(Title.displaySafe(n.title))\n"
     }
-    s += "\(plan.notifications.count)/\(Scheduler.limit) scheduled, \(plan.unscheduled) unscheduled\n"
+    s += Scheduler.slotsText(scheduled: plan.notifications.count, waiting: plan.unscheduled) + "\n"
     CLI.out(s)
   }
 }
@@ -285,7 +276,7 @@ struct Import: ParsableCommand {
   func run() throws {
     let incoming = try ImportFormats.read(source)
     for w in incoming.warnings { CLI.warn(w) }
-    let change = try options.store.mutate { list in ImportFormats.merge(incoming, into: &list) }
+    let change = try options.store.commit(.importing(incoming), env: CLI.clock)
     CLI.out("\(ImportCount(change))\n")
   }
 }

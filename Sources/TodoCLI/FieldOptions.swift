@@ -99,33 +99,11 @@ struct FieldOptions: ParsableArguments {
     return .some(note.replacingOccurrences(of: "\\n", with: "\n"))
   }
 
-  /// The values, read and checked before the change (the note from stdin once).
-  struct Values {
-    var note: String??
-    var priority: Int??
-    var tags: [(tag: String, add: Bool)]
-    var start: Date??
-    var progress: Int??
-
-    /// Sets the fields given, and only those (an edit writes only what the user touched).
-    func apply(to item: inout TodoItem) {
-      if let n = note { item.note = n }
-      if let p = priority { item.priority = p }
-      for e in tags {
-        if e.add {
-          if !item.tags.contains(e.tag) { item.tags.append(e.tag) }
-        } else {
-          item.tags.removeAll { $0.caseInsensitiveCompare(e.tag) == .orderedSame }
-        }
-      }
-      if let s = start { item.start = s?.wholeSeconds }
-      if let p = progress { item.progress = p }
-    }
-  }
-
-  func values(env: TodoEnvironment) throws -> Values {
-    Values(
-      note: try noteText(), priority: try Self.priority(priority), tags: try Self.tagEdits(tag),
+  /// The edits, read and checked before the change (the note from stdin once).
+  func values(env: TodoEnvironment) throws -> FieldEdits {
+    FieldEdits(
+      note: try noteText(), priority: try Self.priority(priority),
+      tags: try Self.tagEdits(tag).map { FieldEdits.TagEdit($0.tag, add: $0.add) },
       start: try start.map { try TimeEcho.due($0, env: env) }, progress: try Self.progress(progress))
   }
 }

@@ -34,6 +34,15 @@ public struct TodoEnvironment: Sendable {
   }
 }
 
+extension TodoEnvironment {
+  /// A clock fixed at `now`, random UUIDs, the Gregorian calendar in `zone`.
+  public static func at(_ now: Date, in zone: TimeZone = SystemTimeZone.current) -> TodoEnvironment {
+    var cal = Calendar(identifier: .gregorian)
+    cal.timeZone = zone
+    return TodoEnvironment(now: { now }, uuid: { UUID() }, calendar: cal)
+  }
+}
+
 extension Calendar {
   /// The Gregorian calendar in the local time zone (`TZ` read as the C library
   /// reads it: ``SystemTimeZone``) and the locale of `LC_ALL`, `LC_TIME` or `LANG`

@@ -9,7 +9,6 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
   case noSuchItem(String)
   case ambiguousID(String, [String])
   case shortID(String)
-  case limitReached(Int)
   case corruptFile(path: String, detail: String)
   case newerFormat(path: String, version: Int, known: Int)
   case io(path: String, detail: String)
@@ -37,9 +36,6 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
       return
         "'\(s)' matches \(ids.count) items (\(ids.prefix(5).joined(separator: ", "))); give more characters"
     case .shortID(let s): return "'\(s)' is too short: give at least 4 characters of the id"
-    case .limitReached(let n):
-      return
-        "\(n) notifications are already pending, the limit is \(Scheduler.limit); complete or delete an item first"
     case .corruptFile(let path, let detail):
       return "\(path) is not a readable to-do file (\(detail)); it was left untouched"
     case .newerFormat(let path, let version, let known):

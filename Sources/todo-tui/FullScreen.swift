@@ -113,7 +113,7 @@ final class FullScreen {
   func dispatch(_ action: Action) {
     for effect in reduce(&state, action, env: env) {
       switch effect {
-      case .mutate(let m): perform(m)
+      case .commit(let op): perform(op)
       case .setTerminalTitle(let t): terminal.setTitle(t)
       case .bell: terminal.bell()
       case .quit: loop.stop()
@@ -121,16 +121,17 @@ final class FullScreen {
     }
   }
 
-  /// Mutations waiting, in order, for the file's lock that another process holds.
-  private var waiting: [Mutation] = []
+  /// Operations waiting, in order, for the file's lock that another process holds.
+  private var waiting: [TodoOperation] = []
   /// Set while a background thread waits for the lock to free.
   private var lockWaiter: Thread?
 
-  /// Runs a mutation on the current file, under its lock. When others had
-  /// changed the file since we last read it, it is read again afterwards.
-  /// The lock is never waited for here: while another process holds it, the
-  /// mutation waits in ``waiting`` and the app goes on (SPEC 4).
-  func perform(_ m: Mutation) {
+  /// Commits an operation to the current file, under its lock (the store's one
+  /// entry, as the command line does). When others had changed the file since
+  /// we last read it, it is read again afterwards. The lock is never waited
+  /// for here: while another process holds it, the operation waits in
+  /// ``waiting`` and the app goes on (SPEC 4).
+  func perform(_ m: TodoOperation) {
     waiting.append(m)
     if waiting.count == 1 { saveWaiting() }
   }
@@ -140,12 +141,14 @@ final class FullScreen {
     while let m = waiting.first {
       do {
         var written: FileSignature?
-        let (change, othersChanged) = try store.mutate(
-          wait: false,
-          { list -> (Change, Bool) in
-            let others = FileSignature(store) != signature
-            return (try m.apply(to: &list, env: env), others)
-          }, whileLocked: { written = FileSignature(store) })
+        var othersChanged = false
+        let change = try store.commit(
+          wait: false, env: env, whileLocked: { _ in written = FileSignature(store) }
+        ) {
+          _ in
+          othersChanged = FileSignature(store) != signature
+          return m
+        }
         waiting.removeFirst()
         signature = written
         dispatch(.mutated(m, change))

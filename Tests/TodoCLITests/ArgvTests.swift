@@ -100,7 +100,7 @@ final class ArgvTests: XCTestCase {
       XCTAssertEqual(CLIMain.failure(e, args: [])?.1, 64, "\(e)")
     }
     XCTAssertEqual(CLIMain.failure(TodoError.noSuchItem("ffff"), args: [])?.1, 1)
-    XCTAssertEqual(CLIMain.failure(TodoError.limitReached(64), args: [])?.1, 1)
+    XCTAssertEqual(CLIMain.failure(TodoError.ambiguousID("ab12", ["ab12cd34", "ab12ef56"]), args: [])?.1, 1)
   }
 
   /// A bad `--due`: one short line with a few forms and a "did you mean".

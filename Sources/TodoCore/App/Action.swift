@@ -40,10 +40,10 @@ public enum Action: Equatable, Sendable {
   case loaded(TodoDocument)
   /// The data file cannot be read; the message says which file and why.
   case loadFailed(String)
-  /// A mutation was carried out on the file: the change it made. (When others
+  /// An operation was committed to the file: the change it made. (When others
   /// had changed the file too, the runtime follows with ``loaded(_:)``.)
-  case mutated(Mutation, Change)
-  case mutationFailed(Mutation, String)
+  case mutated(TodoOperation, Change)
+  case mutationFailed(TodoOperation, String)
   /// Notifications fired while the app is open; `bell` when no desktop bubble could show them.
   case fired([ScheduledNotification], bell: Bool)
   /// A message for the status line (the notifier's problems, a bubble's action).

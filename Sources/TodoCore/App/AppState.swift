@@ -67,6 +67,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var badge = 0
   /// The scheduler's plan at `now`: which items hold one of the 64 slots.
   public private(set) var scheduledCount = 0
+  /// Notifications that wait for a slot (not among the 64 soonest).
+  public private(set) var waitingCount = 0
   public private(set) var scheduledIDs: Set<UUID> = []
   /// The next instant at which something on screen changes by itself.
   public private(set) var nextChange: Date?
@@ -194,6 +196,7 @@ public struct AppState: Equatable, Sendable {
     badge = Self.partition(pending) { $0.isOverdue(at: t) }
     let plan = Scheduler.plan(pending, now: t)
     scheduledCount = plan.notifications.count
+    waitingCount = plan.unscheduled
     scheduledIDs = plan.scheduledIDs
     var next = plan.nextFireDate
     if badge < pending.count, let d = pending[badge].deadline {

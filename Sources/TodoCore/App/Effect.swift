@@ -1,8 +1,8 @@
 /// What the reducer asks the runtime to do, as data that tests compare.
 public enum Effect: Equatable, Sendable {
-  /// Change the data file (under its lock) and report back with
-  /// ``Action/mutated(_:_:)`` or ``Action/mutationFailed(_:_:)``.
-  case mutate(Mutation)
+  /// Commit an operation to the data file (``Store/commit(_:wait:env:whileLocked:)``)
+  /// and report back with ``Action/mutated(_:_:)`` or ``Action/mutationFailed(_:_:)``.
+  case commit(TodoOperation)
   /// Set the terminal's title.
   case setTerminalTitle(String)
   /// Ring the terminal bell.

@@ -16,8 +16,6 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .add:
     if let why = refusal(state) {
       state.message = why
-    } else if case let n = Scheduler.futureCount(state.pending, now: env.now()), n >= Scheduler.limit {
-      state.message = TodoError.limitReached(n).description  // the CLI's words, the CLI's rule
     } else {
       state.mode = .form(Form(purpose: .add))
       state.message = ""
@@ -55,7 +53,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why = refusal(state) {
       state.message = why
     } else if let last = undo ? state.undoStack.popLast() : state.redoStack.popLast() {
-      effects += [.mutate(undo ? .undo(last) : .redo(last))]
+      effects += [.commit(undo ? .undo(last) : .redo(last))]
     } else {
       state.message = undo ? "Nothing to undo" : "Nothing to redo"
     }
@@ -183,26 +181,27 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
 /// user makes goes on the undo stack and clears the redo stack; what an undo
 /// did goes on the redo stack, and what a redo did back on the undo stack,
 /// each under the summary of the change the user made.
-private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
+private func record(_ state: inout AppState, _ m: TodoOperation, _ change: Change) {
   func push(_ c: Change, _ stack: inout [Change]) {
     stack.append(c)
     if stack.count > AppState.undoDepth { stack.removeFirst() }
   }
+  /// What an undo or redo did: onto the other stack, under the summary of the user's change.
+  func reverted(
+    _ verb: (name: String, done: String, key: String), _ original: Change, onto stack: inout [Change]
+  ) {
+    guard change.changesUserFields else {
+      state.message = "Nothing to \(verb.name) in “\(original.summary)”: changed elsewhere since"
+      return
+    }
+    push(Change(before: change.before, after: change.after, summary: original.summary), &stack)
+    state.message = "\(verb.done): \(original.summary) — \(verb.key)"
+  }
   switch m {
   case .undo(let original):
-    if !change.changesUserFields {
-      state.message = "Nothing to undo in “\(original.summary)”: changed elsewhere since"
-    } else {
-      push(Change(before: change.before, after: change.after, summary: original.summary), &state.redoStack)
-      state.message = "Undid: \(original.summary) — U redoes"
-    }
+    reverted(("undo", "Undid", "U redoes"), original, onto: &state.redoStack)
   case .redo(let undone):
-    if !change.changesUserFields {
-      state.message = "Nothing to redo in “\(undone.summary)”: changed elsewhere since"
-    } else {
-      push(Change(before: change.before, after: change.after, summary: undone.summary), &state.undoStack)
-      state.message = "Redid: \(undone.summary) — u undoes"
-    }
+    reverted(("redo", "Redid", "u undoes"), undone, onto: &state.undoStack)
   default:
     guard !change.isEmpty else {
       state.message = change.summary
@@ -210,7 +209,7 @@ private func record(_ state: inout AppState, _ m: Mutation, _ change: Change) {
     }
     push(change, &state.undoStack)
     state.redoStack = []
-    state.message = change.summary + " — u undoes"
+    state.message = change.summary + (change.note.map { "; " + $0 } ?? "") + " — u undoes"
   }
 }
 
@@ -250,7 +249,7 @@ func refusal(_ state: AppState) -> String? {
 }
 
 /// Asks for a mutation, unless the file is read-only.
-func mutate(_ state: inout AppState, _ m: Mutation) -> [Effect] {
+func mutate(_ state: inout AppState, _ m: TodoOperation) -> [Effect] {
   if let why = refusal(state) {
     state.message = why
     return [.bell]
@@ -260,7 +259,7 @@ func mutate(_ state: inout AppState, _ m: Mutation) -> [Effect] {
     dismissBanner(&state)
   }
   if case .remind(let id, _) = m, id == state.banner?.itemID { dismissBanner(&state) }
-  return [.mutate(m)]
+  return [.commit(m)]
 }
 
 private func move(_ state: inout AppState, to row: Int) {

@@ -37,7 +37,7 @@ private func drawHeader(_ state: AppState, _ c: inout Canvas) {
   if state.view != .pending { x = c.put(" · " + state.view.rawValue, x: x, y: 0, style: .bold) }
   if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
   let overdue = "\(state.badge) overdue"
-  let sched = " · \(state.scheduledCount)/\(Scheduler.limit) scheduled"
+  let sched = " · " + Scheduler.slotsText(scheduled: state.scheduledCount, waiting: state.waitingCount)
   let start = max(x + 2, c.width - 1 - CellWidth.of(overdue) - CellWidth.of(sched))
   let end = c.put(overdue, x: start, y: 0, style: state.badge > 0 ? Style(.red, .bold) : .dim)
   c.put(sched, x: end, y: 0, style: .dim)

@@ -11,18 +11,18 @@ public enum ImportFormats {
   public enum Kind: Equatable, Sendable { case plist, json, ics }
 
   /// Items read for import, with what merging them needs to know.
-  public struct Imported: Sendable {
-    public init(items: [TodoItem], warnings: [String], undatedCompletions: Set<UUID>) {
-      self.items = items
-      self.warnings = warnings
-      self.undatedCompletions = undatedCompletions
-    }
-
+  public struct Imported: Equatable, Sendable {
     public var items: [TodoItem]
     public var warnings: [String]
     /// Items completed by an iCalendar STATUS without a COMPLETED date (completed
     /// "now"): one already completed here keeps its completion time.
     public var undatedCompletions: Set<UUID>
+
+    public init(items: [TodoItem], warnings: [String] = [], undatedCompletions: Set<UUID> = []) {
+      self.items = items
+      self.warnings = warnings
+      self.undatedCompletions = undatedCompletions
+    }
   }
 
   /// The format of `data`: iCalendar or JSON by their first bytes (after a
@@ -153,18 +153,11 @@ public enum ImportFormats {
     return Data(bytesNoCopy: buffer, count: n, deallocator: .free)
   }
 
-  /// Merges imported items by identity (SPEC 6): see ``TodoList/merge(_:)``.
-  /// An item completed here that the import calls completed without a date
-  /// keeps its completion time, so importing a file twice changes nothing.
+  /// Merges imported items by identity (SPEC 6) into a list in memory, as
+  /// ``TodoOperation/importing(_:)`` does on the file.
   @discardableResult
   public static func merge(_ imported: Imported, into list: inout TodoList) -> Change {
-    var items = imported.items
-    if !imported.undatedCompletions.isEmpty {
-      for k in items.indices where imported.undatedCompletions.contains(items[k].id) {
-        if let done = list[items[k].id]?.completed { items[k].completed = done }
-      }
-    }
-    return list.merge(items)
+    list.apply(TodoOperation.merging(imported, into: list))
   }
 }
 

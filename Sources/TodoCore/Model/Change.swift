@@ -8,6 +8,9 @@ public struct Change: Equatable, Sendable {
   public var after: [UUID: TodoItem?]
   /// What the change did, for the status line ("Completed “Pay rent”").
   public var summary: String
+  /// Said once beside the summary: that a notification it adds waits for a
+  /// slot (``Scheduler/waitNote``), or nil.
+  public var note: String? = nil
 
   public init(before: [UUID: TodoItem?], after: [UUID: TodoItem?], summary: String) {
     self.before = before

@@ -33,16 +33,19 @@ public struct TodoList: Equatable, Sendable {
     return n
   }
 
-  // MARK: - Operations
+  // MARK: - Operations in memory
+  // Each is a ``TodoOperation`` (or its verb with a closure), made by the same
+  // code as from every front end (``commit(_:env:)``).
 
   /// Adds an item (`deadline` nil: a someday item); `configure` may set more
-  /// fields (repeat, warning). Refused when it would need a 65th notification slot.
+  /// fields (repeat, warning).
   @discardableResult
   public mutating func add(
     title: String, deadline: Date?, env: TodoEnvironment,
     configure: (inout TodoItem) throws -> Void = { _ in }
   ) throws -> Change {
-    apply(try Self.addition(title: title, deadline: deadline, env: env, in: self, configure: configure))
+    apply(
+      try TodoOperation.addition(title: title, deadline: deadline, env: env, in: self, configure: configure))
   }
 
   /// Changes the title and/or deadline; the deadline's notification is rescheduled.
@@ -50,41 +53,33 @@ public struct TodoList: Equatable, Sendable {
   public mutating func edit(_ id: UUID, title: String? = nil, deadline: Date? = nil, now: Date)
     throws -> Change
   {
-    try edit(id, now: now) { item in
-      if let t = title { item.title = try Title.validate(t) }
-      if let d = deadline { item.deadline = d.wholeSeconds }
-    }
+    try commit(.edit(id, title: title, deadline: deadline.map { .some($0) }), env: .at(now))
   }
 
   /// Changes the fields `body` sets; the item's notifications are rescheduled.
-  /// Refused when the item would need more notification slots than are free.
   @discardableResult
   public mutating func edit(_ id: UUID, now: Date, _ body: (inout TodoItem) throws -> Void) throws -> Change {
-    apply(try Self.editing(id, now: now, of: self, body))
+    apply(try TodoOperation.editing(id, now: now, of: self, body))
   }
 
-  /// Completes items: their notifications are cancelled. A repeating item
-  /// stays pending instead: its deadline moves to the rule's first occurrence
-  /// after both the deadline and `now`, in `zone`'s wall-clock time (SPEC 3),
-  /// with no delivery record and no reminder left from the occurrence done.
+  /// ``TodoOperation/complete(_:)`` at `now`, in `zone`'s wall-clock time.
   @discardableResult
   public mutating func complete(_ ids: [UUID], now: Date, in zone: TimeZone = SystemTimeZone.current) throws
     -> Change
   {
-    apply(try Self.completion(ids, now: now, in: zone, of: self))
+    try commit(.complete(ids), env: .at(now, in: zone))
   }
 
-  /// Removes items for good.
+  /// ``TodoOperation/delete(_:)``.
   @discardableResult
   public mutating func delete(_ ids: [UUID]) throws -> Change {
-    apply(try Self.deletion(ids, of: self))
+    apply(try TodoOperation.deletion(ids, of: self))
   }
 
-  /// Sets the item's one reminder to `date` (replacing any pending one); the
-  /// deadline is unchanged. Refused when it would need a 65th slot.
+  /// ``TodoOperation/remind(_:at:)`` at `now`.
   @discardableResult
   public mutating func remind(_ id: UUID, at date: Date, now: Date) throws -> Change {
-    apply(try Self.reminding(id, at: date, now: now, of: self))
+    try commit(.remind(id, at: date), env: .at(now))
   }
 
   /// Records that a notification was delivered, so that it never fires twice.
@@ -119,32 +114,10 @@ public struct TodoList: Equatable, Sendable {
     items[id] = item
   }
 
-  /// Merges items by identity (import, sync): a new item is added; a known
-  /// one takes the incoming fields when they are more recent than its own
-  /// (`modified`: the later change wins), merged as any writer's change is
-  /// (see ``apply(_:mode:)``). Importing never reopens a completed item and
-  /// never makes a delivered notification fire again. Never refused.
+  /// Merges items by identity, as ``TodoOperation/importing(_:)`` does. Never refused.
   @discardableResult
   public mutating func merge(_ incoming: [TodoItem]) -> Change {
-    var before: [UUID: TodoItem?] = [:]
-    var after: [UUID: TodoItem?] = [:]
-    for var item in incoming {
-      let known = after[item.id] ?? items[item.id]
-      if before[item.id] == nil { before[item.id] = .some(items[item.id]) }
-      if let old = known {
-        // Not newer than what is here (a tie included: the file's own change
-        // stands); with no time on this side, the incoming fields are taken.
-        if let mine = old.modified, (item.modified ?? .distantPast) <= mine {
-          // Older than what is here: only what it knows was delivered moves forward.
-          item = old.keepingDelivery(from: item)
-        }
-        item.created = old.created
-        if item.completed == nil { item.completed = old.completed }
-        for f in ItemField.deliveryFields where f.get(item) == .absent { f.set(&item, f.get(old)) }
-      }
-      after[item.id] = item
-    }
-    return apply(Change(before: before, after: after, summary: "Imported \(incoming.count) items"))
+    apply(TodoOperation.merging(ImportFormats.Imported(items: incoming), into: self))
   }
 
   /// Applies a change made against an earlier read of the list, field by

@@ -221,17 +221,17 @@ public final class Notifier: @unchecked Sendable {
     return first
   }
 
-  /// Applies a bubble's action to the item under the store's lock, as the keys do.
+  /// Applies a bubble's action to the item through the store's one entry, as the keys do.
   @discardableResult
   public func apply(_ action: NotificationAction, to id: UUID) -> Change? {
     let now = clock()
     do {
-      let change = try store.mutate { list -> Change in
+      let operation: TodoOperation =
         switch action {
-        case .complete: return try list.complete([id], now: now)
-        case .remind: return try list.remind(id, at: now.addingTimeInterval(options.remindAfter), now: now)
+        case .complete: .complete([id])
+        case .remind: .remind(id, at: now.addingTimeInterval(options.remindAfter))
         }
-      }
+      let change = try store.commit(operation, env: .at(now, in: SystemTimeZone.current))
       onEvent(.actionApplied(action, change))
       return change
     } catch {

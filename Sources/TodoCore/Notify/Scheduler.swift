@@ -148,22 +148,43 @@ public enum Scheduler {
     return out
   }
 
-  /// Throws ``TodoError/limitReached(_:)`` when `adding` more future notifications
-  /// would need more than ``limit`` slots: those `source` holds, and `taken`
-  /// more that a change takes before this part of it.
-  public static func checkRoom(in source: some ItemSource, adding: Int, at now: Date, taken: Int = 0) throws {
-    let n = source.futureCount(at: now) + taken
-    if n + adding > limit { throw TodoError.limitReached(n) }
+  /// What is said once when a change adds a notification that is not among
+  /// the ``limit`` soonest: it waits, and takes a slot as soon as one frees.
+  public static let waitNote = "waits for a slot: \(limit) sooner notifications are scheduled"
+
+  /// How the slots are used, in the words of the app's header and `pending`:
+  /// "64/64 scheduled · 3 waiting" ("2/64 scheduled" when nothing waits).
+  public static func slotsText(scheduled: Int, waiting: Int) -> String {
+    "\(scheduled)/\(limit) scheduled" + (waiting > 0 ? " · \(waiting) waiting" : "")
   }
 
-  /// Undelivered future notifications: the number that want a slot.
-  public static func futureCount<C: Collection>(_ items: C, now: Date) -> Int
+  /// ``waitNote`` when an item of `change` gets a future notification that
+  /// `limit` sooner ones (of `source` and of the item itself) keep from a
+  /// slot; nil when each gets one. Nothing is ever refused for want of a slot.
+  /// - Complexity: O(n) per item of the change.
+  static func waitNote(for change: Change, in source: some ItemSource, at now: Date) -> String? {
+    for (id, after) in change.after {
+      guard let after else { continue }
+      let old = source.item(id).map(\.futureFires) ?? []
+      let new = after.futureFires.filter { $0 > now }
+      for f in new where !old.contains(f) {
+        let others = source.futureCount(after: now, before: f) - old.filter { $0 > now && $0 < f }.count
+        if others + new.filter({ $0 < f }).count >= limit { return waitNote }
+      }
+    }
+    return nil
+  }
+
+  /// Undelivered notifications that fire after `now` (and before `end`, when
+  /// given): the number that want a slot.
+  public static func futureCount<C: Collection>(_ items: C, now: Date, before end: Date? = nil) -> Int
   where C.Element == TodoItem {
+    let end = end ?? Date(timeIntervalSinceReferenceDate: .infinity)
     var n = 0
     for item in items {
-      if let d = item.undeliveredDeadline, d > now { n += 1 }
-      if let w = item.undeliveredWarning, w > now { n += 1 }
-      if let r = item.undeliveredReminder, r > now { n += 1 }
+      if let d = item.undeliveredDeadline, d > now, d < end { n += 1 }
+      if let w = item.undeliveredWarning, w > now, w < end { n += 1 }
+      if let r = item.undeliveredReminder, r > now, r < end { n += 1 }
     }
     return n
   }
@@ -207,6 +228,13 @@ extension Plan {
 }
 
 extension TodoItem {
+  /// The fire times of the notifications still to be delivered.
+  var futureFires: [Date] {
+    var out: [Date] = []
+    forEachUndelivered { out.append($0.fireDate) }
+    return out
+  }
+
   /// Calls `body` with each notification of the item still to be delivered —
   /// its deadline, its early warning, its reminder — past or future, badge 0. The one statement of
   /// what a candidate is, for the plan, the due list and the invariant checker.

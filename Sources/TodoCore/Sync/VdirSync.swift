@@ -130,25 +130,17 @@ public final class VdirSync {
       if status != old { try store.withLock(save) }
     } else {
       let change = plan.listChange
-      let kept = try store.mutate(
-        { current -> [UUID] in
-          // A deletion only of an item nobody changed since it was read: a
-          // delivery record written meanwhile is not a user's change (SPEC 6).
-          var keep: [UUID] = []
-          var c = change
-          for (id, after) in change.after where after == nil {
-            if let now = current[id], let before = change.before[id] ?? nil, !now.sameUserFields(as: before) {
-              keep.append(id)
-              c.after[id] = nil
-              c.before[id] = nil
-            }
-          }
-          for id in keep {
+      var kept: [UUID] = []
+      try store.commit(
+        .sync(change), env: env,
+        whileLocked: { made in
+          // Deletions left out: items changed since they were read are kept.
+          for (id, after) in change.after where after == nil && made.after[id] == nil {
+            kept.append(id)
             if let uid = (change.before[id] ?? nil)?.icalUID { status.items[uid] = nil }
           }
-          current.apply(c)
-          return keep
-        }, whileLocked: save)
+          save()
+        })
       report.wrote = true
       if !kept.isEmpty { report.warnings.append("\(kept.count) items changed during the sync were kept") }
     }

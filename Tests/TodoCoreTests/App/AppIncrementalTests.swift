@@ -18,7 +18,7 @@ final class AppIncrementalTests: XCTestCase {
     for step in 0..<300 {
       let ids = Array(list.items.keys)
       let id = ids.randomElement(using: &rng)!
-      let m: Mutation
+      let m: TodoOperation
       switch Int.random(in: 0..<5, using: &rng) {
       case 0: m = .complete([id])
       case 1: m = .delete([id])

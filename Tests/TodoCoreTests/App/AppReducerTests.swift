@@ -62,7 +62,7 @@ final class AppReducerTests: XCTestCase {
     _ = reduce(&s, .move(1), env: env)
     let before = s
     let fx = reduce(&s, KeyMap.action(for: .char("c"), in: s)!, env: env)
-    XCTAssertEqual(fx, [.mutate(.complete([appID(2)]))])
+    XCTAssertEqual(fx, [.commit(.complete([appID(2)]))])
     XCTAssertEqual(s, before)
     var list = TodoList(three)
     let change = try! list.complete([appID(2)], now: appNow)
@@ -94,7 +94,7 @@ final class AppReducerTests: XCTestCase {
     for step in 0..<25 {
       let fx = reduce(&s, .undo, env: env)
       XCTAssertEqual(fx.count, 1, "step \(step)")
-      guard case .mutate(.undo) = fx[0] else { return XCTFail("step \(step): \(fx)") }
+      guard case .commit(.undo) = fx[0] else { return XCTFail("step \(step): \(fx)") }
       carryOut(fx, on: &list, &s, env: env)
     }
     XCTAssertEqual(s.pending.count, 30)
@@ -133,7 +133,7 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(s.message, "Not deleted")
     _ = reduce(&s, KeyMap.action(for: .char("d"), in: s)!, env: env)
     XCTAssertEqual(
-      reduce(&s, KeyMap.action(for: .char("y"), in: s)!, env: env), [.mutate(.delete([appID(1)]))])
+      reduce(&s, KeyMap.action(for: .char("y"), in: s)!, env: env), [.commit(.delete([appID(1)]))])
   }
 
   func testSwipeRevealsActionsThatActOnTheRow() {
@@ -143,13 +143,13 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(s.mode, .swipe(appID(2)))
     XCTAssertEqual(
       reduce(&s, KeyMap.action(for: .char("r"), in: s)!, env: env),
-      [.mutate(.remind(appID(2), at: appNow + 1800))])
+      [.commit(.remind(appID(2), at: appNow + 1800))])
     XCTAssertEqual(s.mode, .list)
     _ = reduce(&s, KeyMap.action(for: .char("h"), in: s)!, env: env)
     _ = reduce(&s, KeyMap.action(for: .right, in: s)!, env: env)
     XCTAssertEqual(s.mode, .list)
     _ = reduce(&s, KeyMap.action(for: .left, in: s)!, env: env)
-    XCTAssertEqual(reduce(&s, KeyMap.action(for: .enter, in: s)!, env: env), [.mutate(.complete([appID(2)]))])
+    XCTAssertEqual(reduce(&s, KeyMap.action(for: .enter, in: s)!, env: env), [.commit(.complete([appID(2)]))])
   }
 
   func testARowTurnsOverdueAtTheSecondItsDeadlinePasses() {
@@ -178,20 +178,20 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(Layout(s, size: s.size).list, 3..<23)
     // The list's keys act on the highlighted row, and the banner stays.
     XCTAssertEqual(
-      reduce(&s, KeyMap.action(for: .char("c"), in: s)!, env: env), [.mutate(.complete([appID(3)]))])
+      reduce(&s, KeyMap.action(for: .char("c"), in: s)!, env: env), [.commit(.complete([appID(3)]))])
     XCTAssertEqual(
       reduce(&s, KeyMap.action(for: .char("r"), in: s)!, env: env),
-      [.mutate(.remind(appID(3), at: appNow + 1800))])
+      [.commit(.remind(appID(3), at: appNow + 1800))])
     XCTAssertEqual(s.banner, note(1))
     // C and R act on the banner's item and dismiss it.
     XCTAssertEqual(
-      reduce(&s, KeyMap.action(for: .char("C"), in: s)!, env: env), [.mutate(.complete([appID(1)]))])
+      reduce(&s, KeyMap.action(for: .char("C"), in: s)!, env: env), [.commit(.complete([appID(1)]))])
     XCTAssertNil(s.banner)
     XCTAssertNil(KeyMap.action(for: .char("C"), in: s), "C does nothing without a banner")
     _ = reduce(&s, .fired([note(2)], bell: false), env: env)
     XCTAssertEqual(
       reduce(&s, KeyMap.action(for: .char("R"), in: s)!, env: env),
-      [.mutate(.remind(appID(1), at: appNow + 1800))])
+      [.commit(.remind(appID(1), at: appNow + 1800))])
     _ = reduce(&s, .fired([note(3)], bell: false), env: env)
     _ = reduce(&s, KeyMap.action(for: .escape, in: s)!, env: env)
     XCTAssertNil(s.banner)

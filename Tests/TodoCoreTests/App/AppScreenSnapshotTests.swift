@@ -47,4 +47,16 @@ final class AppScreenSnapshotTests: XCTestCase {
     assertSnapshot(screen(locale: "en_US", [.switchView, .switchView]), "screen-all-en_US-80x24")
     assertSnapshot(screen(locale: "de_DE", [.switchView, .switchView]), "screen-all-de_DE-80x24")
   }
+
+  /// SPEC 5: more than 64 notifications wanted: the header says how many wait.
+  func testTheHeaderCountsWhatWaitsForASlot() {
+    let env = TodoEnvironment.fixed(appNow, timeZone: berlin)
+    let many = (1...70).map { appItem($0, "Item \($0)", minutes: Double($0) * 10) }
+    var s = AppState(now: appNow, calendar: env.calendar, size: Size(width: 80, height: 24), hourCycle: .h24)
+    _ = reduce(&s, .loaded(TodoDocument(items: many)), env: env)
+    XCTAssertEqual(s.waitingCount, 6)
+    let canvas = render(s, size: s.size)
+    XCTAssertTrue(canvas.lines[0].hasSuffix("0 overdue · 64/64 scheduled · 6 waiting "), canvas.lines[0])
+    assertSnapshot(canvas, "screen-waiting-80x24")
+  }
 }

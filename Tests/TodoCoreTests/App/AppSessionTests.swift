@@ -65,7 +65,7 @@ final class AppSessionTests: XCTestCase {
   /// While another process holds the file's lock, the status says so and who;
   /// q asks once (a change would be lost), then quits.
   func testWaitingForTheLockKeepsTheAppResponsive() {
-    press(.char("c"), [.mutate(.complete([appID(1)]))])
+    press(.char("c"), [.commit(.complete([appID(1)]))])
     let why = LockBusy(holder: 4242, holderName: "flock").description
     XCTAssertEqual(why, "Waiting for the file's lock, held by process 4242 (flock)")
     send(.lockWait(why)) {
@@ -100,7 +100,7 @@ final class AppSessionTests: XCTestCase {
     press(.char("j"))  // all of the help fits at 80×24: nothing to scroll
     press(.escape) { $0.mode = .list }
     press(.char("d")) { $0.mode = .confirmDelete(appID(2)) }
-    press(.char("y"), [.mutate(.delete([appID(2)]))]) { $0.mode = .list }
+    press(.char("y"), [.commit(.delete([appID(2)]))]) { $0.mode = .list }
     var list = TodoList(state.pending)
     let deletion = try! list.delete([appID(2)])
     send(.mutated(.delete([appID(2)]), deletion)) {
@@ -171,7 +171,7 @@ final class AppSessionTests: XCTestCase {
       $0.mode = .list
       $0.message = "Cancelled"
     }
-    press(.char("u"), [.mutate(.undo(deletion))]) { $0.undoStack = [] }
+    press(.char("u"), [.commit(.undo(deletion))]) { $0.undoStack = [] }
     press(.char("u")) { $0.message = "Nothing to undo" }
   }
 
@@ -179,8 +179,8 @@ final class AppSessionTests: XCTestCase {
   /// only the field it changed, and the screen shows the file's title.
   func testUndoAndRedoKeepATitleChangedElsewhere() {
     var list = TodoList(state.pending)
-    press(.char("c"), [.mutate(.complete([appID(1)]))])
-    let completion = try! Mutation.complete([appID(1)]).apply(to: &list, env: env)
+    press(.char("c"), [.commit(.complete([appID(1)]))])
+    let completion = try! TodoOperation.complete([appID(1)]).apply(to: &list, env: env)
     send(.mutated(.complete([appID(1)]), completion), [.setTerminalTitle("todo-tui")]) {
       $0.apply(completion)
       $0.undoStack = [completion]
@@ -188,8 +188,8 @@ final class AppSessionTests: XCTestCase {
       $0.terminalTitle = "todo-tui"
     }
     try! list.edit(appID(1), title: "Pay the rent", now: appNow)  // the CLI, meanwhile
-    press(.char("u"), [.mutate(.undo(completion))]) { $0.undoStack = [] }
-    let undone = try! Mutation.undo(completion).apply(to: &list, env: env)
+    press(.char("u"), [.commit(.undo(completion))]) { $0.undoStack = [] }
+    let undone = try! TodoOperation.undo(completion).apply(to: &list, env: env)
     XCTAssertEqual(undone.after[appID(1)]??.title, "Pay the rent", "what the undo really left")
     XCTAssertNil(list[appID(1)]?.completed)
     let redoable = Change(before: undone.before, after: undone.after, summary: completion.summary)
@@ -201,8 +201,8 @@ final class AppSessionTests: XCTestCase {
     }
     XCTAssertEqual(state.visible.first?.title, "Pay the rent")
     try! list.edit(appID(1), title: "Pay rent today", now: appNow)  // renamed again
-    press(.char("U"), [.mutate(.redo(redoable))]) { $0.redoStack = [] }
-    let redone = try! Mutation.redo(redoable).apply(to: &list, env: env)
+    press(.char("U"), [.commit(.redo(redoable))]) { $0.redoStack = [] }
+    let redone = try! TodoOperation.redo(redoable).apply(to: &list, env: env)
     XCTAssertEqual(list[appID(1)]?.title, "Pay rent today")
     XCTAssertNotNil(list[appID(1)]?.completed)
     send(.mutated(.redo(redoable), redone), [.setTerminalTitle("todo-tui")]) {
@@ -213,14 +213,14 @@ final class AppSessionTests: XCTestCase {
     }
     press(.ctrl("r")) { $0.message = "Nothing to redo" }
     // A new change clears what could be redone.
-    press(.char("u"), [.mutate(.undo(self.state.undoStack[0]))]) { $0.undoStack = [] }
+    press(.char("u"), [.commit(.undo(self.state.undoStack[0]))]) { $0.undoStack = [] }
     send(.mutationFailed(.undo(redone), "disk full"), [.bell]) {
       $0.undoStack = [redone]
       $0.message = "disk full"
     }
     state.redoStack = [redoable]
-    press(.char("c"), [.mutate(.complete([appID(2)]))])
-    let other = try! Mutation.complete([appID(2)]).apply(to: &list, env: env)
+    press(.char("c"), [.commit(.complete([appID(2)]))])
+    let other = try! TodoOperation.complete([appID(2)]).apply(to: &list, env: env)
     send(.mutated(.complete([appID(2)]), other)) {
       $0.apply(other)
       $0.undoStack = [redone, other]

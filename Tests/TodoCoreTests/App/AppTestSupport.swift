@@ -34,7 +34,7 @@ func appState(_ items: [TodoItem], size: Size = Size(width: 80, height: 24), at 
 
 /// Runs the runtime's part of a mutation in memory, as FullScreen does on the file.
 func carryOut(_ effects: [Effect], on list: inout TodoList, _ state: inout AppState, env: TodoEnvironment) {
-  for case .mutate(let m) in effects {
+  for case .commit(let m) in effects {
     do {
       let change = try m.apply(to: &list, env: env)
       _ = reduce(&state, .mutated(m, change), env: env)

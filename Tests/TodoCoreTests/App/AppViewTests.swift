@@ -25,7 +25,7 @@ final class AppViewTests: XCTestCase {
     XCTAssertEqual(KeyMap.action(for: .enter, in: swiped), .reopen(appID(4)))
     XCTAssertTrue(render(swiped, size: swiped.size).lines[2].hasSuffix(" Reopen "))
     let fx = reduce(&s, KeyMap.action(for: .char("x"), in: s)!, env: env)
-    XCTAssertEqual(fx, [.mutate(.reopen([appID(4)]))])
+    XCTAssertEqual(fx, [.commit(.reopen([appID(4)]))])
     carryOut(fx, on: &list, &s, env: env)
     XCTAssertNil(list[appID(4)]?.completed)
     XCTAssertEqual(list[appID(4)]?.notifiedDeadline, nil)

@@ -97,7 +97,7 @@ final class ShortIDsTests: XCTestCase {
     defer { unlink(path) }
     let store = Store(path: path)
     try store.mutate { $0 = list }
-    let change = try store.change { items in try TodoList.deletion([try items.resolve(uid)], of: items) }
+    let change = try store.commit(env: .at(Date())) { items in .delete([try items.resolve(uid)]) }
     XCTAssertEqual(change.summary, "Deleted “Dentist”")
   }
 }

@@ -121,30 +121,24 @@ final class TodoListTests: XCTestCase {
     XCTAssertEqual(list.badge(at: t0.addingTimeInterval(10)), 3)
   }
 
-  func testAddIsRefusedAtTheSixtyFifthSlot() throws {
+  func testAddAndRemindAreNeverRefusedForWantOfASlot() throws {
     var list = TodoList()
     for i in 0..<64 {
       try list.add(title: "t\(i)", deadline: t0.addingTimeInterval(Double(60 + i)), env: env)
     }
-    XCTAssertThrowsError(try list.add(title: "one too many", deadline: t0.addingTimeInterval(3600), env: env))
-    { e in
-      XCTAssertEqual(e as? TodoError, .limitReached(64))
-      XCTAssertTrue("\(e)".contains("64"), "the message names the limit")
-    }
-    XCTAssertEqual(list.count, 64)
-    XCTAssertThrowsError(try list.remind(id(1), at: t0.addingTimeInterval(7200), now: t0))
-    // A past deadline needs no slot; nor does moving a reminder that has one.
-    XCTAssertNoThrow(try list.add(title: "already overdue", deadline: t0.addingTimeInterval(-5), env: env))
-    try list.complete([id(2)], now: t0)
-    XCTAssertNoThrow(try list.remind(id(1), at: t0.addingTimeInterval(7200), now: t0))
-    XCTAssertNoThrow(
-      try list.remind(id(1), at: t0.addingTimeInterval(9000), now: t0), "replacing needs no new slot")
+    try list.add(title: "one more", deadline: t0.addingTimeInterval(3600), env: env)
+    XCTAssertEqual(list.count, 65)
+    try list.remind(id(1), at: t0.addingTimeInterval(7200), now: t0)
+    XCTAssertEqual(list[id(1)]?.reminder, t0.addingTimeInterval(7200))
+    let plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertEqual(plan.notifications.count, 64)
+    XCTAssertEqual(plan.unscheduled, 2)
     // Import is never refused.
     list.merge(
       (100..<110).map {
         TodoItem(id: id($0), title: "i", deadline: t0.addingTimeInterval(99_999), created: t0)
       })
-    XCTAssertEqual(Scheduler.plan(list.items.values, now: t0).unscheduled, 10)
+    XCTAssertEqual(Scheduler.plan(list.items.values, now: t0).unscheduled, 12)
   }
 
   func testMergeReplacesBySameUUID() {

@@ -119,37 +119,44 @@ final class SchedulerTests: XCTestCase {
     }
   }
 
-  // MARK: - The refusal rule (shared by the CLI and the app through TodoList)
+  // MARK: - Waiting for a slot (SPEC 5: never refused)
 
-  func testTheSixtyFifthSlotIsRefusedExactly() throws {
+  func testTheSixtyFifthWaitsAndIsSaidOnce() throws {
     let env = TodoEnvironment.fixed(t0)
     var list = TodoList()
     for i in 0..<63 {
       try list.add(title: "t\(i)", deadline: t0.addingTimeInterval(Double(60 + i)), env: env)
     }
-    // A reminder takes a slot like a deadline: the 64th slot is allowed.
-    try list.remind(id(1), at: t0.addingTimeInterval(30), now: t0)
+    // A reminder takes a slot like a deadline: the 64th slot is free.
+    XCTAssertNil(try list.commit(.remind(id(1), at: t0.addingTimeInterval(30)), env: env).note)
     XCTAssertEqual(Scheduler.futureCount(list.items.values, now: t0), 64)
-    XCTAssertThrowsError(try list.add(title: "65th", deadline: t0.addingTimeInterval(9999), env: env)) {
-      XCTAssertEqual(
-        "\($0)", "64 notifications are already pending, the limit is 64; complete or delete an item first")
-    }
-    XCTAssertThrowsError(try list.remind(id(2), at: t0.addingTimeInterval(9999), now: t0))
-    XCTAssertEqual(list.count, 63)
-    // Moving a deadline that holds a slot needs no new one; a delivered one being moved does.
-    XCTAssertNoThrow(try list.edit(id(3), deadline: t0.addingTimeInterval(5000), now: t0))
-    // A delivered notification frees its slot (as one that fired does).
-    list.markDelivered(id(4), kind: .deadline, fireDate: list[id(4)]!.deadline!)
-    XCTAssertNoThrow(try list.add(title: "fits", deadline: t0.addingTimeInterval(9999), env: env))
-    XCTAssertThrowsError(try list.add(title: "65th again", deadline: t0.addingTimeInterval(9999), env: env))
-    // Later, passed deadlines no longer hold slots.
-    let t70 = t0.addingTimeInterval(70)
-    let later = TodoEnvironment(now: { t70 }, uuid: { UUID() }, calendar: env.calendar)
-    XCTAssertEqual(Scheduler.futureCount(list.items.values, now: later.now()), 54)
-    XCTAssertNoThrow(try list.add(title: "fits later", deadline: t0.addingTimeInterval(9999), env: later))
+    // The 65th is added, and waits.
+    let added = try list.commit(.add(title: "65th", deadline: t0.addingTimeInterval(9999)), env: env)
+    XCTAssertEqual(added.note, "waits for a slot: 64 sooner notifications are scheduled")
+    XCTAssertEqual(list.count, 64)
+    let reminded = try list.commit(.remind(id(2), at: t0.addingTimeInterval(9999)), env: env)
+    XCTAssertEqual(reminded.note, Scheduler.waitNote)
+    XCTAssertEqual(list[id(2)]?.reminder, t0.addingTimeInterval(9999))
+    var plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertEqual(plan.notifications.count, 64, "never more than 64 scheduled")
+    XCTAssertEqual(plan.unscheduled, 2)
+    plan.checkInvariants(items: list.items.values)
+    // One sooner than the 64th takes a slot (and says nothing); the 64th then waits.
+    XCTAssertNil(try list.commit(.add(title: "soon", deadline: t0.addingTimeInterval(61.5)), env: env).note)
+    plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertEqual(plan.unscheduled, 3)
+    // A slot that frees is taken by the soonest waiting: completing one lets "65th"'s turn come nearer.
+    try list.complete([id(3), id(4)], now: t0)
+    plan = Scheduler.plan(list.items.values, now: t0)
+    XCTAssertEqual(plan.notifications.count, 64)
+    XCTAssertEqual(plan.unscheduled, 1)
+    XCTAssertTrue(plan.scheduledIDs.contains(id(2)), "the reminder waited and now holds a slot")
+    plan.checkInvariants(items: list.items.values)
+    // A past deadline needs no slot: nothing is said.
+    XCTAssertNil(try list.commit(.add(title: "overdue", deadline: t0.addingTimeInterval(-5)), env: env).note)
   }
 
-  func testRefusalLeavesEditOfADeliveredDeadlineToTheRule() throws {
+  func testMovingADeliveredDeadlineIntoTheFutureWaitsToo() throws {
     let env = TodoEnvironment.fixed(t0)
     var list = TodoList()
     try list.add(title: "delivered", deadline: t0.addingTimeInterval(-10), env: env)
@@ -157,14 +164,15 @@ final class SchedulerTests: XCTestCase {
     for i in 0..<64 {
       try list.add(title: "t\(i)", deadline: t0.addingTimeInterval(Double(60 + i)), env: env)
     }
-    // Moving the delivered deadline into the future would be a 65th slot.
-    XCTAssertThrowsError(try list.edit(id(1), deadline: t0.addingTimeInterval(3600), now: t0))
-    // A past deadline needs none.
-    XCTAssertNoThrow(try list.edit(id(1), deadline: t0.addingTimeInterval(-5), now: t0))
-    // Import is never refused: the extra items wait unscheduled.
-    list.merge([item(500, at: 30)])
+    let moved = try list.commit(.edit(id(1), deadline: .some(t0.addingTimeInterval(3600))), env: env)
+    XCTAssertEqual(moved.note, Scheduler.waitNote)
+    XCTAssertEqual(list[id(1)]?.deadline, t0.addingTimeInterval(3600))
+    // Moved before the others, it takes a slot; the latest of them waits.
+    XCTAssertNil(try list.commit(.edit(id(1), deadline: .some(t0.addingTimeInterval(30))), env: env).note)
+    // Import is never refused either: the extra items wait unscheduled.
+    list.merge([item(500, at: 20)])
     let plan = Scheduler.plan(list.items.values, now: t0)
-    XCTAssertEqual(plan.unscheduled, 1)
+    XCTAssertEqual(plan.unscheduled, 2)
     XCTAssertTrue(plan.scheduledIDs.contains(id(500)), "the soonest, even imported, holds a slot")
     plan.checkInvariants(items: list.items.values)
   }

@@ -93,31 +93,31 @@ final class SpliceCheckTests: XCTestCase {
     return TodoEnvironment(now: { t }, uuid: { id }, calendar: cal)
   }
 
-  /// SPEC 5: with 64 future notifications, an add that needs a slot is refused
-  /// (nothing written), one that needs none (a past deadline) is spliced in.
-  func testSlotLimitHoldsWhenSpliced() throws {
+  /// SPEC 5: with 64 future notifications, an add that needs a slot is not
+  /// refused: it is spliced in and waits for a slot, said once; one that
+  /// needs none (a past deadline) is spliced in without a word.
+  func testAnAddPastTheSlotLimitWaitsWhenSpliced() throws {
     let items = (0..<64).map { k in
       TodoItem(
         id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", k))!, title: "Item \(k)",
         deadline: now.addingTimeInterval(TimeInterval(3600 * (k + 1))), created: now)
     }
     let s = try store(items)
-    let before = try Data(contentsOf: URL(fileURLWithPath: s.path))
-    XCTAssertThrowsError(
-      try s.change {
-        try TodoList.addition(
-          title: "One more", deadline: self.now.addingTimeInterval(60), env: self.env(), in: $0)
-      }
-    ) { XCTAssertEqual($0 as? TodoError, TodoError.limitReached(64)) }
-    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: s.path)), before)
-    try s.change {
-      try TodoList.addition(
-        title: "Past", deadline: self.now.addingTimeInterval(-60), env: self.env(), in: $0)
-    }
+    let later = try s.commit(
+      .add(title: "One more", deadline: self.now.addingTimeInterval(3600 * 65)), env: self.env())
     XCTAssertTrue(s.lastWriteSpliced)
+    XCTAssertEqual(later.note, Scheduler.waitNote)
+    let past = try s.commit(
+      .add(title: "Past", deadline: self.now.addingTimeInterval(-60)),
+      env: self.env("FFFFFFFF-0000-4000-8000-000000000002"))
+    XCTAssertTrue(s.lastWriteSpliced)
+    XCTAssertNil(past.note)
     let doc = try s.load()
-    XCTAssertEqual(doc.items.count, 65)
+    XCTAssertEqual(doc.items.count, 66)
     XCTAssertEqual(doc.items.first?.title, "Past")
+    let plan = Scheduler.plan(doc.items, now: now)
+    XCTAssertEqual(plan.notifications.count, Scheduler.limit, "never more than 64 scheduled")
+    XCTAssertEqual(plan.unscheduled, 1)
   }
 
   /// A change made from a stale read still merges when spliced: a field another
@@ -131,7 +131,7 @@ final class SpliceCheckTests: XCTestCase {
     var mine = read
     mine.deadline = now.addingTimeInterval(7200)
     mine.modified = now
-    try s.change { _ in Change(before: [id: read], after: [id: mine], summary: "moved") }
+    try s.commit(.sync(Change(before: [id: read], after: [id: mine], summary: "moved")), env: env())
     XCTAssertTrue(s.lastWriteSpliced)
     let got = try s.load().items
     XCTAssertEqual(got.map(\.title), ["Pay the rent"])
@@ -145,11 +145,9 @@ final class SpliceCheckTests: XCTestCase {
     let items = (0..<40).map { _ in random.item(&r) }
     let s = try store(try PlistCodec.decode(Data(PlistCodec.encode(items))).items)
     for k in 0..<5 {
-      try s.change {
-        try TodoList.addition(
-          title: "Added \(k)", deadline: self.now.addingTimeInterval(TimeInterval(-600 * k)),
-          env: self.env(String(format: "ABCDEF00-0000-4000-8000-%012d", k)), in: $0)
-      }
+      try s.commit(
+        .add(title: "Added \(k)", deadline: self.now.addingTimeInterval(TimeInterval(-600 * k))),
+        env: self.env(String(format: "ABCDEF00-0000-4000-8000-%012d", k)))
       XCTAssertTrue(s.lastWriteSpliced)
       let real = try s.resolvedPath()
       var st = stat()
@@ -163,7 +161,7 @@ final class SpliceCheckTests: XCTestCase {
   /// No file yet, or one that is not the writer's: the full path, with its answers.
   func testMissingAndUnreadableFilesGoTheFullWay() throws {
     let missing = Store(path: dir + "/new/todos.plist")
-    try missing.change { try TodoList.addition(title: "First", deadline: nil, env: self.env(), in: $0) }
+    try missing.commit(.add(title: "First", deadline: nil), env: self.env())
     XCTAssertFalse(missing.lastWriteSpliced)
     XCTAssertEqual(try missing.load().items.map(\.title), ["First"])
     for bytes in [
@@ -175,13 +173,11 @@ final class SpliceCheckTests: XCTestCase {
       let s = Store(path: path)
       var spliced: String? = nil
       var full: String? = nil
-      do { try s.change { try TodoList.addition(title: "x", deadline: nil, env: self.env(), in: $0) } } catch
-      {
+      do { try s.commit(.add(title: "x", deadline: nil), env: self.env()) } catch {
         spliced = "\(error)"
       }
       s.splices = false
-      do { try s.change { try TodoList.addition(title: "x", deadline: nil, env: self.env(), in: $0) } } catch
-      {
+      do { try s.commit(.add(title: "x", deadline: nil), env: self.env()) } catch {
         full = "\(error)"
       }
       XCTAssertNotNil(spliced)

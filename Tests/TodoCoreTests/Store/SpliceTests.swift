@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TodoCore
 
-/// The splicing writer (``Store/change(wait:_:)``) against the full writer: on
+/// The splicing writer (``Store/commit(wait:env:whileLocked:_:)``) against the full writer: on
 /// random files and random changes both leave the same bytes, the same answer
 /// and the same badge; on files that are not exactly the writer's own, the
 /// splice is not taken (or still gives the same bytes). Seeded, so that a
@@ -74,28 +74,22 @@ final class SpliceTests: XCTestCase {
     let env = TodoEnvironment(now: { t }, uuid: { ids.next() }, calendar: cal)
     let answer: String
     do {
-      let change = try store.change { items -> Change in
+      let change = try store.commit(env: env) { items -> TodoOperation in
         switch op {
         case .add(let deadline, let rule, let warn):
-          return try TodoList.addition(title: "New & <one>", deadline: deadline, env: env, in: items) {
-            $0.repeatRule = rule
-            $0.warn = warn
-          }
+          return .add(title: "New & <one>", deadline: deadline, repeatRule: rule, warn: warn)
         case .complete(let texts):
-          return try TodoList.completion(texts.map(items.resolve), now: t, in: utc, of: items)
+          return .complete(try texts.map(items.resolve))
         case .edit(let id, let after):
-          return Change(before: [id: items.item(id)], after: [id: after], summary: "edit")
+          return .sync(Change(before: [id: items.item(id)], after: [id: after], summary: "edit"))
         case .retitle(let text, let title, let deadline):
-          return try TodoList.editing(try items.resolve(text), now: t, of: items) {
-            $0.title = title
-            $0.deadline = deadline
-          }
+          return .edit(try items.resolve(text), title: title, deadline: .some(deadline))
         case .reopen(let texts):
-          return try TodoList.reopening(texts.map(items.resolve), now: t, of: items)
+          return .reopen(try texts.map(items.resolve))
         case .delete(let texts):
-          return try TodoList.deletion(texts.map(items.resolve), of: items)
+          return .delete(try texts.map(items.resolve))
         case .remind(let text, let at):
-          return try TodoList.reminding(try items.resolve(text), at: at, now: t, of: items)
+          return .remind(try items.resolve(text), at: at)
         }
       }
       answer = change.summary + " " + change.after.keys.map(\.uuidString).sorted().joined(separator: ",")

@@ -165,7 +165,7 @@ final class OneClockTests: XCTestCase {
     let id = try list.add(title: "Stretch", deadline: evening, env: env) { $0.repeatRule = "FREQ=DAILY" }
       .after.keys.first!
     for (clock, text) in [(HourCycle.h24, "next due Nov 24 at 21:00"), (.h12, "next due Nov 24 at 9:00 PM")] {
-      let change = try TodoList.completion([id], now: evening, in: .gmt, clock: clock, of: list)
+      let change = try TodoOperation.completion([id], now: evening, in: .gmt, clock: clock, of: list)
       XCTAssertTrue(change.summary.hasSuffix(text), change.summary)
     }
   }

@@ -126,7 +126,7 @@ final class RepeatCountTests: XCTestCase {
       let now = deadline.addingTimeInterval(3600)
       try list.complete([id], now: now, in: cal.timeZone)
       XCTAssertNotEqual(list[id]!.deadline, deadline, rule)
-      let change = try TodoList.reopening([id], now: now, in: cal.timeZone, of: list)
+      let change = try TodoOperation.reopening([id], now: now, in: cal.timeZone, of: list)
       list.apply(change)
       XCTAssertEqual(change.summary, "Reopened “Stretch”", rule)
       XCTAssertEqual(list[id]!.deadline, deadline, rule)
@@ -140,7 +140,7 @@ final class RepeatCountTests: XCTestCase {
     var (list, id) = try make("FREQ=DAILY;COUNT=1", deadline: deadline)
     try list.complete([id], now: deadline, in: cal.timeZone)
     XCTAssertNotNil(list[id]!.completed)
-    let again = try TodoList.completion([id], now: deadline, in: cal.timeZone, of: list)
+    let again = try TodoOperation.completion([id], now: deadline, in: cal.timeZone, of: list)
     XCTAssertTrue(again.after.isEmpty, "nothing changes")
     XCTAssertEqual(again.summary, "“Stretch” is already completed")
   }
@@ -151,7 +151,7 @@ final class RepeatCountTests: XCTestCase {
     let env = TodoEnvironment.fixed(now, timeZone: cal.timeZone)
     let id = try list.add(title: "Call Ann", deadline: now.addingTimeInterval(3600), env: env).after.keys
       .first!
-    let change = try TodoList.reopening([id], now: now, of: list)
+    let change = try TodoOperation.reopening([id], now: now, in: cal.timeZone, of: list)
     XCTAssertTrue(change.after.isEmpty)
     XCTAssertEqual(change.summary, "“Call Ann” is not completed; nothing changed")
   }
@@ -165,7 +165,7 @@ extension RepeatCountTests {
       let (list, id) = try make(rule, deadline: deadline)
       XCTAssertNil(
         Recurrence.previous(list[id]!.repeatRule!, deadline: deadline, in: cal.timeZone)?.deadline, rule)
-      let change = try TodoList.reopening([id], now: deadline, in: cal.timeZone, of: list)
+      let change = try TodoOperation.reopening([id], now: deadline, in: cal.timeZone, of: list)
       XCTAssertEqual(change.summary, "“Stretch” is not completed; nothing changed", rule)
     }
   }

@@ -5,40 +5,71 @@ import Foundation
 #endif
 
 extension Store {
-  /// Makes a change of a few items under the exclusive lock and writes it:
-  /// `body` makes the change from the items as the file holds them now, and
-  /// the change is applied field by field to those items, exactly as
-  /// ``TodoList/apply(_:mode:)`` applies it inside ``mutate(wait:_:whileLocked:)``
-  /// (SPEC 6, "Every writer merges"). Nothing is written when `body` throws or
-  /// the change changes nothing.
-  ///
-  /// When the file is byte for byte what this program's writer writes
-  /// (``SpliceScan``), only the changed entries are encoded: the new file is
-  /// the old one with their bytes taken out and put in at their place in the
-  /// order, the rest copied by the kernel; the same file the full writer would
-  /// write, made as safely (temporary file, fsync, rename, fsync of the folder).
-  /// Any other file is read and written whole.
+  /// The one way to change the file: makes `operation`'s change under the
+  /// exclusive lock, against the items as the file holds them now, and writes
+  /// it. The change is applied field by field to those items, exactly as
+  /// ``TodoList/commit(_:env:)`` applies it in memory (SPEC 6, "Every writer
+  /// merges"). Nothing is written when the operation throws or changes
+  /// nothing. `whileLocked` gets the change after the write, still under the
+  /// lock. Without `wait`, a lock held by another process throws ``LockBusy``.
+  /// Answers the change made (for an undo or redo: what it really did).
   @discardableResult
-  public func change(wait: Bool = true, _ body: (any ItemSource) throws -> Change) throws -> Change {
+  public func commit(
+    _ operation: TodoOperation, wait: Bool = true, env: TodoEnvironment,
+    whileLocked: (Change) -> Void = { _ in }
+  ) throws -> Change {
+    try commit(wait: wait, env: env, whileLocked: whileLocked) { _ in operation }
+  }
+
+  /// ``commit(_:wait:env:whileLocked:)`` of the operation `make` names once
+  /// the lock is held: `make` may resolve the IDs a user typed among the
+  /// items as they are then.
+  ///
+  /// The store chooses how to write. When the file is byte for byte what this
+  /// program's writer writes (``SpliceScan``) and the operation changes a few
+  /// items (not an import or a sync), only the changed entries are encoded:
+  /// the new file is the old one with their bytes taken out and put in at
+  /// their place in the order, the rest copied by the kernel; the same file
+  /// the full writer would write, made as safely (temporary file, fsync,
+  /// rename, fsync of the folder). Otherwise the file is read and written whole.
+  @discardableResult
+  public func commit(
+    wait: Bool = true, env: TodoEnvironment, whileLocked: (Change) -> Void = { _ in },
+    _ make: (any ItemSource) throws -> TodoOperation
+  ) throws -> Change {
     try withLock(wait: wait) {
-      if splices, let done = try spliced(body) { return done }
-      return try mutateLocked { list in
-        let change = try body(list)
-        list.apply(change)
-        return change
+      // Named once: a bulk operation named while the file was scanned is then written whole.
+      var named: TodoOperation? = nil
+      func name(_ source: any ItemSource) throws -> TodoOperation {
+        if let named { return named }
+        let op = try make(source)
+        named = op
+        return op
       }
+      var done: Change? = nil
+      if splices { done = try spliced(env: env, name) }
+      if done == nil {
+        done = try mutateLocked { list in try list.commit(name(list), env: env) }
+      }
+      whileLocked(done!)
+      return done!
     }
   }
 
-  /// The change made and written by splicing, or nil (before `body` runs) when
-  /// the file cannot be spliced. Call under the lock.
-  func spliced(_ body: (any ItemSource) throws -> Change) throws -> Change? {
+  /// The change made and written by splicing, or nil (before `make` runs, or
+  /// after it when the operation is a bulk one) when the file is not spliced.
+  /// Call under the lock.
+  func spliced(env: TodoEnvironment, _ make: (any ItemSource) throws -> TodoOperation) throws -> Change? {
     let real = try resolvedPath()
     return try withOpenFile(real) { fd, size -> Change? in
       guard let fd, let scan = SpliceScan(fd: fd, size: size) else { return nil }
       let change: Change
+      let mode: Change.Mode
       do {
-        change = try body(scan)
+        let operation = try make(scan)
+        if operation.isBulk { return nil }
+        change = try operation.change(in: scan, env: env)
+        mode = operation.mode
       } catch {
         if let failure = scan.failure { throw TodoError.io(path: real, detail: "\(failure)") }
         throw error
@@ -46,18 +77,22 @@ extension Store {
       // The change as TodoList.apply makes it, onto the items as the file holds them.
       var removed: [Int] = []
       var added: [(item: TodoItem, facts: EntryFacts)] = []
+      var result: [UUID: TodoItem?] = [:]
       for (id, after) in change.after {
         let current = scan.item(id)
         let merged = Change.merged(
-          current: current, before: change.before[id] ?? nil, after: after, mode: .write)
+          current: current, before: change.before[id] ?? nil, after: after, mode: mode)
+        result[id] = .some(merged)
         guard merged != current else { continue }
         if current != nil, let k = scan.index(of: id) { removed.append(k) }
         if let m = merged { added.append((m, EntryFacts(m))) }
       }
       if let failure = scan.failure { throw TodoError.io(path: real, detail: "\(failure)") }
-      if removed.isEmpty && added.isEmpty { return change }
+      let answer =
+        mode == .revert ? change.outcome(current: { scan.item($0) }, now: { result[$0] ?? nil }) : change
+      if removed.isEmpty && added.isEmpty { return answer }
       try writeSpliced(scan, removing: removed, adding: added, real: real)
-      return change
+      return answer
     }
   }
 

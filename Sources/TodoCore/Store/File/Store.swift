@@ -10,7 +10,7 @@ import Foundation
 public final class Store: @unchecked Sendable {
   /// The data file as given.
   public let path: String
-  /// Whether ``change(wait:_:)`` may splice (the tests compare it with the full writer).
+  /// Whether ``commit(wait:env:whileLocked:_:)`` may splice (the tests compare it with the full writer).
   var splices = true
   /// Whether the last write of this store was spliced (for the tests).
   var lastWriteSpliced = false

@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// The data file read as far as a splicing writer needs it (``Store/change(wait:_:)``):
+/// The data file read as far as a splicing writer needs it (``Store/commit(wait:env:whileLocked:_:)``):
 /// where each entry lies, its UUID and place in the order, what it adds to the
 /// badge and to the notification slots, without building the items. An item is
 /// built only when a change asks for it.
@@ -31,7 +31,7 @@ final class SpliceScan: ItemSource {
   private(set) var records: [Record] = []
   /// Where the footer starts: an entry that sorts last goes here.
   private(set) var entriesEnd = 0
-  /// Instants of undelivered notifications, for ``futureCount(at:)``.
+  /// Instants of undelivered notifications, for ``futureCount(after:before:)``.
   private var fires: [Double] = []
   /// Items built so far (those the slow check read, those a change asked for).
   private var built: [UUID: TodoItem] = [:]
@@ -198,10 +198,11 @@ final class SpliceScan: ItemSource {
     try TodoList.resolve(text, among: records.lazy.map(\.id)) { index(of: $0) != nil }
   }
 
-  func futureCount(at now: Date) -> Int {
+  func futureCount(after now: Date, before end: Date) -> Int {
     let t = now.timeIntervalSinceReferenceDate
+    let e = end.timeIntervalSinceReferenceDate
     var n = 0
-    for f in fires where f > t { n += 1 }
+    for f in fires where f > t && f < e { n += 1 }
     return n
   }
 

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Every change a user, the notifier, an import or a sync makes to the list,
+/// as data. One function, ``change(in:env:)``, turns an operation into the
+/// ``Change`` it makes against the items as they are now; one store entry,
+/// ``Store/commit(_:wait:env:whileLocked:)``, makes it under the lock and writes
+/// it. The command line, the app, the notifier's bubble actions, import and
+/// sync all go through these two, so a verb behaves the same from every front end.
+public enum TodoOperation: Equatable, Sendable {
+  /// A new item (`deadline` nil: a someday item), with a repeat rule and an
+  /// early warning (seconds) when given.
+  case add(
+    title: String, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil, fields: FieldEdits = .none)
+  /// Sets the fields given, and only those (nil: untouched; `.some(nil)`
+  /// clears: a deadline of `.some(nil)` makes the item a someday item).
+  case edit(
+    UUID, title: String? = nil, deadline: Date?? = nil, repeatRule: String?? = nil, warn: Int?? = nil,
+    fields: FieldEdits = .none)
+  /// Completes items; a repeating item moves to its next occurrence instead.
+  case complete([UUID])
+  /// Makes completed or cancelled items pending again.
+  case reopen([UUID])
+  /// Sets the item's one reminder (replacing any pending one).
+  case remind(UUID, at: Date)
+  /// Removes items for good.
+  case delete([UUID])
+  /// Merges items from elsewhere by identity; the later change wins.
+  case importing(ImportFormats.Imported)
+  /// A sync's change, made against an earlier read of the file: applied field
+  /// by field, and a deletion only of an item nobody changed since that read.
+  case sync(Change)
+  /// Applies the inverse of a change made earlier: a field goes back only
+  /// while it still holds the value the change gave it.
+  case undo(Change)
+  /// Applies again a change that undo took back, by the same rule. The change
+  /// given is the one the undo made.
+  case redo(Change)
+
+  /// How the change meets what others wrote since it was made.
+  public var mode: Change.Mode {
+    switch self {
+    case .undo, .redo: return .revert
+    default: return .write
+    }
+  }
+
+  /// Whether the change it makes goes on the undo stack.
+  public var isUndoable: Bool { mode == .write }
+
+  /// Whether it changes many items at once: an import or a sync of more than
+  /// a handful. The store writes those whole rather than splicing (finding an
+  /// entry in the scanned file is a linear search), and their change is not
+  /// checked for notifications that wait for a slot (a pass over the list per item).
+  var isBulk: Bool {
+    switch self {
+    case .importing(let imported): return imported.items.count > Self.handful
+    case .sync(let change): return change.after.count > Self.handful
+    default: return false
+    }
+  }
+
+  static let handful = 16
+
+  /// The change this operation makes to the items of `source`, at `env`'s
+  /// time, in `env`'s time zone (the one function every front end goes through).
+  /// Never refused for want of a notification slot (SPEC 5): the change's
+  /// ``Change/note`` says when what it adds waits for one.
+  public func change(in source: some ItemSource, env: TodoEnvironment) throws -> Change {
+    let now = env.now()
+    var change: Change
+    switch self {
+    case .add(let title, let deadline, let rule, let warn, let fields):
+      change = try Self.addition(title: title, deadline: deadline, env: env, in: source) {
+        $0.repeatRule = rule
+        $0.warn = warn
+        fields.apply(to: &$0)
+      }
+    case .edit(let id, let title, let deadline, let rule, let warn, let fields):
+      change = try Self.editing(id, now: now, of: source) { item in
+        fields.apply(to: &item)
+        if let t = title { item.title = try Title.validate(t) }
+        if let d = deadline { item.deadline = d?.wholeSeconds }
+        if let r = rule { item.repeatRule = r }
+        if let w = warn { item.warn = w }
+      }
+    case .complete(let ids):
+      change = try Self.completion(ids, now: now, in: env.calendar.timeZone, of: source)
+    case .reopen(let ids):
+      change = try Self.reopening(ids, now: now, in: env.calendar.timeZone, of: source)
+    case .remind(let id, let at):
+      change = try Self.reminding(id, at: at, now: now, of: source)
+    case .delete(let ids):
+      change = try Self.deletion(ids, of: source)
+    case .importing(let imported):
+      change = Self.merging(imported, into: source)
+    case .sync(let change_):
+      change = Self.syncing(change_, onto: source)
+    case .undo(let done), .redo(let done):
+      change = done.inverse(at: now)
+    }
+    if !isBulk && mode == .write { change.note = Scheduler.waitNote(for: change, in: source, at: now) }
+    return change
+  }
+
+  /// Carries the operation out on `list` in memory, as the store does on the file.
+  @discardableResult
+  public func apply(to list: inout TodoList, env: TodoEnvironment) throws -> Change {
+    try list.commit(self, env: env)
+  }
+}
+
+extension TodoList {
+  /// Makes `operation`'s change to this list (see ``TodoOperation/change(in:env:)``)
+  /// and applies it field by field (``apply(_:mode:)``). An undo or redo
+  /// answers what it really did to the items (``Change/outcome(_:current:)``),
+  /// so that the screen shows the file and not what the change had wished.
+  @discardableResult
+  public mutating func commit(_ operation: TodoOperation, env: TodoEnvironment) throws -> Change {
+    let change = try operation.change(in: self, env: env)
+    guard operation.mode == .revert else { return apply(change) }
+    let current = items
+    apply(change, mode: .revert)
+    return change.outcome(current: { current[$0] }, now: { self.items[$0] })
+  }
+}
+
+extension Change {
+  /// What a change really did: for each item it names, the item as it was
+  /// (`current`) and as it is now (`now`), under this change's summary.
+  func outcome(current: (UUID) -> TodoItem?, now: (UUID) -> TodoItem?) -> Change {
+    var before: [UUID: TodoItem?] = [:]
+    var after: [UUID: TodoItem?] = [:]
+    for id in self.after.keys {
+      before[id] = .some(current(id))
+      after[id] = .some(now(id))
+    }
+    var out = Change(before: before, after: after, summary: summary)
+    out.note = note
+    return out
+  }
+}
