@@ -164,6 +164,8 @@ enum ListFast {
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
+      // Rows with the marks of SPEC 8 (priority, note, progress) are the general writer's.
+      if scan.entries.contains(where: \.hasRowMarks) { return false }
       let lines = ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
         ListOutput.writeAll(1, $0)
       }
