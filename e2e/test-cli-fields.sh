@@ -29,7 +29,8 @@ T add "Other" --due "2099-01-03 09:00" --priority medium --tag home >/dev/null |
 T add "Third" --due "2099-01-01 09:00" >/dev/null || fail "add third"
 expect_eq "$(T list --tag home | wc -l)" 1 "list --tag"
 expect_eq "$(T list --priority low | wc -l)" 2 "list --priority low: low or higher"
-expect_match "$(T list --sort priority | head -1)" "Other$" "list --sort priority: medium first"
+expect_match "$(T list --sort priority | head -1)" "  !! Other #home$" "list --sort priority: medium first"
+expect_match "$(T list | grep Pay)" "  ! Pay rent #money #rent ✎ 40%$" "the row's marks"
 
 before=$(filesum)
 expect_fail T edit "$short" --priority urgent
