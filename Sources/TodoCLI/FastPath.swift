@@ -162,6 +162,8 @@ enum ListFast {
     let now: Date = (env("TODO_TUI_NOW") ?? "").isEmpty ? Date() : CLI.now
     let f = ScanOutput.formatter(now: now, env)
     if json {
+      // A note is in list --json; the scan does not keep it: the general writer's.
+      if scan.entries.contains(where: \.hasRowMarks) { return false }
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
       // Rows with the marks of SPEC 8 (priority, note, progress) are the general writer's.

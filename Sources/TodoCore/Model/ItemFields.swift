@@ -72,14 +72,14 @@ extension ItemField {
     // The whole item (SPEC 8): what phones and other apps keep.
     ItemField(
       name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"), revision: true,
-      merge: .changed, json: .exported, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text }),
+      merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text }),
     ItemField(
       name: "priority", key: "priority", kind: .integer, userSet: true, ical: .property("PRIORITY"),
       revision: true, merge: .changed, json: .listed, get: { FieldValue($0.priority) },
       set: { i, v in i.priority = v.integer }),
     ItemField(
       name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"), revision: true,
-      merge: .changed, json: .exported, get: { $0.tags.isEmpty ? .absent : .texts($0.tags) },
+      merge: .changed, json: .listed, get: { $0.tags.isEmpty ? .absent : .texts($0.tags) },
       set: { i, v in i.tags = v.texts ?? [] }),
     ItemField(
       name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"), revision: true,
