@@ -72,7 +72,7 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
       switch form.focus {
       case .picker: "↑↓ turn  ←→ part  Tab repeat  Enter save  Esc cancel"
       case .deadline: "Tab picker  Enter save  Esc cancel"
-      case .title: "Tab deadline  Enter save  Esc cancel"
+      case .title: "Tab/Enter deadline  Esc cancel"
       case .repeatRule: "Tab warning  Enter save  Esc cancel"
       case .warning: "Tab title  Enter save  Esc cancel"
       }
