@@ -32,6 +32,8 @@ final class ListMarksTests: XCTestCase {
       item(7, "Plain", { _ in }),
     ]
     let l = lines(items)
+    XCTAssertEqual(l.count, 7, "\(l)")
+    guard l.count == 7 else { return }
     XCTAssertTrue(l[0].hasSuffix("  !!! High"), l[0])
     XCTAssertTrue(l[1].hasSuffix("  !! Medium"), l[1])
     XCTAssertTrue(l[2].hasSuffix("  ! Low"), l[2])
