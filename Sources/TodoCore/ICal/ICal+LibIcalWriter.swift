@@ -102,17 +102,23 @@ struct ICalTodoBuilder {
     var trig = icaltriggertype()
     trig.time = icaltime_null_time()
     trig.duration = icaldurationtype_from_int(Int32(-seconds))
-    if let alarm = template?.takeAlarm(),
-      let p = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY)
-    {
+    alarm(trig, relatedToEnd: true, description: description, template: template?.takeAlarm())
+  }
+
+  /// A VALARM with `trig`: `template` (an alarm of the kept text) with its
+  /// TRIGGER set, or a new ACTION:DISPLAY alarm with `description`.
+  private func alarm(
+    _ trig: icaltriggertype, relatedToEnd: Bool, description: String, template: OpaquePointer?
+  ) {
+    if let template, let p = icalcomponent_get_first_property(template, ICAL_TRIGGER_PROPERTY) {
       icalproperty_set_trigger(p, trig)
-      icalcomponent_add_component(comp, alarm)
+      icalcomponent_add_component(comp, template)
       return
     }
     let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
     icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
     let p = icalproperty_new_trigger(trig)!
-    icalproperty_set_parameter(p, icalparameter_new_related(ICAL_RELATED_END))
+    if relatedToEnd { icalproperty_set_parameter(p, icalparameter_new_related(ICAL_RELATED_END)) }
     icalcomponent_add_property(alarm, p)
     icalcomponent_add_property(alarm, icalproperty_new_description(description))
     icalcomponent_add_component(comp, alarm)
@@ -141,18 +147,7 @@ struct ICalTodoBuilder {
     trig.time = icaltime_from_timet_with_zone(
       time_t(at.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
     trig.duration = icaldurationtype_null_duration()
-    if let alarm = template?.takeAlert(),
-      let p = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY)
-    {
-      icalproperty_set_trigger(p, trig)
-      icalcomponent_add_component(comp, alarm)
-      return
-    }
-    let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
-    icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
-    icalcomponent_add_property(alarm, icalproperty_new_trigger(trig)!)
-    icalcomponent_add_property(alarm, icalproperty_new_description(description))
-    icalcomponent_add_component(comp, alarm)
+    alarm(trig, relatedToEnd: false, description: description, template: template?.takeAlert())
   }
 
   /// The rest of an item's kept text, moved in: its properties after those
