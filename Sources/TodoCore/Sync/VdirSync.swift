@@ -205,9 +205,8 @@ public final class VdirSync {
       if let other = side[uid] {
         // One UID in two files: the one the status knows wins; the other is left alone.
         let keepOther = byHref[other.href] == uid
-        report.warnings.append(
-          "\(keepOther ? href : other.href) and \(keepOther ? other.href : href) hold the same UID; the second is ignored"
-        )
+        let (kept, ignored) = keepOther ? (other.href, href) : (href, other.href)
+        report.warnings.append("\(kept) and \(ignored) hold the same UID; \(ignored) is ignored")
         if keepOther { continue }
       }
       side[uid] = VdirEntry(href: href, etag: readEtag, digest: digest, item: item)
