@@ -50,7 +50,19 @@ public enum ImportFormats {
     var r = try importedAsWritten(data, path: path, env: env)
     let now = env.now()
     for k in r.items.indices { r.items[k].trustChangeTimes(upTo: now) }
+    boundTitles(&r, path: path)
     return r
+  }
+
+  /// Titles past ``Title/importLimit`` cut there, each with a warning naming the file.
+  static func boundTitles(_ r: inout Imported, path: String) {
+    for k in r.items.indices {
+      guard let cut = Title.bounded(r.items[k].title) else { continue }
+      r.warnings.append(
+        "\(path): the title “\(Title.displaySafe(String(cut.prefix(40))))…” was cut at "
+          + "\(Title.importLimit) characters (it had \(r.items[k].title.count))")
+      r.items[k].title = cut
+    }
   }
 
   private static func importedAsWritten(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
@@ -63,7 +75,12 @@ public enum ImportFormats {
       return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
       do {
-        let doc = try PlistCodec.decode(data, tolerant: true)
+        var doc = try PlistCodec.decode(data, tolerant: true)
+        // Created when imported: its deadline (what a read of the data file takes) may be ahead.
+        let now = env.now().wholeSeconds
+        for k in doc.items.indices where doc.withoutCreated.contains(doc.items[k].id) {
+          doc.items[k].created = now
+        }
         return Imported(items: doc.items, warnings: doc.warnings, undatedCompletions: [])
       } catch let e as CodecError {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
@@ -113,6 +130,7 @@ public enum ImportFormats {
       all.warnings += r.warnings
       all.undatedCompletions.formUnion(r.undated)
     }
+    boundTitles(&all, path: source)
     return all
   }
 
