@@ -99,14 +99,11 @@ public enum ImportFormats {
       throw TodoError.io(path: source, detail: "no such file or folder; nothing was imported")
     }
     guard isDir.boolValue else { return try imported(try contents(source), path: source, env: env) }
-    let names: [String]
-    do { names = try FileManager.default.contentsOfDirectory(atPath: source) } catch {
+    guard let (names, undecodable) = VdirFolder.names(in: source, ending: "") else {
       throw TodoError.io(path: source, detail: "cannot list the folder; nothing was imported")
     }
     let dir = source.hasSuffix("/") ? source : source + "/"
-    let paths = names.filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted().map {
-      dir + $0
-    }
+    let paths = names.filter { $0.lowercased().hasSuffix(".ics") }.sorted().map { dir + $0 }
     // The files are read on every core; the first error (in name order) is the one thrown.
     let (now, calendar) = (env.now(), env.calendar)
     let files = try ICalChunks.map(paths) { ICalChunks.File(path: $0, data: try contents($0)) }
@@ -131,6 +128,9 @@ public enum ImportFormats {
       all.undatedCompletions.formUnion(r.undated)
     }
     boundTitles(&all, path: source)
+    for name in undecodable.sorted() where name.lowercased().hasSuffix(".ics") {
+      all.warnings.append("skipped \(dir)\(name): its name is not valid UTF-8 (rename the file to import it)")
+    }
     return all
   }
 

@@ -154,7 +154,11 @@ public final class VdirSync {
   func readVdir(_ old: SyncStatus, report: inout SyncReport) throws -> (
     [String: VdirEntry], Set<String>, [String: String]
   ) {
-    let listing = try vdir.list()
+    let (listing, undecodable) = try vdir.list()
+    for name in undecodable.sorted() {
+      report.warnings.append(
+        "skipped \(vdir.path)/\(name): its name is not valid UTF-8 (rename the file to sync it)")
+    }
     var byHref: [String: String] = [:]
     byHref.reserveCapacity(old.items.count)
     for (uid, e) in old.items { byHref[e.href] = uid }

@@ -78,4 +78,14 @@ final class ImportBoundsTests: XCTestCase {
       XCTAssertEqual(r.items.map(\.created), [t0], "created when imported, not at its deadline")
     }
   }
+
+  func testImportOfAFolderWithAFileNamedInNoUTF8ImportsTheRestAndNamesIt() throws {
+    try Data(ics("kept", uid: "kept@example.org").utf8).write(to: URL(fileURLWithPath: dir + "/kept.ics"))
+    try writeRaw(Array((dir + "/\u{10}").utf8) + [0xFF, 0xFE] + Array(".ics".utf8), Data(ics("odd").utf8))
+    let r = try ImportFormats.read(dir, env: .fixed(t0))
+    XCTAssertEqual(r.items.map(\.title), ["kept"])
+    XCTAssertEqual(
+      r.warnings,
+      ["skipped \(dir!)/\\x10\\xFF\\xFE.ics: its name is not valid UTF-8 (rename the file to import it)"])
+  }
 }
