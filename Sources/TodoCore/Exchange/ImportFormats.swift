@@ -120,7 +120,7 @@ public enum ImportFormats {
         try ICalMapping.read(f.data, path: f.path, now: now, calendar: calendar)
       }
     }.flatMap { $0 }
-    var all = Imported(items: [], warnings: [], undatedCompletions: [])
+    var all = Imported(items: [], warnings: files.flatMap(\.warnings), undatedCompletions: [])
     all.items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
     for r in read {
       all.items += r.items
