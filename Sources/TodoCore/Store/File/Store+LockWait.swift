@@ -23,7 +23,8 @@ public struct LockBusy: Error, Equatable, Sendable, CustomStringConvertible {
 extension LockBusy {
   /// Who holds the lock on the lock file at `path`, as far as the system tells.
   static func of(_ path: String) -> LockBusy {
-    let pid = Store.lockHolder(path)
+    // The pid is the one that took the lock: gone when it handed the descriptor on and ended.
+    let pid = Store.lockHolder(path).flatMap { kill($0, 0) == 0 || errno == EPERM ? $0 : nil }
     return LockBusy(holder: pid, holderName: pid.flatMap(Store.commandName))
   }
 
