@@ -38,18 +38,12 @@ enum TimeEcho {
   /// `--warn`: nil when not given, `.some(nil)` for `none`, else seconds before the deadline.
   static func warn(_ text: String?, env: TodoEnvironment) throws -> Int?? {
     guard let text else { return nil }
-    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
-    let now = env.now().wholeSeconds
-    let at = try WhenParser(now: now, calendar: env.calendar).add(duration: text, to: now)
-    let seconds = Int(at.timeIntervalSince(now))
-    guard seconds > 0 else { throw TodoError.badDuration(text) }
-    return .some(seconds)
+    return .some(try EarlyWarning.parse(text, now: env.now(), calendar: env.calendar))
   }
 
   /// `--repeat`: nil when not given, `.some(nil)` for `none`, else the RRULE.
   static func rule(_ text: String?) throws -> String?? {
     guard let text else { return nil }
-    if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
-    return .some(try RepeatRule.parse(text))
+    return .some(try RepeatRule.parseOrNone(text))
   }
 }

@@ -1,17 +1,18 @@
 import Foundation
 
-/// The add/edit form: a title field, a deadline field, and a date picker that
-/// Tab opens on the deadline.
+/// The add/edit form: a title field, a deadline field with a date picker that
+/// Tab opens on it, a repeat rule field and an early warning field (the RULE
+/// and DURATION of `--repeat` and `--warn`, read by the same code).
 public struct Form: Equatable, Sendable {
   /// What saving does.
   public enum Purpose: Equatable, Sendable {
     case add
-    /// Edits the item; an empty deadline field keeps `deadline`.
-    case edit(UUID, deadline: Date?)
+    /// Edits the item; an empty field keeps the item's value, given here for the field's hint.
+    case edit(UUID, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil)
   }
 
-  /// The part of the form that has the keyboard.
-  public enum Focus: Equatable, Sendable { case title, deadline, picker }
+  /// The part of the form that has the keyboard, in Tab order.
+  public enum Focus: Equatable, Sendable { case title, deadline, picker, repeatRule, warning }
 
   public var purpose: Purpose
   /// The title when the form opened: a title left as it was is not saved, so
@@ -19,10 +20,15 @@ public struct Form: Equatable, Sendable {
   public let initialTitle: String
   public var title: TextField
   public var deadline: TextField
-  /// The picker's value, set once Tab has opened it; it then is the deadline.
+  /// The picker's value, set once Tab has opened it; once a wheel is turned it is the deadline.
   public var picker: DatePicker?
+  /// The repeat rule as typed (`weekly`, `every mon,thu`, an RRULE, `none`).
+  public var repeatRule: TextField
+  /// The early warning as typed (`15m`, `1h`, `none`).
+  public var warning: TextField
   public var focus: Focus
-  /// Why the last Enter did not save.
+  /// Why the last Enter did not save, when no field says it in place (the
+  /// title, the file, the lock).
   public var error: String?
   /// Esc was pressed with changes typed: y discards them, n keeps editing.
   public var askingToDiscard = false
@@ -32,6 +38,8 @@ public struct Form: Equatable, Sendable {
     self.title = TextField(title)
     initialTitle = self.title.text
     deadline = TextField("", limit: 64)
+    repeatRule = TextField("", limit: 200)
+    warning = TextField("", limit: 32)
     focus = .title
   }
 
@@ -39,10 +47,16 @@ public struct Form: Equatable, Sendable {
   public var titleTouched: Bool { title.text != initialTitle }
 
   /// Whether the deadline was typed or picked (an empty field keeps the item's deadline).
-  public var deadlineTouched: Bool { !deadline.isEmpty || picker != nil }
+  public var deadlineTouched: Bool { !deadline.isEmpty || picker?.isTurned == true }
+
+  /// Whether a repeat rule was typed (an empty field keeps the item's).
+  public var repeatTouched: Bool { !repeatRule.isEmpty }
+
+  /// Whether an early warning was typed (an empty field keeps the item's).
+  public var warningTouched: Bool { !warning.isEmpty }
 
   /// Whether anything was typed or picked that Esc would throw away.
-  public var isTouched: Bool { titleTouched || deadlineTouched }
+  public var isTouched: Bool { titleTouched || deadlineTouched || repeatTouched || warningTouched }
 
   /// The default a blank deadline field takes when adding.
   public static let defaultWhen = "in 1h"
@@ -50,11 +64,11 @@ public struct Form: Equatable, Sendable {
   /// What the deadline field means now: the instant, or why there is none.
   /// nil: no deadline (a someday item: "none", or an edited item that had none).
   public func resolvedDeadline(now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
-    if let p = picker { return .success(p.date) }
+    if let p = picker, p.isTurned { return .success(p.date) }
     let text = deadline.text.trimmingCharacters(in: .whitespaces)
     if text.isEmpty {
       switch purpose {
-      case .edit(_, let d): return .success(d)
+      case .edit(_, let d, _, _): return .success(d)
       case .add: return parse(Self.defaultWhen, now: now, calendar: calendar)
       }
     }
@@ -70,12 +84,43 @@ public struct Form: Equatable, Sendable {
     }
   }
 
+  /// What the repeat field means now: the RRULE, nil for none, or why it does not read.
+  public func resolvedRepeat() -> Result<String?, FieldProblem> {
+    let text = repeatRule.text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty {
+      if case .edit(_, _, let rule, _) = purpose { return .success(rule) }
+      return .success(nil)
+    }
+    do { return .success(try RepeatRule.parseOrNone(text)) } catch {
+      return .failure(FieldProblem(text: text, kind: .repeatRule))
+    }
+  }
+
+  /// What the warning field means now: seconds before the deadline, nil for none, or why it does not read.
+  public func resolvedWarning(now: Date, calendar: Calendar) -> Result<Int?, FieldProblem> {
+    let text = warning.text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty {
+      if case .edit(_, _, _, let warn) = purpose { return .success(warn) }
+      return .success(nil)
+    }
+    do { return .success(try EarlyWarning.parse(text, now: now, calendar: calendar)) } catch {
+      return .failure(FieldProblem(text: text, kind: .warning))
+    }
+  }
+
   /// The hint shown in an empty deadline field.
   public func hint(formatter: DueFormatter) -> String {
     switch purpose {
     case .add: return Self.defaultWhen
-    case .edit(_, let d): return "unchanged: " + (d.map { formatter.dateText($0) } ?? "no deadline")
+    case .edit(_, let d, _, _): return "unchanged: " + (d.map { formatter.dateText($0) } ?? "no deadline")
     }
+  }
+
+  /// The hint shown in an empty repeat or warning field: what it keeps.
+  public func hint(for field: Focus) -> String {
+    guard case .edit(_, _, let rule, let warn) = purpose else { return "none" }
+    let kept = field == .warning ? warn.map(EarlyWarning.text) : rule
+    return "unchanged: " + (kept ?? "none")
   }
 }
 
@@ -86,45 +131,17 @@ public struct DeadlineProblem: Error, Equatable, Sendable {
   public var message: String { "“\(text)” is not a time: try tomorrow 9am, fri 17:00, in 2h" }
 }
 
-/// A date picker of three wheels, day, hour and minute (in steps of 5), that
-/// ↑ and ↓ turn. Hour and minute wrap around within their day and hour, as a wheel does.
-public struct DatePicker: Equatable, Sendable {
-  public enum Part: Int, Equatable, Sendable, CaseIterable { case day, hour, minute }
-  public var date: Date
-  public var part: Part
-
-  public init(date: Date, part: Part = .day) {
-    self.date = date
-    self.part = part
-  }
-
-  /// Turns the selected wheel by `steps` (up is +1).
-  public mutating func turn(_ steps: Int, calendar: Calendar) {
-    switch part {
-    case .day:
-      date = calendar.date(byAdding: .day, value: steps, to: date) ?? date
-    case .hour:
-      let h = calendar.component(.hour, from: date)
-      let target = ((h + steps) % 24 + 24) % 24
-      date =
-        calendar.date(
-          bySettingHour: target, minute: calendar.component(.minute, from: date), second: 0, of: date) ?? date
-    case .minute:
-      // Steps of 5 minutes, to the next multiple of 5 first (9:03 ↑ 9:05, ↓ 9:00).
-      let m = calendar.component(.minute, from: date)
-      var target = m
-      for _ in 0..<abs(steps) {
-        target = steps > 0 ? (target / 5 + 1) * 5 : (target % 5 == 0 ? target - 5 : target / 5 * 5)
-      }
-      target = (target % 60 + 60) % 60
-      date = calendar.date(byAdding: .minute, value: target - m, to: date) ?? date
-      date = date.addingTimeInterval(-Double(calendar.component(.second, from: date)))
+/// A repeat or warning field that does not parse.
+public struct FieldProblem: Error, Equatable, Sendable {
+  public enum Kind: Equatable, Sendable { case repeatRule, warning }
+  public var text: String
+  public var kind: Kind
+  /// The short reason shown under the field (which shows the text), reason
+  /// first so that a small screen still shows it, then the forms it takes.
+  public var message: String {
+    switch kind {
+    case .repeatRule: return "not a repeat rule: try daily, weekly, every mon,thu, none"
+    case .warning: return "not a duration: try 15m, 1h, 1h30m, none"
     }
-    date = date.wholeSeconds
-  }
-
-  /// Moves to the next (+1) or previous (-1) wheel.
-  public mutating func move(_ by: Int) {
-    part = Part(rawValue: min(2, max(0, part.rawValue + by)))!
   }
 }

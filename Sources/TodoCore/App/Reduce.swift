@@ -24,7 +24,9 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why = refusal(state) {
       state.message = why
     } else if let item = state.item(id) {
-      state.mode = .form(Form(purpose: .edit(id, deadline: item.deadline), title: item.title))
+      let purpose = Form.Purpose.edit(
+        id, deadline: item.deadline, repeatRule: item.repeatRule, warn: item.warn)
+      state.mode = .form(Form(purpose: purpose, title: item.title))
       state.message = ""
     }
   case .swipe(let id):

@@ -22,12 +22,13 @@ public func render(_ state: AppState, size: Size) -> Canvas {
   }
   if let b = state.banner { drawBanner(b, more: state.banners.count - 1, state, fmt, layout, &c) }
   drawList(state, fmt, layout, &c)
+  // The filter's line before the form: a form that needs it (40×10) goes over it.
+  if let y = layout.filter { drawFilter(state, y, &c) }
   switch state.mode {
   case .form(let form): drawForm(form, state, fmt, layout, &c)
   case .help: drawHelp(state, layout, &c)
   default: break
   }
-  if let y = layout.filter { drawFilter(state, y, &c) }
   drawStatus(state, layout, &c)
   return c
 }
@@ -190,7 +191,7 @@ private func drawFilter(_ state: AppState, _ y: Int, _ c: inout Canvas) {
 /// A text field from column `x`, at most `width` cells, scrolled so that the
 /// cursor shows; the cursor is a reverse cell when `focused`. Returns the column after it.
 @discardableResult
-private func drawField(
+func drawField(
   _ field: TextField, focused: Bool, x: Int, y: Int, width: Int, style: Style = .plain, _ c: inout Canvas
 ) -> Int {
   let chars = field.characters
@@ -218,85 +219,6 @@ private func drawField(
     col += 1
   }
   return col
-}
-
-private func drawForm(
-  _ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas
-) {
-  let w = min(c.width - 2, 72)
-  let h = 7
-  let x0 = (c.width - w) / 2
-  // In the list's rows when they are enough; else over the banner, never the status line.
-  let y0 =
-    layout.list.count >= h
-    ? layout.list.lowerBound + (layout.list.count - h) / 2 : max(1, layout.status - h)
-  let heading: String
-  if case .add = form.purpose { heading = " Add item " } else { heading = " Edit item " }
-  for y in y0..<(y0 + h) where layout.banner.contains(y) { c.fill(x: 0, y: y, count: c.width) }
-  box(x: x0, y: y0, width: w, height: h, title: heading, &c)
-  let label = 11
-  let fx = x0 + 2 + label
-  let fw = w - label - 4
-  // Title
-  c.put("Title", x: x0 + 2, y: y0 + 1, style: form.focus == .title ? .bold : .plain)
-  drawField(form.title, focused: form.focus == .title, x: fx, y: y0 + 1, width: fw, &c)
-  if let e = form.error {
-    c.put(e, x: fx, y: y0 + 2, style: .red, limit: x0 + w - 1)
-  } else {
-    c.put("\(form.title.characters.count)/\(form.title.limit)", x: fx, y: y0 + 2, style: .dim)
-  }
-  // Deadline
-  c.put("Deadline", x: x0 + 2, y: y0 + 3, style: form.focus == .title ? .plain : .bold)
-  if let p = form.picker {
-    drawPicker(p, focused: form.focus == .picker, state, fmt, x: fx, y: y0 + 3, &c)
-  } else if form.deadline.isEmpty && form.focus != .deadline {
-    c.put(form.hint(formatter: fmt), x: fx, y: y0 + 3, style: .dim, limit: x0 + w - 1)
-  } else if form.deadline.isEmpty {
-    c.put(" ", x: fx, y: y0 + 3, style: .reverse)
-    c.put(form.hint(formatter: fmt), x: fx + 1, y: y0 + 3, style: .dim, limit: x0 + w - 1)
-  } else {
-    drawField(form.deadline, focused: true, x: fx, y: y0 + 3, width: fw, &c)
-  }
-  switch form.resolvedDeadline(now: state.now, calendar: state.calendar) {
-  case .success(nil):
-    c.put("→ no deadline (someday)", x: fx, y: y0 + 4, style: Style(.green), limit: x0 + w - 1)
-  case .success(let d?):
-    let past = d <= state.now ? "  (already overdue)" : ""
-    c.put(
-      "→ " + fmt.dateText(d, weekday: true) + past, x: fx, y: y0 + 4, style: Style(.green), limit: x0 + w - 1)
-  case .failure(let p):
-    c.put(p.message, x: fx, y: y0 + 4, style: .red, limit: x0 + w - 1)
-  }
-  if form.askingToDiscard {
-    c.put(
-      "Discard the changes? y discards, n keeps editing", x: x0 + 2, y: y0 + 5, style: Style(.red, .bold),
-      limit: x0 + w - 1)
-  } else {
-    let keys =
-      switch form.focus {
-      case .picker: "↑↓ turn  ←→ part  Tab title  Enter save  Esc cancel"
-      case .deadline: "Tab picker  Enter save  Esc cancel"
-      case .title: "Tab deadline  Enter save  Esc cancel"
-      }
-    c.put(keys, x: x0 + 2, y: y0 + 5, style: .dim, limit: x0 + w - 1)
-  }
-}
-
-private func drawPicker(
-  _ p: DatePicker, focused: Bool, _ state: AppState, _ fmt: DueFormatter, x: Int, y: Int, _ c: inout Canvas
-) {
-  let f = fmt.fields(p.date)
-  let day = "\(DueFormatter.weekdays[f.weekday - 1]) \(DueFormatter.months[f.month - 1]) \(f.day)"
-  let parts: [(DatePicker.Part, String)] = [
-    (.day, " \(day) "), (.hour, String(format: " %02d ", f.hour)),
-    (.minute, String(format: " %02d ", f.minute)),
-  ]
-  var col = x
-  for (i, (part, text)) in parts.enumerated() {
-    let st: Style = focused && part == p.part ? Style(.none, [.reverse, .bold]) : .underline
-    col = c.put(text, x: col, y: y, style: st)
-    if i < 2 { col = c.put(i == 0 ? " " : ":", x: col, y: y) }
-  }
 }
 
 private func drawHelp(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
@@ -363,7 +285,7 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   c.put(hint, x: c.width - 1 - CellWidth.of(hint), y: y, style: .dim)
 }
 
-private func box(x: Int, y: Int, width: Int, height: Int, title: String, _ c: inout Canvas) {
+func box(x: Int, y: Int, width: Int, height: Int, title: String, _ c: inout Canvas) {
   for row in y..<(y + height) { c.fill(x: x, y: row, count: width) }
   let line = String(repeating: "─", count: max(0, width - 2))
   c.put("┌" + line + "┐", x: x, y: y)

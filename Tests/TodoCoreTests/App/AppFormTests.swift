@@ -51,7 +51,9 @@ final class AppFormTests: XCTestCase {
     guard case .form(let f) = s.mode else { return XCTFail() }
     XCTAssertEqual(f.title.text, "Tea")
     XCTAssertEqual(f.deadline.text, "someday")
-    XCTAssertEqual(f.error, DeadlineProblem(text: "someday").message)
+    XCTAssertEqual(f.focus, .deadline, "the keyboard stays on the field that says why")
+    XCTAssertEqual(
+      f.resolvedDeadline(now: appNow, calendar: env.calendar), .failure(DeadlineProblem(text: "someday")))
   }
 
   func testAFailedSaveKeepsEverythingTyped() {

@@ -256,7 +256,7 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(s.mode, .help)
     let lines = helpLines(width: 40)
     XCTAssertGreaterThan(lines.count, 7)
-    XCTAssertTrue(lines.contains { $0.keys == "u" }, "every key is listed")
+    XCTAssertTrue(lines.contains { $0.keys == "u  U  Ctrl-R" }, "every key is listed")
     _ = reduce(&s, KeyMap.action(for: .down, in: s)!, env: env)
     XCTAssertEqual(s.helpTop, 1)
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)

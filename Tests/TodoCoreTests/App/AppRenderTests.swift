@@ -62,16 +62,68 @@ final class AppRenderTests: XCTestCase {
       [.add, .form(.edit(.insert("Tea with 山田さん"))), .form(.submit), .form(.edit(.insert("tomorrow 9am")))])
   }
 
-  /// Issue 25: the title field's hint said "Tab picker" where Tab moves to the deadline.
+  /// Issue 25: the title field's hint said "Tab picker" where Tab moves to the
+  /// deadline, and "Enter save" where Enter moves there too (SPEC 4: title, Enter, deadline, Enter saves).
   func testTheTitleFieldsHintNamesTheDeadline() {
     let c = render(state(big, [.add, .form(.edit(.insert("Tea")))]), size: big)
     assertSnapshot(c, "form-title-80x24")
-    XCTAssertTrue(c.lines.contains { $0.contains("Tab deadline  Enter save") })
+    XCTAssertTrue(c.lines.contains { $0.contains("Tab/Enter deadline  Esc cancel") })
+    XCTAssertFalse(c.lines.contains { $0.contains("Enter save") })
   }
 
   func testFormPicker() {
     both(
       "picker", [.add, .form(.edit(.insert("Tea"))), .form(.nextField), .form(.nextField), .form(.turn(1))])
+  }
+
+  /// Issue 25: the form sets repeat and warning, each with its live reading.
+  func testFormWithRepeatAndWarning() {
+    let typed: [Action] = [
+      .add, .form(.edit(.insert("Standup"))), .form(.submit), .form(.edit(.insert("tomorrow 9am"))),
+      .form(.nextField), .form(.nextField), .form(.edit(.insert("every mon,thu"))), .form(.nextField),
+      .form(.edit(.insert("15m"))),
+    ]
+    both("form-fields", typed)
+    let c = render(state(big, typed), size: big)
+    XCTAssertTrue(c.lines.contains { $0.contains("│ Repeat     every mon,thu") })
+    XCTAssertTrue(c.lines.contains { $0.contains("→ FREQ=WEEKLY;BYDAY=MO,TH, then Thu Nov 26 at 9:00 AM") })
+    XCTAssertTrue(c.lines.contains { $0.contains("→ 15m before: Mon Nov 23 at 8:45 AM") })
+    // At 40×10 the reading shown is the field with the keyboard's.
+    let small = render(state(self.small, typed), size: self.small)
+    XCTAssertTrue(
+      small.lines.contains { $0.contains("→ 15m before: Mon Nov") }, small.lines.joined(separator: "\n"))
+    XCTAssertEqual(small.lines[8], " └────────────────────────────────────┘ ", "above the status line")
+  }
+
+  /// At 40×10 with a filter kept, the four fields need the filter's line: the form goes over it.
+  func testTheFormFitsAt40x10WithAFilterKept() {
+    let c = render(state(small, [.startFilter, .filter(.insert("a")), .keepFilter, .add]), size: small)
+    XCTAssertEqual(c.lines[1], " ┌─ Add item ─────────────────────────┐ ")
+    XCTAssertEqual(c.lines[8], " └────────────────────────────────────┘ ")
+  }
+
+  func testFormWithAnUnreadableRuleAt40x10() {
+    both(
+      "form-bad-rule",
+      [
+        .add, .form(.edit(.insert("Tea"))), .form(.previousField), .form(.previousField),
+        .form(.edit(.insert("fortnightly"))),
+      ])
+  }
+
+  func testEditFormHintsWhatItKeeps() {
+    var s = appState(
+      [
+        TodoItem(
+          id: appID(9), title: "Standup", deadline: appNow + 3600, created: appNow, repeatRule: "FREQ=DAILY",
+          warn: 900)
+      ],
+      size: big)
+    _ = reduce(&s, .edit(appID(9)), env: env)
+    let c = render(s, size: big)
+    assertSnapshot(c, "form-edit-80x24")
+    XCTAssertTrue(c.lines.contains { $0.contains("│ Repeat     unchanged: FREQ=DAILY") })
+    XCTAssertTrue(c.lines.contains { $0.contains("│ Warning    unchanged: 15m") })
   }
 
   func testFormWithAnUnreadableDeadline() {
@@ -86,7 +138,7 @@ final class AppRenderTests: XCTestCase {
       deadline: items[0].deadline, badge: 1)
     let c = render(state(small, [.fired([n], bell: false), .add]), size: small)
     XCTAssertEqual(c.lines[8], " └────────────────────────────────────┘ ")
-    XCTAssertEqual(c.lines[2], " ┌─ Add item ─────────────────────────┐ ")
+    XCTAssertEqual(c.lines[1], " ┌─ Add item ─────────────────────────┐ ", "four fields, over the banner")
   }
 
   func testHelp() { both("help", [.help]) }
