@@ -131,7 +131,7 @@ class Setup:
         src = os.path.join(gen, "items.plist")
         workload.write_plist(tw, src)
         self.env = dict(base_env, TODO_TUI_FILE=self.plist, TODO_TUI_NOTIFY="/bin/true", NO_COLOR="1")
-        self.must([todo_bin, "import", src], self.env, cap, "Imported %d items\n" % n)
+        self.must([todo_bin, "import", src], self.env, cap, "Imported %d items: %d new\n" % (n, n))
         # calcurse: its appointments loaded and saved back by calcurse (-P with a filter that
         # matches nothing purges nothing), which writes them in its own order.
         self.cc = os.path.join(self.dir, "calcurse")

@@ -31,10 +31,11 @@ T import - < "$FIX/apple-reminders.ics" >/dev/null || fail "import stdin"
 T import - < "$FIX/todoman-lowercase.ics" >/dev/null || fail "import lowercase with BOM"
 all=$(T list --all --json)
 expect_eq "$(printf '%s' "$all" | /usr/bin/python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')" 10 "items"
-expect_match "$(T list | grep cello)" "^[0-9a-f]{8} +Learn the cello$" "a VTODO without DUE is a someday item (no deadline shown)"
+# (PRIORITY:9 in the file: the low priority's mark, SPEC 8.)
+expect_match "$(T list | grep cello)" "^[0-9a-f]{8} +! Learn the cello$" "a VTODO without DUE is a someday item (no deadline shown)"
 if T list | grep -q "Old plan"; then fail "a cancelled item is not listed"; fi
 expect_match "$(T list --all)" "Old plan" "list --all shows the cancelled item"
-expect_eq "$(T list | tail -1 | sed 's/.*  //')" "Learn the cello" "someday items list last"
+expect_eq "$(T list | tail -1 | sed 's/.*  //')" "! Learn the cello" "someday items list last"
 
 # Completed here, then the same file again: not reopened, and nothing changes.
 id=$(printf '%s' "$all" | /usr/bin/python3 -c 'import json,sys; print([i["id"] for i in json.load(sys.stdin) if i["title"]=="Renew passport"][0])')

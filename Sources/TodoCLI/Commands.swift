@@ -24,6 +24,7 @@ struct Add: ParsableCommand {
     help: ArgumentHelp(
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
+  @OptionGroup var fields: FieldOptions
 
   func validate() throws {
     if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
@@ -35,6 +36,7 @@ struct Add: ParsableCommand {
     let deadline = try TimeEcho.due(due ?? words.due ?? "in 1h", env: env)
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
+    let more = try fields.values(env: env)
     if due == nil, words.due == nil,
       let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
     {
@@ -43,7 +45,7 @@ struct Add: ParsableCommand {
     let change = try options.store.commit(
       .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? nil),
+        warn: warning ?? nil, fields: more),
       env: env)
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
@@ -67,6 +69,7 @@ struct List: ParsableCommand {
   @Flag(help: "One JSON document.") var json = false
   @Flag(help: "Completed items too.") var all = false
   @Flag(help: "Only completed items.") var completed = false
+  @OptionGroup var filters: ListFilters
 
   func validate() throws {
     if all && completed { throw ValidationError("--all and --completed cannot be used together") }
@@ -74,7 +77,7 @@ struct List: ParsableCommand {
 
   /// Whether `item` is listed.
   func shows(_ item: TodoItem) -> Bool {
-    all || (completed ? item.completed != nil : item.isPending)
+    (all || (completed ? item.completed != nil : item.isPending)) && filters.matches(item)
   }
 
   func run() throws {
@@ -85,6 +88,7 @@ struct List: ParsableCommand {
     if zip(items, items.dropFirst()).contains(where: { TodoItem.byDeadline($1, $0) }) {
       items.sort(by: TodoItem.byDeadline)
     }
+    filters.sort(&items)
     let fmt = CLI.formatter(now: now)
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
@@ -132,15 +136,26 @@ struct Reopen: ParsableCommand {
 
 struct Remind: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Remind about an item in 30 minutes (or DURATION); the deadline is unchanged.")
+    abstract:
+      "Remind about an item in 30 minutes (--in DURATION) or at a time (--at WHEN); the deadline is unchanged."
+  )
   @OptionGroup var options: FileOption
   @Argument(help: "A UUID, iCalendar UID or unique prefix.", completion: IDCompletion.kind) var id: String
-  @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String = "30m"
+  @Option(name: .customLong("in"), help: "How long from now (10m, 1h30m, 2d).") var duration: String?
+  @Option(
+    name: .customLong("at"),
+    help: ArgumentHelp("At a time ('fri 9:00', 'tomorrow 8:30'), as --due reads it.", valueName: "when"))
+  var time: String?
+
+  func validate() throws {
+    if duration != nil && time != nil { throw ValidationError("--in and --at cannot be used together") }
+  }
 
   func run() throws {
     let env = CLI.environment
     let now = env.now()
-    let at = try WhenParser(now: now, calendar: env.calendar).add(duration: duration, to: now)
+    let parser = WhenParser(now: now, calendar: env.calendar)
+    let at = try time.map { try parser.parse($0) } ?? parser.add(duration: duration ?? "30m", to: now)
     let change = try options.store.commit(env: env) { items in .remind(try items.resolve(id), at: at) }
     let fmt = CLI.formatter(now: now)
     CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
@@ -149,7 +164,8 @@ struct Remind: ParsableCommand {
 }
 
 struct Edit: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Change an item's title or deadline.")
+  static let configuration = CommandConfiguration(
+    abstract: "Change an item's title, deadline or other fields; only those given are written.")
   @OptionGroup var options: FileOption
   @Argument(help: "A UUID, iCalendar UID or unique prefix.", completion: IDCompletion.kind) var id: String
   @Option(name: .long, help: "The new title.") var title: String?
@@ -168,10 +184,12 @@ struct Edit: ParsableCommand {
     help: ArgumentHelp(
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
+  @OptionGroup var fields: FieldOptions
 
   func validate() throws {
-    if title == nil && due == nil && `repeat` == nil && warn == nil {
-      throw ValidationError("expected --title or --due (or --repeat, --warn)")
+    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given {
+      throw ValidationError(
+        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress)")
     }
   }
 
@@ -182,12 +200,13 @@ struct Edit: ParsableCommand {
     var deadline = try due.map { try TimeEcho.due($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
+    let more = try fields.values(env: env)
     let change = try options.store.commit(env: env) { items in
       let target = try items.resolve(id)
       if let due, let base = items.item(target)?.deadline {
         deadline = try TimeEcho.due(due, env: env, base: base)
       }
-      return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning)
+      return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning, fields: more)
     }
     CLI.out(change.summary + "\n")
     if let d = deadline { TimeEcho.report(d, now: now) }

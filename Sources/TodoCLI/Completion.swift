@@ -12,16 +12,20 @@ enum IDCompletion {
   /// The candidates for a command line (the words typed so far); nothing
   /// when the data file cannot be read.
   static func candidates(words: [String]) -> [String] {
-    let env = ProcessInfo.processInfo.environment
-    var path = Store.defaultPath(environment: env)
+    guard let doc = try? Store(path: path(words: words)).load() else { return [] }
+    let ids = ShortIDs(doc.items.map(\.id))
+    let items = doc.items.filter(\.isPending).sorted(by: TodoItem.byDeadline)
+    return items.map { line($0, id: ids.text($0.id), shell: CompletionShell.requesting) }
+  }
+
+  /// The data file a command line names (`--file`), else the default.
+  static func path(words: [String]) -> String {
+    var path = Store.defaultPath(environment: ProcessInfo.processInfo.environment)
     for (i, w) in words.enumerated() {
       if w == "--file", i + 1 < words.count, !words[i + 1].isEmpty { path = words[i + 1] }
       if w.hasPrefix("--file=") { path = String(w.dropFirst("--file=".count)) }
     }
-    guard let doc = try? Store(path: path).load() else { return [] }
-    let ids = ShortIDs(doc.items.map(\.id))
-    let items = doc.items.filter(\.isPending).sorted(by: TodoItem.byDeadline)
-    return items.map { line($0, id: ids.text($0.id), shell: CompletionShell.requesting) }
+    return path
   }
 
   /// One candidate as the shell's script reads it: `id`, the item's short id, and its title.

@@ -41,7 +41,8 @@ enum FastPath {
       c.due = words.due
       c.repeat = nil
       c.warn = nil
-      return settled(c, ["options", "title", "due", "repeat", "warn"])
+      c.fields = .none
+      return settled(c, ["options", "title", "due", "repeat", "warn", "fields"])
     case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
@@ -131,6 +132,7 @@ struct FastList: ParsableCommand {
     (o.file, o.waitSeconds) = (file, nil)
     c.options = o
     (c.json, c.all, c.completed) = (json, all, completed)
+    c.filters = .none
     return c
   }
 }
@@ -161,8 +163,12 @@ enum ListFast {
     let now: Date = (env("TODO_TUI_NOW") ?? "").isEmpty ? Date() : CLI.now
     let f = ScanOutput.formatter(now: now, env)
     if json {
+      // A note is in list --json; the scan does not keep it: the general writer's.
+      if scan.entries.contains(where: \.hasRowMarks) { return false }
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
+      // Rows with the marks of SPEC 8 (priority, note, progress) are the general writer's.
+      if scan.entries.contains(where: \.hasRowMarks) { return false }
       let lines = ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
         ListOutput.writeAll(1, $0)
       }

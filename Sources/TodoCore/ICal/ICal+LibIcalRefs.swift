@@ -86,6 +86,15 @@ struct ICalPropertyRef {
     return icaltime_is_null_time(t.time) != 0 ? Int(icaldurationtype_as_int(t.duration)) : nil
   }
 
+  /// A TRIGGER's instant (`TRIGGER;VALUE=DATE-TIME:…Z`), nil for a TRIGGER by duration.
+  var triggerTime: Date? {
+    let t = icalproperty_get_trigger(p)
+    guard icaltime_is_null_time(t.time) == 0 else { return nil }
+    return Date(
+      timeIntervalSince1970: TimeInterval(
+        icaltime_as_timet_with_zone(t.time, icaltimezone_get_utc_timezone())))
+  }
+
   /// The TZID parameter.
   var tzid: String? {
     icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER).map {
@@ -108,6 +117,7 @@ struct ICalPropertyRef {
 enum ICalRole {
   case uid, dtstamp, summary, due, created, lastModified, completed, sequence, rrule, status
   case recurrenceID, trigger, action, description, error, other
+  case dtstart, priority, categories, percentComplete
 
   init(_ kind: UInt32) {
     switch icalproperty_kind(rawValue: kind) {
@@ -126,6 +136,10 @@ enum ICalRole {
     case ICAL_ACTION_PROPERTY: self = .action
     case ICAL_DESCRIPTION_PROPERTY: self = .description
     case ICAL_XLICERROR_PROPERTY: self = .error
+    case ICAL_DTSTART_PROPERTY: self = .dtstart
+    case ICAL_PRIORITY_PROPERTY: self = .priority
+    case ICAL_CATEGORIES_PROPERTY: self = .categories
+    case ICAL_PERCENTCOMPLETE_PROPERTY: self = .percentComplete
     default: self = .other
     }
   }

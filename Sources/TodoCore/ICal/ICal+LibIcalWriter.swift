@@ -84,7 +84,7 @@ struct ICalTodoBuilder {
     keepTZID: Bool = false
   ) {
     guard let v = Self.value(w, utc: utc, date: date) else { return }
-    let p = template?.takeDue() ?? icalproperty_new(kind)!
+    let p = template?.take(kind) ?? icalproperty_new(kind)!
     icalproperty_remove_parameter_by_kind(p, ICAL_VALUE_PARAMETER)
     if let z = tzid {
       icalproperty_set_parameter(p, icalparameter_new_tzid(z))
@@ -114,6 +114,43 @@ struct ICalTodoBuilder {
     let p = icalproperty_new_trigger(trig)!
     icalproperty_set_parameter(p, icalparameter_new_related(ICAL_RELATED_END))
     icalcomponent_add_property(alarm, p)
+    icalcomponent_add_property(alarm, icalproperty_new_description(description))
+    icalcomponent_add_component(comp, alarm)
+  }
+
+  /// The kept text's first property of `kind`, if it was taken apart as a template and not used, as it is.
+  func keep(_ kind: icalproperty_kind, from kept: ICalKept) {
+    if let p = kept.take(kind) { icalcomponent_add_property(comp, p) }
+  }
+
+  /// The kept text's alarm at a time, if it was taken apart as a template and not used, as it is.
+  func keepAlert(from kept: ICalKept) {
+    if let c = kept.takeAlert() { icalcomponent_add_component(comp, c) }
+  }
+
+  /// CATEGORIES: the tags on one line, comma-separated (a comma in a tag
+  /// cannot be told from a separator by libical: the CLI refuses it).
+  func categories(_ tags: [String]) {
+    icalcomponent_add_property(comp, icalproperty_new_categories(tags.joined(separator: ",")))
+  }
+
+  /// A VALARM at the instant `at` (the alert at a time): `template`'s alert
+  /// (kept text) with its TRIGGER set, or ACTION:DISPLAY with `description`.
+  func alert(at: Date, description: String, template: ICalKept?) {
+    var trig = icaltriggertype()
+    trig.time = icaltime_from_timet_with_zone(
+      time_t(at.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
+    trig.duration = icaldurationtype_null_duration()
+    if let alarm = template?.takeAlert(),
+      let p = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY)
+    {
+      icalproperty_set_trigger(p, trig)
+      icalcomponent_add_component(comp, alarm)
+      return
+    }
+    let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
+    icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+    icalcomponent_add_property(alarm, icalproperty_new_trigger(trig)!)
     icalcomponent_add_property(alarm, icalproperty_new_description(description))
     icalcomponent_add_component(comp, alarm)
   }
@@ -148,9 +185,12 @@ final class ICalKept {
     case utc, zoned(tzid: String), floating, date
   }
 
-  /// The first DUE (its parameters are the written DUE's) and its form.
-  private(set) var due: Node?
-  private(set) var dueForm: Form?
+  /// The first DUE and DTSTART (their parameters are the written ones') and their forms.
+  private var times: [(kind: icalproperty_kind, node: Node?, form: Form?)] = []
+  /// The first VALARM at a time (``ICalMapping/alertTime(_:)``).
+  private(set) var alert: Node?
+  var dueForm: Form? { form(of: ICAL_DUE_PROPERTY) }
+  func form(of kind: icalproperty_kind) -> Form? { times.first { $0.kind == kind }?.form }
   /// The first STATUS's value.
   private(set) var status: String?
   /// The first VALARM that warns before the due time (``ICalMapping/warning(_:)``).
@@ -175,10 +215,11 @@ final class ICalKept {
     while let p = icalcomponent_get_first_property(wrapper, ICAL_ANY_PROPERTY) {
       icalcomponent_remove_property(wrapper, p)
       let kind = icalproperty_isa(p)
-      if kind == ICAL_DUE_PROPERTY && due == nil {
+      if kind == ICAL_DUE_PROPERTY || kind == ICAL_DTSTART_PROPERTY,
+        !times.contains(where: { $0.kind == kind })
+      {
         // Read while the VTIMEZONEs are still beside it.
-        dueForm = Self.form(of: p, owner: wrapper)
-        due = Node(ptr: p)
+        times.append((kind, Node(ptr: p), Self.form(of: p, owner: wrapper)))
       } else if kind == ICAL_STATUS_PROPERTY && status == nil {
         status = LibIcal.take(icalproperty_get_value_as_string_r(p))
         icalproperty_free(p)
@@ -195,14 +236,17 @@ final class ICalKept {
       case ICAL_VTODO_COMPONENT: occurrences.append(c)
       case ICAL_VALARM_COMPONENT where alarm == nil && ICalMapping.warning(ICalComponentRef(c)) != nil:
         alarm = Node(ptr: c)
+      case ICAL_VALARM_COMPONENT where alert == nil && ICalMapping.alertTime(ICalComponentRef(c)) != nil:
+        alert = Node(ptr: c)
       default: components.append(c)
       }
     }
   }
 
   deinit {
-    if let d = due { icalproperty_free(d.ptr) }
+    for t in times { if let n = t.node { icalproperty_free(n.ptr) } }
     if let a = alarm { icalcomponent_free(a.ptr) }
+    if let a = alert { icalcomponent_free(a.ptr) }
     for p in properties { icalproperty_free(p) }
     for c in components + zones + occurrences { icalcomponent_free(c) }
   }
@@ -236,10 +280,16 @@ final class ICalKept {
     icalcomponent_free(c)
   }
 
-  /// Hands the first DUE over (it is used once).
-  fileprivate func takeDue() -> OpaquePointer? {
-    defer { due = nil }
-    return due?.ptr
+  /// Hands the first DUE or DTSTART over (it is used once).
+  fileprivate func take(_ kind: icalproperty_kind) -> OpaquePointer? {
+    guard let k = times.firstIndex(where: { $0.kind == kind }), let n = times[k].node else { return nil }
+    times[k].node = nil
+    return n.ptr
+  }
+
+  fileprivate func takeAlert() -> OpaquePointer? {
+    defer { alert = nil }
+    return alert?.ptr
   }
 
   fileprivate func takeAlarm() -> OpaquePointer? {

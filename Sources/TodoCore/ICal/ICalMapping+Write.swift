@@ -27,45 +27,54 @@ extension ICalMapping {
     if let m = item.modified { b.time(ICAL_LASTMODIFIED_PROPERTY, .utc(m)) }
     if let s = item.sequence { b.sequence(s) }
     b.text(ICAL_SUMMARY_PROPERTY, item.title)
-    if let d = item.deadline { writeDue(d, kept: kept, to: b, zones: zones, calendar: calendar) }
+    if let d = item.deadline {
+      writeTime(ICAL_DUE_PROPERTY, d, form: kept.dueForm, kept: kept, to: b, zones: zones, calendar: calendar)
+    }
     if let c = item.completed {
       b.status("COMPLETED")
       b.time(ICAL_COMPLETED_PROPERTY, .utc(c))
     } else if item.cancelled {
       b.status("CANCELLED")
     } else {
-      b.status(kept.status.flatMap { mappedStatus.contains($0) ? nil : $0 } ?? "NEEDS-ACTION")
+      b.status(pendingStatus(item, kept: kept))
     }
     if let r = item.repeatRule { b.value("RRULE", r) }
+    writeFields(item, kept: kept, to: b, zones: zones, calendar: calendar)
     if let s = item.warn { b.warning(seconds: s, description: item.title, template: kept) }
+    if let r = item.reminder {
+      b.alert(at: r, description: item.title, template: kept)
+    } else {
+      b.keepAlert(from: kept)  // kept text of before SPEC 8: the alarm written as it is
+    }
     b.rest(kept)
     b.finish(into: &out)
     kept.appendOccurrences(to: &out)
   }
 
-  /// DUE in the form it came in: the same TZID (the zone's wall clock), a DATE
-  /// while the deadline is 09:00 local, floating local time; else UTC.
-  static func writeDue(
-    _ d: Date, kept t: ICalKept, to b: ICalTodoBuilder, zones: ICalZoneView, calendar: Calendar
+  /// DUE (or DTSTART) in the form it came in: the same TZID (the zone's wall
+  /// clock), a DATE while the time is 09:00 local, floating local time; else UTC.
+  static func writeTime(
+    _ kind: icalproperty_kind, _ d: Date, form: ICalKept.Form?, kept t: ICalKept, to b: ICalTodoBuilder,
+    zones: ICalZoneView, calendar: Calendar
   ) {
-    guard let form = t.dueForm else { return b.time(ICAL_DUE_PROPERTY, .utc(d)) }
+    guard let form else { return b.time(kind, .utc(d)) }
     switch form {
-    case .utc: b.time(ICAL_DUE_PROPERTY, .utc(d), template: t)
+    case .utc: b.time(kind, .utc(d), template: t)
     case .zoned(let tzid):
       if let wall = zones.wall(of: d, tzid: tzid) {
-        b.time(ICAL_DUE_PROPERTY, wall: wall, tzid: tzid, template: t)
+        b.time(kind, wall: wall, tzid: tzid, template: t)
       } else {
-        b.time(ICAL_DUE_PROPERTY, .utc(d))
+        b.time(kind, .utc(d))
       }
     case .floating:
       // Floating, or a TZID no one knows (read as local time): local wall clock, parameters kept.
-      b.time(ICAL_DUE_PROPERTY, .floating(wall(d, calendar: calendar)), template: t)
+      b.time(kind, .floating(wall(d, calendar: calendar)), template: t)
     case .date:
       let lw = wall(d, calendar: calendar)
       if lw.hour == 9 && lw.minute == 0 && lw.second == 0 {
-        b.time(ICAL_DUE_PROPERTY, .date(lw), template: t)
+        b.time(kind, .date(lw), template: t)
       } else {
-        b.time(ICAL_DUE_PROPERTY, .utc(d), template: t)
+        b.time(kind, .utc(d), template: t)
       }
     }
   }

@@ -120,7 +120,7 @@ public enum ICalMapping {
 
   // MARK: - Reading
 
-  static let mappedStatus: Set<String> = ["NEEDS-ACTION", "COMPLETED", "CANCELLED"]
+  static let mappedStatus: Set<String> = ["NEEDS-ACTION", "COMPLETED", "CANCELLED", "IN-PROCESS"]
 
   static func item(_ t: ICalComponentRef, zones: [String: String], now: Date, calendar: Calendar) -> (
     TodoItem, Bool
@@ -130,10 +130,11 @@ public enum ICalMapping {
     var item = TodoItem(id: id, title: "", deadline: nil, created: now.wholeSeconds)
     if let u = uidText, !canonical { item.uid = u }
     // In the order ``write`` puts them, so that what it writes reads back the same:
-    // the DUE's form and a STATUS we do not map first, then the other properties,
+    // the DUE's and DTSTART's forms and a STATUS we do not map first, then the other properties,
     // the warning's VALARM, the other components, the VTIMEZONEs. Line ends as LF:
     // a property list's XML reader turns CR LF into LF, and libical reads either.
     var due: [UInt8] = []
+    var startForm: [UInt8] = []
     var statusKept: [UInt8] = []
     var properties: [UInt8] = []
     var alarm: [UInt8] = []
@@ -141,8 +142,14 @@ public enum ICalMapping {
     var tzids = Set<String>()
     var seen = KindSet()
     var status: String?
+    var percent: Int?
     t.forEachProperty { p in
       if p.parameterCount > 0, let z = p.tzid { tzids.insert(z) }
+      // Every CATEGORIES line is read (RFC 5545 3.8.1.2: it may occur more than once).
+      if p.kind == ICalMapping.categoriesKind {
+        for t in categories(p) where !item.tags.contains(t) { item.tags.append(t) }
+        return
+      }
       // Only the first of each kind is mapped; the others are kept.
       let role = seen.insert(p.kind) ? p.role : .other
       switch role {
@@ -171,6 +178,23 @@ public enum ICalMapping {
         guard let n = Int(p.value) else { break }
         item.sequence = n
         return
+      case .dtstart:
+        guard let time = p.time else { break }
+        item.start = instant(time, calendar: calendar)
+        if case .utc = time, p.parameterCount == 0 {} else { p.appendText(to: &startForm) }
+        return
+      case .description:
+        guard p.parameterCount == 0 else { break }
+        item.note = p.text ?? p.value
+        return
+      case .priority:
+        guard p.parameterCount == 0, let n = Int(p.value), (0...9).contains(n) else { break }
+        item.priority = n == 0 ? nil : n
+        return
+      case .percentComplete:
+        guard p.parameterCount == 0, let n = Int(p.value), (0...100).contains(n) else { break }
+        percent = n
+        return
       case .rrule:
         item.repeatRule = p.value
         return
@@ -185,6 +209,8 @@ public enum ICalMapping {
     }
     item.trustChangeTimes(upTo: now)
     if status == "CANCELLED" { item.cancelled = true }
+    // PERCENT-COMPLETE above 0, or STATUS:IN-PROCESS alone (0 %).
+    if let n = percent, n > 0 { item.progress = n } else if status == "IN-PROCESS" { item.progress = 0 }
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil
     if undated { item.completed = now.wholeSeconds }
@@ -195,9 +221,14 @@ public enum ICalMapping {
         if !isPlainWarning(c, title: item.title) { c.appendText(to: &alarm) }
         return
       }
+      if item.reminder == nil, let at = alertTime(c) {
+        item.reminder = at
+        if !isPlainAlert(c, title: item.title) { c.appendText(to: &alarm) }
+        return
+      }
       c.appendText(to: &components)
     }
-    var extra = due + statusKept + properties + alarm + components
+    var extra = due + startForm + statusKept + properties + alarm + components
     // A zone libical knows by its name is written from libical's own definition
     // (``write``); the file's VTIMEZONE is kept only for other names.
     if !zones.isEmpty {

@@ -33,7 +33,7 @@ extension ItemField {
       merge: .changed, json: .listed, get: { FieldValue($0.completed) }, set: { i, v in i.completed = v.date }
     ),
     ItemField(
-      name: "reminder", key: "reminder", kind: .date, userSet: true, ical: .none, revision: false,
+      name: "reminder", key: "reminder", kind: .date, userSet: true, ical: .alarm, revision: false,
       merge: .changed, json: .listed, get: { FieldValue($0.reminder) }, set: { i, v in i.reminder = v.date }),
     ItemField(
       name: "repeat", key: "repeat", kind: .text, userSet: true, ical: .property("RRULE"), revision: true,
@@ -69,6 +69,25 @@ extension ItemField {
       name: "notifiedWarning", key: "notifiedWarning", kind: .date, userSet: false, ical: .none,
       revision: false, merge: .delivery(of: "deadline"), json: .exported,
       get: { FieldValue($0.notifiedWarning) }, set: { i, v in i.notifiedWarning = v.date }),
+    // The whole item (SPEC 8): what phones and other apps keep.
+    ItemField(
+      name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text }),
+    ItemField(
+      name: "priority", key: "priority", kind: .integer, userSet: true, ical: .property("PRIORITY"),
+      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.priority) },
+      set: { i, v in i.priority = v.integer }),
+    ItemField(
+      name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"), revision: true,
+      merge: .changed, json: .listed, get: { $0.tags.isEmpty ? .absent : .texts($0.tags) },
+      set: { i, v in i.tags = v.texts ?? [] }),
+    ItemField(
+      name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.start) }, set: { i, v in i.start = v.date }),
+    ItemField(
+      name: "progress", key: "progress", kind: .integer, userSet: true, ical: .property("PERCENT-COMPLETE"),
+      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.progress) },
+      set: { i, v in i.progress = v.integer }),
   ]
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,
@@ -92,6 +111,11 @@ extension ItemField {
   static var notifiedDeadlineIndex: Int { 13 }
   static var notifiedReminderIndex: Int { 14 }
   static var notifiedWarningIndex: Int { 15 }
+  static var noteIndex: Int { 16 }
+  static var priorityIndex: Int { 17 }
+  static var tagsIndex: Int { 18 }
+  static var startIndex: Int { 19 }
+  static var progressIndex: Int { 20 }
 
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.

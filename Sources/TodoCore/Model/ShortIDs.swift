@@ -46,6 +46,7 @@ public struct ShortIDs: Sendable {
     // pairs share one, some hundreds at 10,000 items, sorted below in
     // microseconds; a larger map cost more in zeroed pages (2 x 128 KiB at
     // 10,000 items) than the smaller sort saved (list at 10,000: 2 % faster).
+    bits = min(max(Int.bitWidth - (count - 1).leadingZeroBitCount + 3, 12), 20)
     var seen = [UInt64](repeating: 0, count: 1 << (bits - 6))
     var twice = seen
     var any = false

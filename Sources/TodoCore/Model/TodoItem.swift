@@ -38,6 +38,16 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   public var notifiedReminder: Date?
   /// The deadline whose early warning was delivered, if any.
   public var notifiedWarning: Date?
+  /// The note (iCalendar DESCRIPTION): free text, line feeds kept.
+  public var note: String?
+  /// iCalendar PRIORITY 1–9 (1–4 high, 5 medium, 6–9 low); nil: none (0 or absent).
+  public var priority: Int?
+  /// The tags (iCalendar CATEGORIES), in their order, each once.
+  public var tags: [String]
+  /// When work on the item may start (iCalendar DTSTART); whole seconds.
+  public var start: Date?
+  /// How far along it is, 0–100 percent (PERCENT-COMPLETE; 0: STATUS:IN-PROCESS alone).
+  public var progress: Int?
   /// Keys of the item's entry that this program does not know: key → the
   /// value as property-list XML, kept as it is on every rewrite.
   public var otherKeys: [String: String]
@@ -47,6 +57,7 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     completed: Date? = nil, reminder: Date? = nil, repeatRule: String? = nil, warn: Int? = nil,
     cancelled: Bool = false, uid: String? = nil, sequence: Int? = nil, icalExtra: String? = nil,
     notifiedDeadline: Date? = nil, notifiedReminder: Date? = nil, notifiedWarning: Date? = nil,
+    note: String? = nil, priority: Int? = nil, tags: [String] = [], start: Date? = nil, progress: Int? = nil,
     otherKeys: [String: String] = [:]
   ) {
     self.id = id
@@ -65,6 +76,11 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     self.notifiedDeadline = notifiedDeadline
     self.notifiedReminder = notifiedReminder
     self.notifiedWarning = notifiedWarning
+    self.note = note
+    self.priority = priority
+    self.tags = tags
+    self.start = start
+    self.progress = progress
     self.otherKeys = otherKeys
   }
 

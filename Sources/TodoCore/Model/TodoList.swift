@@ -22,7 +22,7 @@ public struct TodoList: Equatable, Sendable {
   /// - Complexity: O(n log n).
   public func sorted(includeCompleted: Bool = false) -> [TodoItem] {
     var out = includeCompleted ? Array(items.values) : items.values.filter(\.isPending)
-    out.sort(by: TodoItem.byDeadline)
+    TodoItem.sortByDeadline(&out)
     return out
   }
 
@@ -157,6 +157,18 @@ public struct TodoList: Equatable, Sendable {
 
 extension TodoItem {
   /// Deadline order, ties by UUID: the order of the list and of the scheduler.
+  /// Sorts `items` ``byDeadline(_:_:)``: their keys are sorted, and each item
+  /// moved once (a sort that swaps whole items moved ~300 bytes a comparison,
+  /// 40 % of `list` for a file of 10,000 not in order). Nothing moves when sorted.
+  public static func sortByDeadline(_ items: inout [TodoItem]) {
+    guard zip(items, items.dropFirst()).contains(where: { byDeadline($1, $0) }) else { return }
+    let keys = items.map { ($0.sortDeadline, $0.id) }
+    let order = keys.indices.sorted { a, b in
+      keys[a].0 != keys[b].0 ? keys[a].0 < keys[b].0 : keys[a].1.isOrderedBefore(keys[b].1)
+    }
+    items = order.map { items[$0] }
+  }
+
   @inlinable public static func byDeadline(_ a: TodoItem, _ b: TodoItem) -> Bool {
     let da = a.sortDeadline
     let db = b.sortDeadline

@@ -9,11 +9,13 @@ import Foundation
 public enum TodoOperation: Equatable, Sendable {
   /// A new item (`deadline` nil: a someday item), with a repeat rule and an
   /// early warning (seconds) when given.
-  case add(title: String, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil)
+  case add(
+    title: String, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil, fields: FieldEdits = .none)
   /// Sets the fields given, and only those (nil: untouched; `.some(nil)`
   /// clears: a deadline of `.some(nil)` makes the item a someday item).
   case edit(
-    UUID, title: String? = nil, deadline: Date?? = nil, repeatRule: String?? = nil, warn: Int?? = nil)
+    UUID, title: String? = nil, deadline: Date?? = nil, repeatRule: String?? = nil, warn: Int?? = nil,
+    fields: FieldEdits = .none)
   /// Completes items; a repeating item moves to its next occurrence instead.
   case complete([UUID])
   /// Makes completed or cancelled items pending again.
@@ -67,13 +69,15 @@ public enum TodoOperation: Equatable, Sendable {
     let now = env.now()
     var change: Change
     switch self {
-    case .add(let title, let deadline, let rule, let warn):
+    case .add(let title, let deadline, let rule, let warn, let fields):
       change = try Self.addition(title: title, deadline: deadline, env: env, in: source) {
         $0.repeatRule = rule
         $0.warn = warn
+        fields.apply(to: &$0)
       }
-    case .edit(let id, let title, let deadline, let rule, let warn):
+    case .edit(let id, let title, let deadline, let rule, let warn, let fields):
       change = try Self.editing(id, now: now, of: source) { item in
+        fields.apply(to: &item)
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }

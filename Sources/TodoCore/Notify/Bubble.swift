@@ -42,7 +42,10 @@ public struct Bubble: Equatable, Sendable {
       summary =
         "Reminder: " + item + (due <= now ? "Overdue" : Self.dueAt(due, now: now, formatter))
     }
-    body = Self.escapeMarkup((n.deadline.map(formatter.due) ?? "No deadline") + " · \(n.badge) overdue")
+    // The note's first line above the deadline line (SPEC 8).
+    body = Self.escapeMarkup(
+      (n.noteLine.map { $0 + "\n" } ?? "") + (n.deadline.map(formatter.due) ?? "No deadline")
+        + " · \(n.badge) overdue")
     urgency = n.kind == .warning ? "normal" : "critical"
     hasActions = true
     self.replaceID = replaceID

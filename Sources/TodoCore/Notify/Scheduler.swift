@@ -34,10 +34,14 @@ public struct ScheduledNotification: Equatable, Hashable, Sendable {
   public var deadline: Date?
   /// Pending items whose deadline is at or before `fireDate`.
   public var badge: Int
+  /// The first line of the item's note, if it has one (the bubble's body carries it).
+  public var noteLine: String?
 
   public init(
-    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date?, badge: Int
+    fireDate: Date, kind: NotificationKind, itemID: UUID, title: String, deadline: Date?, badge: Int,
+    noteLine: String? = nil
   ) {
+    self.noteLine = noteLine
     self.fireDate = fireDate
     self.kind = kind
     self.itemID = itemID
@@ -238,17 +242,29 @@ extension TodoItem {
     if let d = undeliveredDeadline {
       body(
         ScheduledNotification(
-          fireDate: d, kind: .deadline, itemID: id, title: title, deadline: d, badge: 0))
+          fireDate: d, kind: .deadline, itemID: id, title: title, deadline: d, badge: 0, noteLine: noteLine))
     }
     if let w = undeliveredWarning {
       body(
         ScheduledNotification(
-          fireDate: w, kind: .warning, itemID: id, title: title, deadline: deadline, badge: 0))
+          fireDate: w, kind: .warning, itemID: id, title: title, deadline: deadline, badge: 0,
+          noteLine: noteLine))
     }
     if let r = undeliveredReminder {
       body(
         ScheduledNotification(
-          fireDate: r, kind: .reminder, itemID: id, title: title, deadline: deadline, badge: 0))
+          fireDate: r, kind: .reminder, itemID: id, title: title, deadline: deadline, badge: 0,
+          noteLine: noteLine))
     }
+  }
+
+  /// The note's first line that is not blank, trimmed, display-safe; nil without a note.
+  @usableFromInline var noteLine: String? {
+    guard let n = note else { return nil }
+    guard
+      let line = n.split(whereSeparator: \.isNewline).lazy.map({ $0.trimmingCharacters(in: .whitespaces) })
+        .first(where: { !$0.isEmpty })
+    else { return nil }
+    return Title.displaySafe(line)
   }
 }

@@ -26,8 +26,10 @@ final class ImportFormatsTests: XCTestCase {
     return [
       TodoItem(
         id: id(1), title: "Pay rent & <deposit>", deadline: t0.addingTimeInterval(3600), created: t0,
-        modified: t0.addingTimeInterval(-5), repeatRule: "FREQ=MONTHLY", warn: 900, sequence: 1,
-        icalExtra: "PRIORITY:1\nX-FOO;X-P=1:bar\n"),
+        modified: t0.addingTimeInterval(-5), reminder: t0.addingTimeInterval(1800),
+        repeatRule: "FREQ=MONTHLY",
+        warn: 900, sequence: 1, icalExtra: "X-FOO;X-P=1:bar\n", note: "Landlord: Zoë\nIBAN in the folder",
+        priority: 1, tags: ["home", "money"], start: t0.addingTimeInterval(-86_400), progress: 40),
       TodoItem(id: id(2), title: "Someday: learn the cello", deadline: nil, created: t0),
       TodoItem(
         id: id(3), title: "Zoë — 生日快乐 🎂", deadline: t0.addingTimeInterval(-60), created: t0,

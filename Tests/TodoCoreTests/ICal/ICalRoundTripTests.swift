@@ -13,14 +13,17 @@ final class ICalRoundTripTests: XCTestCase {
     String(repeating: "日本語のテキスト ", count: 12) + "終", "x",
   ]
   static let rules = ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;INTERVAL=2", "FREQ=YEARLY"]
+  /// Properties and components the mapping keeps (those with a field since
+  /// SPEC 8 are the random item's own fields, below).
   static let extras = [
-    "DESCRIPTION:Line one\\nline two\\, with a comma\\; and a semicolon\n", "PRIORITY:5\n",
-    "CATEGORIES:Home\n", "X-APPLE-SORT-ORDER:712345678\n", "X-MOZ-GENERATION:3\n",
-    "X-TODO-THING;X-PARAM=a:value with spaces\n", "CLASS:PRIVATE\n", "PERCENT-COMPLETE:40\n",
-    "DTSTART:20261128T100000Z\n", "URL:https://example.org/a?b=c\n",
+    "X-APPLE-SORT-ORDER:712345678\n", "X-MOZ-GENERATION:3\n",
+    "X-TODO-THING;X-PARAM=a:value with spaces\n", "CLASS:PRIVATE\n", "URL:https://example.org/a?b=c\n",
     "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT30M\nDESCRIPTION:Start\nEND:VALARM\n",
     "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:20261128T170000Z\nEND:VALARM\n",
   ]
+
+  static let notes = ["Line one\nline two, with a comma; and a semicolon", "x", "Zoë — 生日快乐 🎂\n\n\\ end"]
+  static let tagWords = ["Home", "Work", "日本語", "errands"]
 
   func randomItem(_ rng: inout SplitMix) -> TodoItem {
     func near() -> Date { now.addingTimeInterval(TimeInterval(Int(rng.next() % 20_000_000)) - 10_000_000) }
@@ -46,11 +49,26 @@ final class ICalRoundTripTests: XCTestCase {
     if rng.chance(3) { item.repeatRule = rng.pick(Self.rules) }
     if rng.chance(3) { item.warn = Int(rng.next() % 10) * 300 }
     if rng.chance(2) { item.sequence = Int(rng.next() % 10) }
+    // The fields of SPEC 8.
+    if rng.chance(2) { item.note = rng.pick(Self.notes) }
+    if rng.chance(2) { item.priority = Int(rng.next() % 9) + 1 }
+    if rng.chance(2) { item.tags = Array(Self.tagWords.filter { _ in rng.chance(2) }) }
+    if rng.chance(3) { item.start = rng.chance(3) ? rng.instant() : near() }
+    if rng.chance(3), item.completed != nil || !item.cancelled { item.progress = Int(rng.next() % 101) }
+    if item.progress == 0, item.completed != nil { item.progress = nil }  // 0 % is STATUS:IN-PROCESS, pending only
+    if rng.chance(3) { item.reminder = near() }
     var extra = ""
     // Properties first, then components, as the writer puts them.
     let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }
     extra += props.joined()
-    extra += Self.extras.filter { $0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }.joined()
+    // The AUDIO alarm at a time is the alert's VALARM, kept whole as the mapping
+    // keeps it: first, at the reminder's time.
+    var components = Self.extras.filter { $0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }
+    if let k = components.firstIndex(where: { $0.contains("VALUE=DATE-TIME") }) {
+      components.insert(components.remove(at: k), at: 0)
+      item.reminder = Date(timeIntervalSince1970: 1_795_885_200)  // 20261128T170000Z
+    }
+    extra += components.joined()
     item.icalExtra = extra.isEmpty ? nil : extra
     return item
   }
@@ -147,7 +165,17 @@ final class ICalRoundTripTests: XCTestCase {
     let back = try ICalMapping.items(fromICS: Data(text.utf8), path: "k", now: now, calendar: cal)
     XCTAssertEqual(back.first?.deadline, item.deadline)
     XCTAssertEqual(back.first?.warn, 600)
-    XCTAssertEqual(ICalMapping.ics(for: back, now: now, calendar: cal), text)
+    // Read back, the properties that now have fields are in them, no longer kept
+    // (SPEC 8); so is the item from before, upgraded; and both write the same text.
+    XCTAssertEqual(back.first?.priority, 1)
+    XCTAssertEqual(back.first?.note, "DUE soon, STATUS ok")
+    XCTAssertEqual(back.first?.progress, 0)
+    XCTAssertFalse(back.first?.icalExtra?.contains("PRIORITY") ?? true)
+    let upgraded = item.adoptingKeptFields(calendar: cal)
+    XCTAssertEqual(upgraded, back.first)
+    XCTAssertEqual(
+      ICalMapping.ics(for: back, now: now, calendar: cal),
+      ICalMapping.ics(for: [upgraded], now: now, calendar: cal))
   }
 
   func testADateOnlyDueStaysADateWhileItIsNineInTheMorning() throws {

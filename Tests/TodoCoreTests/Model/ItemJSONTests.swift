@@ -20,6 +20,11 @@ final class ItemJSONTests: XCTestCase {
     var cancelled: Bool
     var scheduled: Bool
     var created: String
+    var note: String?
+    var priority: Int?
+    var tags: [String]?
+    var start: String?
+    var progress: Int?
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -35,10 +40,15 @@ final class ItemJSONTests: XCTestCase {
       try c.encode(cancelled, forKey: .cancelled)
       try c.encode(scheduled, forKey: .scheduled)
       try c.encode(created, forKey: .created)
+      try c.encode(note, forKey: .note)
+      try c.encode(priority, forKey: .priority)
+      try c.encode(tags, forKey: .tags)
+      try c.encode(start, forKey: .start)
+      try c.encode(progress, forKey: .progress)
     }
     enum CodingKeys: String, CodingKey {
       case id, uid, title, deadline, overdue, completed, reminder, `repeat`, warn, cancelled, scheduled,
-        created
+        created, note, priority, tags, start, progress
     }
   }
 
@@ -51,7 +61,9 @@ final class ItemJSONTests: XCTestCase {
         overdue: i.isOverdue(at: now), completed: i.completed.map { ISOTime.string($0, formatter: f) },
         reminder: i.reminder.map { ISOTime.string($0, formatter: f) }, repeat: i.repeatRule, warn: i.warn,
         cancelled: i.cancelled, scheduled: scheduled.contains(i.id),
-        created: ISOTime.string(i.created, formatter: f))
+        created: ISOTime.string(i.created, formatter: f), note: i.note, priority: i.priority,
+        tags: i.tags.isEmpty ? nil : i.tags,
+        start: i.start.map { ISOTime.string($0, formatter: f) }, progress: i.progress)
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -81,7 +93,10 @@ final class ItemJSONTests: XCTestCase {
         completed: date(r >> 5),
         reminder: date(r >> 7), repeatRule: r % 6 == 0 ? "FREQ=WEEKLY;BYDAY=MO,TH" : nil,
         warn: r % 5 == 0 ? Int(r % 100_000) - 500 : nil, cancelled: r % 9 == 0,
-        uid: r % 7 == 0 ? "uid-\(k)@example.com \"x\"" : nil)
+        uid: r % 7 == 0 ? "uid-\(k)@example.com \"x\"" : nil,
+        note: r % 8 == 3 ? Self.titles[Int(r % UInt64(Self.titles.count))] + "\nline two" : nil,
+        priority: r % 4 == 1 ? Int(r % 9) + 1 : nil, tags: r % 5 == 2 ? ["home", "Zoë \"q\""] : [],
+        start: date(r >> 9), progress: r % 3 == 0 ? Int(r % 101) : nil)
     }
   }
 

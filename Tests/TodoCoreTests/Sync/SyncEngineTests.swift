@@ -267,13 +267,21 @@ enum TestCodec {
     var created: Date
     var modified: Date?
     var sequence: Int?
+    // What travels since SPEC 8 (the alert at a time is the reminder).
+    var reminder: Date?
+    var note: String?
+    var priority: Int?
+    var tags: [String]?
+    var start: Date?
+    var progress: Int?
   }
 
   static func encode(_ i: TodoItem) -> Data {
     let w = Wire(
       uid: i.icalUID, title: i.title, due: i.deadline, completed: i.completed, cancelled: i.cancelled,
       rrule: i.repeatRule, warn: i.warn, extra: i.icalExtra, created: i.created, modified: i.modified,
-      sequence: i.sequence)
+      sequence: i.sequence, reminder: i.reminder, note: i.note, priority: i.priority,
+      tags: i.tags.isEmpty ? nil : i.tags, start: i.start, progress: i.progress)
     let e = JSONEncoder()
     e.outputFormatting = .sortedKeys
     return try! e.encode(w)
@@ -284,8 +292,9 @@ enum TestCodec {
     let id = UUID(uuidString: w.uid) ?? UUID.derived(from: w.uid)
     return TodoItem(
       id: id, title: w.title, deadline: w.due, created: w.created, modified: w.modified,
-      completed: w.completed, repeatRule: w.rrule, warn: w.warn, cancelled: w.cancelled,
-      uid: id.uuidString == w.uid ? nil : w.uid, sequence: w.sequence, icalExtra: w.extra)
+      completed: w.completed, reminder: w.reminder, repeatRule: w.rrule, warn: w.warn, cancelled: w.cancelled,
+      uid: id.uuidString == w.uid ? nil : w.uid, sequence: w.sequence, icalExtra: w.extra,
+      note: w.note, priority: w.priority, tags: w.tags ?? [], start: w.start, progress: w.progress)
   }
 
   static func codec(_ parses: ParseCount) -> VdirCodec {

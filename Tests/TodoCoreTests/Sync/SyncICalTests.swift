@@ -117,7 +117,7 @@ final class SyncICalTests: XCTestCase {
   /// writer once put U+FFFD for every line end), so a sync after a sync
   /// finds nothing changed.
   func testUnmappedPropertiesSurviveTheDataFileByteForByte() throws {
-    let extra = "PRIORITY:1\r\nCATEGORIES:a,b\r\nDESCRIPTION:two\\nlines\twith a tab\r\n"
+    let extra = "CLASS:PRIVATE\r\nRESOURCES:a,b\r\nX-TODO-NOTE:two\\nlines\twith a tab\r\n"
     var item = TodoItem(id: UUID(), title: "x", deadline: t0, created: t0, modified: t0)
     item.icalExtra = extra
     let store = Store(path: dir + "/extra.plist")

@@ -139,7 +139,7 @@ enum LeanPlistReader {
         skipSpace()
         guard i == end, atEnd else { throw Unsupported() }
         guard var list = items else { return nil }  // let Foundation word the error
-        list.sort(by: TodoItem.byDeadline)  // linear when sorted, as we write it
+        TodoItem.sortByDeadline(&list)  // nothing moved when sorted, as we write it
         var doc = TodoDocument(
           formatVersion: version ?? 0, items: list, warnings: warnings, otherRootKeys: other)
         doc.withoutCreated = withoutCreated

@@ -82,7 +82,7 @@ public enum PlistCodec {
     } else if dict[TodoDocument.versionKeyText] == nil {
       throw CodecError("no \(TodoDocument.itemsKey) dictionary in the root")
     }
-    items.sort(by: TodoItem.byDeadline)
+    TodoItem.sortByDeadline(&items)
     var other: [String: String] = [:]
     for (k, v) in dict where k != TodoDocument.versionKeyText && k != TodoDocument.itemsKeyText {
       other[k] = try PlistFragment.xml(of: v)

@@ -60,6 +60,13 @@ public final class Store: @unchecked Sendable {
   /// it does not read is read whole for Foundation's parser.
   /// `opened` gets the descriptor the file is read from (``BadgeIndex`` notes what it read).
   public func load(tolerant: Bool = false, opened: (Int32) -> Void = { _ in }) throws -> TodoDocument {
+    var doc = try loadAsWritten(tolerant: tolerant, opened: opened)
+    // Kept text of a file from before SPEC 8 moved into the new fields: held in one place from the next write.
+    doc.adoptKeptFields()
+    return doc
+  }
+
+  func loadAsWritten(tolerant: Bool, opened: (Int32) -> Void) throws -> TodoDocument {
     let real = try resolvedPath()
     do {
       return try withOpenFile(real) { fd, size in

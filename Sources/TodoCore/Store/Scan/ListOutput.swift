@@ -126,7 +126,9 @@ public struct ListOutput {
     out.append(contentsOf: repeatElement(32, count: dueWidth - (out.count - start)))
     if colour && overdue { out.append(contentsOf: Self.reset) }
     out.append(contentsOf: [32, 32])
+    Self.appendPriority(item.priority, to: &out)
     Self.appendTitle(item.title, to: &out)
+    appendFieldMarks(item, done: done, to: &out)
     if colour && done { out.append(contentsOf: Self.reset) }
     // No trailing blanks when a someday item is the widest thing on its line.
     while out.last == 32 { out.removeLast() }

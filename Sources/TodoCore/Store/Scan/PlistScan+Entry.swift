@@ -245,6 +245,7 @@ extension PlistScan {
           guard f != ItemField.warnIndex || v >= 0 else { return .decline }  // the general reader refuses it
           x[f] = v
           extra = true
+          if f == ItemField.priorityIndex || f == ItemField.progressIndex { e.flags |= Entry.rowMarksFlag }
         case .flag:
           guard n - j >= 7 else { return .more }
           guard memcmp(p + j, "<true/>", 7) == 0 else { return .decline }
@@ -265,6 +266,7 @@ extension PlistScan {
             if lineFeeds {
               out.text.removeSubrange(mark...)  // checked, not kept: long text, which `list` never shows
               if f == ItemField.icalExtraIndex { e.flags |= Entry.icalExtraFlag }
+              if f == ItemField.noteIndex { e.flags |= Entry.rowMarksFlag }
             } else {
               x[f] = Int64(t.offset) << 32 | Int64(t.count)
             }

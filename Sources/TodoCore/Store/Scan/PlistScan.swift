@@ -69,6 +69,8 @@ public struct PlistScan {
     static let plain: UInt8 = 2
     static let completedFlag: UInt8 = 4
     static let icalExtraFlag: UInt8 = 8
+    /// A note, a priority or a progress: a row of `list` shows marks for them (SPEC 8).
+    static let rowMarksFlag: UInt8 = 16
 
     init(hi: UInt64, lo: UInt64, start: Int) {
       self.hi = hi
@@ -83,6 +85,8 @@ public struct PlistScan {
     /// It has a completion date (``Extra/completed``).
     public var isCompleted: Bool { flags & Entry.completedFlag != 0 }
     public var hasICalExtra: Bool { flags & Entry.icalExtraFlag != 0 }
+    /// Whether `list` shows marks of SPEC 8 for it (the general writer's, ``ListOutput``).
+    public var hasRowMarks: Bool { flags & Entry.rowMarksFlag != 0 }
     /// The title is printable ASCII (shown as it is).
     public var plainTitle: Bool { flags & Entry.plain != 0 }
 

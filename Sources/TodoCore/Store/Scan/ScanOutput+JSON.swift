@@ -9,6 +9,10 @@ extension ScanOutput {
     case date(Int), integer(Int), flag(Int)
     /// A text field; `orID`: the UUID when absent.
     case text(Int, orID: Bool)
+    /// A field the scan checks but does not keep (a note, tags): `null`. An entry
+    /// that holds one is not the scan's to list (``PlistScan/Entry/hasRowMarks``;
+    /// an entry with tags is not scanned at all).
+    case notKept
   }
 
   /// A column and its head (`,\n    "name" : `; the first without the comma),
@@ -45,7 +49,8 @@ extension ScanOutput {
       case .integer: return .integer(k)
       case .flag: return .flag(k)
       case .text: return .text(k, orID: f.json == .listedOrID)
-      case .lines, .texts, .uuid:
+      case .lines, .texts: return .notKept
+      case .uuid:
         preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
       }
     }
@@ -108,6 +113,7 @@ extension ScanOutput {
                   let v = slot(i)
                   if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
                 case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
+                case .notKept: out.put("null")
                 case .text(let i, let orID):
                   if let s = textSlot(i) {
                     out.json(text, s)

@@ -1,0 +1,28 @@
+import Foundation
+
+// The marks of SPEC 8 in a row of `list`: `!!!`/`!!`/`!` before the title
+// (high, medium, low), then after it each `#tag` (dimmed), `✎` for a note,
+// and the progress (`40%`).
+extension ListOutput {
+  static let noteMark = Array(" ✎".utf8)
+
+  /// `!!! ` for a high priority (1-4), `!! ` medium (5), `! ` low (6-9).
+  static func appendPriority(_ p: Int?, to out: inout [UInt8]) {
+    guard let p, p > 0 else { return }
+    out.append(contentsOf: repeatElement(33, count: p < 5 ? 3 : p == 5 ? 2 : 1))
+    out.append(32)
+  }
+
+  func appendFieldMarks(_ item: TodoItem, done: Bool, to out: inout [UInt8]) {
+    if !item.tags.isEmpty {
+      if colour && !done { out.append(contentsOf: Self.dim) }
+      for t in item.tags {
+        out.append(contentsOf: [32, 35])  // " #"
+        Self.appendTitle(t, to: &out)
+      }
+      if colour && !done { out.append(contentsOf: Self.reset) }
+    }
+    if item.note != nil { out.append(contentsOf: Self.noteMark) }
+    if let p = item.progress, item.isPending { out.append(contentsOf: Array(" \(p)%".utf8)) }
+  }
+}
