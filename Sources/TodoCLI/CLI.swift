@@ -95,8 +95,21 @@ struct FileOption: ParsableArguments {
     help: "The data file (default: $TODO_TUI_FILE or $XDG_DATA_HOME/todo-tui/todos.plist).")
   var file: String?
 
+  @Option(
+    name: .customLong("wait"),
+    help: ArgumentHelp(
+      "Seconds to wait for another process's lock on the file before giving up (default 10).",
+      valueName: "seconds"))
+  var waitSeconds: Double?
+
+  /// The data file; a change waits for another process's lock up to `--wait`
+  /// seconds, saying for whom after one.
   var store: Store {
-    Store(path: file ?? Store.defaultPath(environment: ProcessInfo.processInfo.environment))
+    let store = Store(path: file ?? Store.defaultPath(environment: ProcessInfo.processInfo.environment))
+    store.patience = LockPatience(limit: max(0, waitSeconds ?? LockPatience.defaultLimit)) { line in
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    return store
   }
 
   /// The file's document; a file of a newer format is still shown, with a warning.

@@ -23,6 +23,7 @@ struct Daemon: ParsableCommand {
 
   func run() throws {
     let store = options.store
+    store.patience = nil  // the daemon waits for writers as long as they take
     let path = try store.resolvedPath()
     let lock: NotifierLock
     if let l = try NotifierLock.tryAcquire(for: store) {

@@ -60,7 +60,8 @@ enum FastPath {
   /// set here would stop the program when read, so such a command goes to the
   /// parser until this file learns it.
   static func settled(_ command: ParsableCommand, _ set: Set<String>) -> ParsableCommand? {
-    only(command, set) && only(FileOption(), ["file"]) && only(IDArguments(), ["ids"]) ? command : nil
+    only(command, set) && only(FileOption(), ["file", "waitSeconds"]) && only(IDArguments(), ["ids"])
+      ? command : nil
   }
 
   static func only(_ value: Any, _ set: Set<String>) -> Bool {
@@ -104,7 +105,7 @@ enum FastPath {
 
     var fileOption: FileOption {
       var o = FileOption()
-      o.file = file
+      (o.file, o.waitSeconds) = (file, nil)
       return o
     }
   }
@@ -128,7 +129,7 @@ struct FastList: ParsableCommand {
   var list: List {
     var c = List()
     var o = FileOption()  // set whole: reading an unset option group stops the program
-    o.file = file
+    (o.file, o.waitSeconds) = (file, nil)
     c.options = o
     (c.json, c.all, c.completed) = (json, all, completed)
     c.filters = .none

@@ -50,7 +50,19 @@ public enum ImportFormats {
     var r = try importedAsWritten(data, path: path, env: env)
     let now = env.now()
     for k in r.items.indices { r.items[k].trustChangeTimes(upTo: now) }
+    boundTitles(&r, path: path)
     return r
+  }
+
+  /// Titles past ``Title/importLimit`` cut there, each with a warning naming the file.
+  static func boundTitles(_ r: inout Imported, path: String) {
+    for k in r.items.indices {
+      guard let cut = Title.bounded(r.items[k].title) else { continue }
+      r.warnings.append(
+        "\(path): the title “\(Title.displaySafe(String(cut.prefix(40))))…” was cut at "
+          + "\(Title.importLimit) characters (it had \(r.items[k].title.count))")
+      r.items[k].title = cut
+    }
   }
 
   private static func importedAsWritten(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
@@ -63,7 +75,12 @@ public enum ImportFormats {
       return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
     case .plist:
       do {
-        let doc = try PlistCodec.decode(data, tolerant: true)
+        var doc = try PlistCodec.decode(data, tolerant: true)
+        // Created when imported: its deadline (what a read of the data file takes) may be ahead.
+        let now = env.now().wholeSeconds
+        for k in doc.items.indices where doc.withoutCreated.contains(doc.items[k].id) {
+          doc.items[k].created = now
+        }
         return Imported(items: doc.items, warnings: doc.warnings, undatedCompletions: [])
       } catch let e as CodecError {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
@@ -82,14 +99,11 @@ public enum ImportFormats {
       throw TodoError.io(path: source, detail: "no such file or folder; nothing was imported")
     }
     guard isDir.boolValue else { return try imported(try contents(source), path: source, env: env) }
-    let names: [String]
-    do { names = try FileManager.default.contentsOfDirectory(atPath: source) } catch {
+    guard let (names, undecodable) = VdirFolder.names(in: source, ending: "") else {
       throw TodoError.io(path: source, detail: "cannot list the folder; nothing was imported")
     }
     let dir = source.hasSuffix("/") ? source : source + "/"
-    let paths = names.filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted().map {
-      dir + $0
-    }
+    let paths = names.filter { $0.lowercased().hasSuffix(".ics") }.sorted().map { dir + $0 }
     // The files are read on every core; the first error (in name order) is the one thrown.
     let (now, calendar) = (env.now(), env.calendar)
     let files = try ICalChunks.map(paths) { ICalChunks.File(path: $0, data: try contents($0)) }
@@ -106,12 +120,16 @@ public enum ImportFormats {
         try ICalMapping.read(f.data, path: f.path, now: now, calendar: calendar)
       }
     }.flatMap { $0 }
-    var all = Imported(items: [], warnings: [], undatedCompletions: [])
+    var all = Imported(items: [], warnings: files.flatMap(\.warnings), undatedCompletions: [])
     all.items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
     for r in read {
       all.items += r.items
       all.warnings += r.warnings
       all.undatedCompletions.formUnion(r.undated)
+    }
+    boundTitles(&all, path: source)
+    for name in undecodable.sorted() where name.lowercased().hasSuffix(".ics") {
+      all.warnings.append("skipped \(dir)\(name): its name is not valid UTF-8 (rename the file to import it)")
     }
     return all
   }

@@ -106,6 +106,8 @@ enum ICalChunks {
   struct File: Sendable {
     var path: String
     var data: Data
+    /// What ``ICalLimits`` left out of the file, in words.
+    var warnings: [String] = []
     /// The calendar's properties and VTIMEZONEs: what precedes the first VTODO.
     var header: Range<Int>?
     /// The VTODOs: up to the `END:VCALENDAR` line.
@@ -113,8 +115,8 @@ enum ICalChunks {
 
     init(path: String, data: Data) {
       self.path = path
-      self.data = data
-      let parts = data.withUnsafeBytes { raw -> (Range<Int>, Range<Int>)? in
+      (self.data, self.warnings) = ICalLimits.screen(data, path: path)
+      let parts = self.data.withUnsafeBytes { raw -> (Range<Int>, Range<Int>)? in
         let b = raw.bindMemory(to: UInt8.self)
         guard let l = layout(b), b[l.start..<l.todos[0]].starts(with: "BEGIN:VCALENDAR".utf8) else {
           return nil
@@ -182,8 +184,8 @@ enum ICalChunks {
     return out
   }
 
-  /// Whether line `[i, e)` starts with `head` (in any case).
-  private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, with head: StaticString)
+  /// Whether line `[i, e)` starts with `head` (in any case; ``ICalLimits`` too).
+  static func starts(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int, with head: StaticString)
     -> Bool
   {
     let n = head.utf8CodeUnitCount

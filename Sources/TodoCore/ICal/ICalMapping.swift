@@ -35,9 +35,12 @@ public enum ICalMapping {
   static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
     items: [TodoItem], undated: Set<UUID>, warnings: [String]
   ) {
+    let (data, warned) = ICalLimits.screen(data, path: path)
     let pieces = ICalChunks.split(data, parts: ICalChunks.parts(forSize: data.count)) ?? [data]
     let read = try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
-    guard read.count > 1 || !read[0].occurrences.isEmpty else { return (read[0].items, read[0].undated, []) }
+    guard read.count > 1 || !read[0].occurrences.isEmpty else {
+      return (read[0].items, read[0].undated, warned)
+    }
     var items: [TodoItem] = []
     items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
     var undated = Set<UUID>()
@@ -49,7 +52,7 @@ public enum ICalMapping {
       occurrences += r.occurrences
       zones.merge(r.zones) { a, _ in a }
     }
-    var warnings: [String] = []
+    var warnings = warned
     if !occurrences.isEmpty { keep(occurrences, in: &items, zones: zones, path: path, warnings: &warnings) }
     return (items, undated, warnings)
   }

@@ -46,6 +46,20 @@ public enum Title {
     return ok && (ascii || s.unicodeScalars.allSatisfy(isAllowed))
   }
 
+  /// The longest title an import keeps, in characters. A title from elsewhere
+  /// is kept past ``maxLength`` (a phone's summary may be a paragraph), but not
+  /// without bound: 10,000 characters is fifty typed titles, more than any
+  /// calendar client lets one type, and a list, a bubble or a sync of it stays
+  /// instant; a 250 MiB one would make the data file one no command can open.
+  public static let importLimit = 10_000
+
+  /// `s` cut at ``importLimit`` characters, or nil when it is within.
+  public static func bounded(_ s: String) -> String? {
+    // Bytes are at least characters: the count is taken only for a long title.
+    guard s.utf8.count > importLimit, s.count > importLimit else { return nil }
+    return String(s.prefix(importLimit))
+  }
+
   /// The title made safe for storage without refusing it: disallowed scalars
   /// become U+FFFD and the text is cut at `limit` characters. Used by import.
   public static func sanitize(_ raw: String, cuttingAt limit: Int = maxLength) -> String {

@@ -12,6 +12,9 @@ public struct TodoDocument: Equatable, Sendable {
   /// Root keys this program does not know: key → the value as property-list
   /// XML, kept as it is on every rewrite.
   public var otherRootKeys: [String: String]
+  /// The items that had no creation time (the tutorial's layout): `import`
+  /// gives them its own time, as a deadline is no creation time.
+  public var withoutCreated: Set<UUID> = []
 
   public init(
     formatVersion: Int = TodoDocument.currentVersion, items: [TodoItem], warnings: [String] = [],

@@ -23,7 +23,14 @@ extension VdirCodec {
   public static func iCalendar(env: TodoEnvironment) -> VdirCodec {
     VdirCodec(
       parse: { data, path in
-        try ICalMapping.items(fromICS: data, path: path, now: env.now(), calendar: env.calendar)
+        let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
+        // A file whose one VTODO is past a bound (``ICalLimits``) is skipped with the reason.
+        if r.items.isEmpty, let why = r.warnings.first {
+          let head = path + ": "
+          throw TodoError.badFile(
+            path: path, detail: why.hasPrefix(head) ? String(why.dropFirst(head.count)) : why)
+        }
+        return r.items
       },
       render: { item, now in Data(ICalMapping.ics(for: [item], now: now, calendar: env.calendar).utf8) })
   }

@@ -32,27 +32,51 @@ public struct VdirFolder: Sendable {
   /// Creates the folder (and its parents, 0700) when it is missing.
   func create() throws { try Store.makeFolders(path) }
 
-  /// The items' files, href → etag: regular `.ics` files not starting with a dot.
+  /// The items' files, href → etag: regular `.ics` files not starting with a
+  /// dot; and the `.ics` names that are not valid UTF-8 (``names(in:)``), to be told.
   /// - Complexity: one `stat` a file; no file is opened.
-  func list() throws -> [String: String] {
-    guard let dir = opendir(path) else {
+  func list() throws -> (files: [String: String], undecodable: [String]) {
+    guard let (names, undecodable) = Self.names(in: path, ending: Self.fileExtension) else {
       throw TodoError.io(path: path, detail: "cannot read the vdir: " + Store.errorText(errno))
     }
-    defer { closedir(dir) }
-    let dfd = dirfd(dir)
     var out: [String: String] = [:]
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
-      guard !name.hasPrefix("."), name.hasSuffix(Self.fileExtension) else { continue }
+    for name in names {
       var st = stat()
-      guard fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-        continue
-      }
+      guard lstat(path + "/" + name, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
       out[name] = Self.etag(st)
     }
-    return out
+    return (out, undecodable)
+  }
+
+  /// The names in the folder `path` that end in `suffix` and do not start with a
+  /// dot, and apart those that are not valid UTF-8, their bad bytes written
+  /// `\xNN` (no String names such a file: it can be told, not read or written
+  /// back). Nil when the folder cannot be read (`errno` says why).
+  static func names(in path: String, ending suffix: String) -> (names: [String], undecodable: [String])? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    var undecodable: [String] = []
+    while let entry = readdir(dir) {
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard bytes.first != UInt8(ascii: "."), bytes.count >= suffix.utf8.count,
+        bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+      else { continue }
+      if let name = String(validating: bytes, as: UTF8.self) {
+        names.append(name)
+      } else {
+        undecodable.append(escaped(bytes))
+      }
+    }
+    return (names, undecodable)
+  }
+
+  /// A file name that is not valid UTF-8, its bytes outside printable ASCII as `\xNN`.
+  static func escaped(_ bytes: [UInt8]) -> String {
+    bytes.map {
+      $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0)
+    }
+    .joined()
   }
 
   /// The bytes of one file and its etag as read.

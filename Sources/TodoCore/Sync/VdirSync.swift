@@ -154,7 +154,11 @@ public final class VdirSync {
   func readVdir(_ old: SyncStatus, report: inout SyncReport) throws -> (
     [String: VdirEntry], Set<String>, [String: String]
   ) {
-    let listing = try vdir.list()
+    let (listing, undecodable) = try vdir.list()
+    for name in undecodable.sorted() {
+      report.warnings.append(
+        "skipped \(vdir.path)/\(name): its name is not valid UTF-8 (rename the file to sync it)")
+    }
     var byHref: [String: String] = [:]
     byHref.reserveCapacity(old.items.count)
     for (uid, e) in old.items { byHref[e.href] = uid }
@@ -205,9 +209,8 @@ public final class VdirSync {
       if let other = side[uid] {
         // One UID in two files: the one the status knows wins; the other is left alone.
         let keepOther = byHref[other.href] == uid
-        report.warnings.append(
-          "\(keepOther ? href : other.href) and \(keepOther ? other.href : href) hold the same UID; the second is ignored"
-        )
+        let (kept, ignored) = keepOther ? (other.href, href) : (href, other.href)
+        report.warnings.append("\(kept) and \(ignored) hold the same UID; \(ignored) is ignored")
         if keepOther { continue }
       }
       side[uid] = VdirEntry(href: href, etag: readEtag, digest: digest, item: item)

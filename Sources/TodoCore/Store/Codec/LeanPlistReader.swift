@@ -35,6 +35,8 @@ enum LeanPlistReader {
     var i = 0
     /// The file when it is read in pieces; nil when all of it is in memory.
     var feed: Feed? = nil
+    /// The items read that had no creation time (``TodoDocument/withoutCreated``).
+    var withoutCreated: Set<UUID> = []
 
     init(p: UnsafePointer<UInt8>, end: Int) {
       self.p = p
@@ -138,8 +140,10 @@ enum LeanPlistReader {
         guard i == end, atEnd else { throw Unsupported() }
         guard var list = items else { return nil }  // let Foundation word the error
         TodoItem.sortByDeadline(&list)  // nothing moved when sorted, as we write it
-        return TodoDocument(
+        var doc = TodoDocument(
           formatVersion: version ?? 0, items: list, warnings: warnings, otherRootKeys: other)
+        doc.withoutCreated = withoutCreated
+        return doc
       } catch is Unsupported {
         return nil
       }
@@ -188,6 +192,7 @@ enum LeanPlistReader {
           }
           throw CodecError("UUID \(key) appears twice in \(TodoDocument.itemsKey)")
         }
+        if !raw.hasCreated { withoutCreated.insert(item.id) }
         out.append(item)
       }
     }

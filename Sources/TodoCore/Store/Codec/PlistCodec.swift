@@ -40,6 +40,7 @@ public enum PlistCodec {
     var warnings: [String] = []
     var items: [TodoItem] = []
     var seen = Set<UUID>()
+    var withoutCreated = Set<UUID>()
     if let t = dict[TodoDocument.itemsKeyText] {
       guard let entries = t as? [String: Any] else {
         throw CodecError("\(TodoDocument.itemsKey) is a \(typeName(t)), not a dictionary")
@@ -74,6 +75,7 @@ public enum PlistCodec {
             }
             throw CodecError("UUID \(item.id.uuidString) appears twice in \(TodoDocument.itemsKey)")
           }
+          if !raw.hasCreated { withoutCreated.insert(item.id) }
           items.append(item)
         }
       }
@@ -86,7 +88,9 @@ public enum PlistCodec {
       other[k] = try PlistFragment.xml(of: v)
     }
     other = RawItem.cleanKeys(other, warnings: &warnings, in: "root")
-    return TodoDocument(formatVersion: version, items: items, warnings: warnings, otherRootKeys: other)
+    var doc = TodoDocument(formatVersion: version, items: items, warnings: warnings, otherRootKeys: other)
+    doc.withoutCreated = withoutCreated
+    return doc
   }
 
   static func typeName(_ v: Any) -> String {

@@ -17,22 +17,80 @@ public struct LockBusy: Error, Equatable, Sendable, CustomStringConvertible {
     self.holderName = holderName
   }
 
-  public var description: String {
-    guard let pid = holder else { return "Waiting for the file's lock, held by another process" }
-    return "Waiting for the file's lock, held by process \(pid)" + (holderName.map { " (\($0))" } ?? "")
+  public var description: String { "Waiting for the file's lock, held by " + who }
+}
+
+extension LockBusy {
+  /// Who holds the lock on the lock file at `path`, as far as the system tells.
+  static func of(_ path: String) -> LockBusy {
+    // The pid is the one that took the lock: gone when it handed the descriptor on and ended.
+    let pid = Store.lockHolder(path).flatMap { kill($0, 0) == 0 || errno == EPERM ? $0 : nil }
+    return LockBusy(holder: pid, holderName: pid.flatMap(Store.commandName))
+  }
+
+  /// The holder in words: "process 4242 (todo-tui)", or "another process".
+  var who: String {
+    guard let pid = holder else { return "another process" }
+    return "process \(pid)" + (holderName.map { " (\($0))" } ?? "")
   }
 }
 
+/// How long a command waits for a lock that another process holds (SPEC 4):
+/// after `notice` it says for whom it waits, after `limit` it gives up.
+public struct LockPatience: Sendable {
+  public var notice: Double
+  public var limit: Double
+  /// Where the notice goes (the CLI's stderr).
+  public var say: @Sendable (String) -> Void
+
+  public init(notice: Double = 1, limit: Double, say: @escaping @Sendable (String) -> Void) {
+    self.notice = notice
+    self.limit = limit
+    self.say = say
+  }
+
+  /// A CLI command's default bound: longer than any write of 100,000 items, short
+  /// enough that a stuck holder is noticed.
+  public static let defaultLimit: Double = 10
+}
+
 extension Store {
+  /// The lock on `path`: at once or nil without `wait`; with `wait`, as long as
+  /// it takes, or within ``patience`` when set (saying for whom after its
+  /// notice, and throwing after its limit).
+  func takeLock(_ path: String, wait: Bool) throws -> Int32? {
+    guard wait, let p = patience else { return try FileLock.take(path, wait: wait) }
+    let start = Date()
+    var told = false
+    while true {
+      if let fd = try FileLock.take(path, wait: false) { return fd }
+      let waited = Date().timeIntervalSince(start)
+      if waited >= p.limit {
+        let limit = p.limit == p.limit.rounded() ? String(Int(p.limit)) : String(p.limit)
+        throw TodoError.io(
+          path: path,
+          detail: "the lock is held by \(LockBusy.of(path).who); gave up after \(limit) s "
+            + "(--wait SECONDS waits longer)")
+      }
+      if !told && waited >= p.notice {
+        told = true
+        p.say(LockBusy.of(path).description + "…")
+      }
+      usleep(20_000)
+    }
+  }
+
   /// Holds the exclusive lock on the lock file beside the data file (``FileLock``)
   /// while `body` runs; without `wait`, throws ``LockBusy`` at once when another
   /// process holds it, naming that process.
   public func withLock<T>(wait: Bool = true, _ body: () throws -> T) throws -> T {
     let real = try resolvedPath()
+    // No lock file beside a device or a folder (`/dev/zero.lock`): refused before anything is made.
+    var st = stat()
+    if stat(real, &st) == 0 { try Self.checkKind(st, real) }
     try Self.makeFolders(AtomicFile.split(real).folder)
-    guard let fd = try FileLock.take(real + ".lock", wait: wait) else {
-      let pid = Self.lockHolder(real + ".lock")
-      throw LockBusy(holder: pid, holderName: pid.flatMap(Self.commandName))
+    guard let fd = try takeLock(real + ".lock", wait: wait) else {
+      throw LockBusy.of(real + ".lock")
     }
     defer { close(fd) }
     AtomicFile.removeTemporaries(of: real)  // left by a writer that was killed

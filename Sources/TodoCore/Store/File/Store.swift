@@ -14,6 +14,10 @@ public final class Store: @unchecked Sendable {
   var splices = true
   /// Whether the last write of this store was spliced (for the tests).
   var lastWriteSpliced = false
+  /// How long a change waits for another process's lock; nil: as long as it takes.
+  public var patience: LockPatience?
+  /// The largest file a write puts in place (``sizeLimit``; smaller in the tests).
+  var writeLimit = Store.sizeLimit
 
   public init(path: String) { self.path = path }
 
@@ -99,18 +103,25 @@ public final class Store: @unchecked Sendable {
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0 else { throw TodoError.io(path: real, detail: Self.errorText(errno)) }
+    try Self.checkKind(st, real)
+    guard st.st_size <= Self.sizeLimit else {
+      throw TodoError.corruptFile(
+        path: real, detail: "the file is \(st.st_size >> 20) MiB, more than a to-do file can be (256 MiB)")
+    }
+    return try body(fd, Int(st.st_size))
+  }
+
+  /// The largest data file any reader opens (256 MiB: a hundred times 100,000 items).
+  static let sizeLimit = 256 << 20
+
+  /// Throws unless `st` is a regular file's: a folder, a device or a FIFO is no to-do file.
+  static func checkKind(_ st: stat, _ real: String) throws {
     if (st.st_mode & S_IFMT) == S_IFDIR {
       throw TodoError.io(path: real, detail: "is a directory, not a to-do file")
     }
     guard (st.st_mode & S_IFMT) == S_IFREG else {
       throw TodoError.io(path: real, detail: "is not a regular file")
     }
-    let limit = 256 << 20
-    guard st.st_size <= limit else {
-      throw TodoError.corruptFile(
-        path: real, detail: "the file is \(st.st_size >> 20) MiB, more than a to-do file can be (256 MiB)")
-    }
-    return try body(fd, Int(st.st_size))
   }
 
   func readAll(_ fd: Int32, size: Int, path real: String) throws -> Data {
@@ -186,7 +197,10 @@ public final class Store: @unchecked Sendable {
     let real = try resolvedPath()
     try replace(real) { fd in
       // Written in pieces of 1 MiB as they are encoded: no 30 MB buffer at 100,000 items.
+      var size = 0
       try PlistCodec.encode(items, otherRootKeys: otherRootKeys, chunk: 1 << 20) { piece in
+        size += piece.count
+        if size > writeLimit { throw tooLarge(real) }  // stopped before the rest is written
         try AtomicFile.write(fd, UnsafeRawBufferPointer(piece))
       }
     }
@@ -200,10 +214,23 @@ public final class Store: @unchecked Sendable {
   func replace(_ real: String, _ fill: (Int32) throws -> Void) throws {
     try Self.makeFolders(AtomicFile.split(real).folder)
     do {
-      try AtomicFile.replace(real, fill)
+      try AtomicFile.replace(real) { fd in
+        try fill(fd)
+        // A file no reader would open is never put in place (every command would refuse it).
+        var st = stat()
+        if fstat(fd, &st) == 0, Int(st.st_size) > writeLimit { throw tooLarge(real) }
+      }
     } catch let e as SystemError {
       throw AtomicFile.failure(e, path: real, note: e.call == "open" ? "" : "; the file is unchanged")
     }
+  }
+
+  /// The error of a write refused for its size: the file is left as it was.
+  func tooLarge(_ real: String) -> TodoError {
+    let limit = writeLimit >= 1 << 20 ? "\(writeLimit >> 20) MiB" : "\(writeLimit) bytes"
+    return .io(
+      path: real,
+      detail: "the file would be larger than \(limit), the size no command can open; nothing was changed")
   }
 
   /// `mkdir -p` with mode 0700 for each folder it creates.
