@@ -77,6 +77,14 @@ T export --format ics >"$WORK/all.ics"
 n=$(grep -c BEGIN:VTODO "$WORK/all.ics")
 expect_eq "$(T import --file "$WORK/i.plist" "$WORK/all.ics")" "Imported $n items: $n new"
 expect_eq "$(T import --file "$WORK/i.plist" "$WORK/all.ics")" "Imported $n items: $n unchanged" "the same file again"
+# A change time beyond now counts as now, and now is TODO_TUI_NOW as for every other time of the
+# command: import used the real clock, so a file stamped between the two said "1 updated" the
+# second time whenever the real second moved on between the two imports.
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VTODO\r\nUID:later-1\r\nDTSTAMP:20261125T120000Z\r\nLAST-MODIFIED:20261125T120000Z\r\nSUMMARY:stamped later\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' >"$WORK/later.ics"
+T import --file "$WORK/later.plist" "$WORK/later.ics" >/dev/null
+expect_eq "$(T show --file "$WORK/later.plist" later-1 --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["modified"])')" \
+  "2026-11-25T10:00:00Z" "an import's change time beyond TODO_TUI_NOW counts as TODO_TUI_NOW"
+expect_eq "$(T import --file "$WORK/later.plist" "$WORK/later.ics")" "Imported 1 item: 1 unchanged" "the stamped-later file again"
 mkdir -p "$WORK/one" && T sync --file "$WORK/i.plist" --vdir "$WORK/one" --create >/dev/null 2>&1
 T export --file "$WORK/i.plist" --format ics >"$WORK/one/export.ics"  # the same items again: said 2n
 expect_eq "$(T import --file "$WORK/fresh.plist" "$WORK/one")" "Imported $n items: $n new" "a folder counts each item once"

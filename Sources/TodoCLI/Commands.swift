@@ -274,7 +274,7 @@ struct Import: ParsableCommand {
   @Argument(help: "The file, folder or - to import.") var source: String
 
   func run() throws {
-    let incoming = try ImportFormats.read(source)
+    let incoming = try ImportFormats.read(source, env: CLI.clock)
     for w in incoming.warnings { CLI.warn(w) }
     let change = try options.store.commit(.importing(incoming), env: CLI.clock)
     CLI.out("\(ImportCount(change))\n")
