@@ -150,7 +150,7 @@ final class SpliceScan: ItemSource {
     }
     let entry = Array(UnsafeBufferPointer(start: w.at(i), count: end - i))
     guard let item = Self.read(entry), PlistCodec.entry(item) == entry else { return nil }
-    built[item.id] = item
+    built[item.id] = item.adoptingKeptFields()
     return (EntryFacts(item), entry.count)
   }
 
@@ -184,7 +184,9 @@ final class SpliceScan: ItemSource {
     guard let r = index(of: id).map({ records[$0] }) else { return nil }
     var entry = [UInt8](repeating: 0, count: r.end - r.start)
     let got = entry.withUnsafeMutableBytes { Syscall.readFully(fd, into: $0, at: r.start) }
-    guard got == entry.count, let item = Self.read(entry), item.id == id else {
+    // The item as `Store.load` gives it (kept text moved into the new fields), so
+    // that a change made against a loaded list meets the same item here.
+    guard got == entry.count, let item = Self.read(entry)?.adoptingKeptFields(), item.id == id else {
       failure =
         failure
         ?? CodecError(got < 0 ? String(cString: strerror(Int32(-got))) : "the file changed while it was read")
