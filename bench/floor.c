@@ -79,8 +79,39 @@ static const char *find(const char *p, const char *end, const char *needle) {
   return memmem(p, (size_t)(end - p), needle, strlen(needle));
 }
 
+/* A UUID as two halves, first digits high, and the entry it belongs to. */
+struct key {
+  unsigned long long hi, lo;
+  size_t entry;
+};
+
+static unsigned long long hex16(const char *p) {
+  unsigned long long v = 0;
+  for (int i = 0, k = 0; k < 16; i++) {
+    char c = p[i];
+    if (c == '-') continue;
+    v = v << 4 | (unsigned long long)(c <= '9' ? c - '0' : (c | 32) - 'a' + 10);
+    k++;
+  }
+  return v;
+}
+
+static int by_key(const void *a, const void *b) {
+  const struct key *x = a, *y = b;
+  if (x->hi != y->hi) return x->hi < y->hi ? -1 : 1;
+  if (x->lo != y->lo) return x->lo < y->lo ? -1 : 1;
+  return 0;
+}
+
+/* Hex digits two keys begin with alike. */
+static int common(const struct key *a, const struct key *b) {
+  if (a->hi != b->hi) return __builtin_clzll(a->hi ^ b->hi) / 4;
+  return 16 + (a->lo == b->lo ? 16 : __builtin_clzll(a->lo ^ b->lo) / 4);
+}
+
 struct row {
   const char *id;
+  size_t entry;
   const char *title, *title_end; /* escaped */
   long when;
   int has_deadline, noslot;
@@ -111,6 +142,9 @@ int main(int argc, char **argv) {
   size_t cap = 1024, n = 0;
   struct row *rows = malloc(cap * sizeof *rows);
   int slots = 64, any_noslot = 0, width = 0;
+  /* Every entry's UUID (completed ones too): the short ids are unique in the file. */
+  size_t kcap = 1024, nk = 0;
+  struct key *keys = malloc(kcap * sizeof *keys);
   const char *p = buf, *end = buf + got;
   while (p < end) {
     const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -123,6 +157,11 @@ int main(int argc, char **argv) {
           memcmp(p + 114, "</string><key>title</key><string>", 33) != 0 || memcmp(te, "</string>", 9) != 0)
         return 1;
       const char *rest = te + 9;
+      if (nk == kcap) keys = realloc(keys, (kcap *= 2) * sizeof *keys);
+      keys[nk].hi = hex16(p + 7);
+      keys[nk].lo = hex16(p + 7 + 19);
+      keys[nk].entry = nk;
+      nk++;
       if (find(rest, eol, "<key>completed</key>") || find(rest, eol, "<key>cancelled</key><true/>")) {
         p = eol + 1;
         continue;
@@ -133,6 +172,7 @@ int main(int argc, char **argv) {
       if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof *rows);
       struct row *r = &rows[n++];
       r->id = p + 7;
+      r->entry = nk - 1;
       r->title = t;
       r->title_end = te;
       r->has_deadline = memcmp(rest, "<key>deadline</key><date>", 25) == 0;
@@ -180,15 +220,31 @@ int main(int argc, char **argv) {
     }
     p = eol + 1;
   }
-  static const char spaces[] = "                                ";
+  /* The short ids, as git abbreviates: 8 hex digits, or one more than any
+     other UUID of the file shares; in characters of the UUID text (with dashes). */
+  unsigned char *idlen = malloc(nk ? nk : 1);
+  int idwidth = 8;
+  qsort(keys, nk, sizeof *keys, by_key);
+  for (size_t i = 0; i < nk; i++) {
+    int c = 0;
+    if (i > 0) c = common(&keys[i - 1], &keys[i]);
+    if (i + 1 < nk && common(&keys[i], &keys[i + 1]) > c) c = common(&keys[i], &keys[i + 1]);
+    int d = c >= 8 ? (c + 1 < 32 ? c + 1 : 32) : 8;
+    int chars = d + (d > 8) + (d > 12) + (d > 16) + (d > 20);
+    idlen[keys[i].entry] = (unsigned char)chars;
+    if (chars > idwidth) idwidth = chars;
+  }
+  static const char spaces[] = "                                          ";
   for (size_t i = 0; i < n; i++) {
     struct row *r = &rows[i];
-    char id[8];
-    for (int k = 0; k < 8; k++) {
+    char id[36];
+    int len = idlen[r->entry];
+    for (int k = 0; k < len; k++) {
       char c = r->id[k];
       id[k] = (c >= 'A' && c <= 'F') ? (char)(c + 32) : c;
     }
-    put(id, 8);
+    put(id, (size_t)len);
+    put(spaces, (size_t)(idwidth - len));
     put(r->has_deadline && r->when <= now ? "  !" : "   ", 3);
     if (any_noslot) {
       if (r->noslot) put("\xe2\x8a\x98", 3); /* ⊘ */
