@@ -7,26 +7,34 @@ import Foundation
 // the item is written as iCalendar and read back by the one mapping, and only
 // the new fields and the kept text are taken from what it reads.
 extension TodoItem {
-  /// Names whose presence in the kept text may mean a property that now has a field.
-  static let adoptedMarks: [[UInt8]] = [
-    "DESCRIPTION", "PRIORITY", "CATEGORIES", "DTSTART", "PERCENT-COMPLETE", "IN-PROCESS", "DATE-TIME",
-  ].map { Array($0.utf8) }
+  /// The VTODO's own properties that now have fields (SPEC 8), as kept text
+  /// names them at the start of a line (`NAME:` or `NAME;`).
+  static let adoptedProperties = ["DESCRIPTION", "PRIORITY", "CATEGORIES", "DTSTART", "PERCENT-COMPLETE"]
 
-  /// Whether the kept text may hold a property that now has a field (a quick
-  /// look at its bytes; most items have no kept text at all).
+  /// Whether the kept text may hold a property that now has a field: one of
+  /// ``adoptedProperties`` or `STATUS:IN-PROCESS` among the VTODO's own lines,
+  /// or an alarm at a time (`TRIGGER;VALUE=DATE-TIME`) in a component. A
+  /// DESCRIPTION inside a VALARM (Apple writes one in every alarm) is not the
+  /// note: such an item was taken through the iCalendar round trip at every load.
   var keepsAdoptableProperties: Bool {
-    guard var text = icalExtra else { return false }
-    return text.withUTF8 { b in
-      Self.adoptedMarks.contains { m in
-        guard b.count >= m.count else { return false }
-        var i = 0
-        while i + m.count <= b.count {
-          if b[i] == m[0] && b[i..<i + m.count].elementsEqual(m) { return true }
-          i += 1
-        }
-        return false
+    guard let text = icalExtra else { return false }
+    var depth = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      if line.hasPrefix("BEGIN:") {
+        depth += 1
+      } else if line.hasPrefix("END:") {
+        depth -= 1
+      } else if depth > 0 {
+        if line.hasPrefix("TRIGGER") && line.contains("VALUE=DATE-TIME") { return true }
+      } else if line.hasPrefix("STATUS:IN-PROCESS") {
+        return true
+      } else if Self.adoptedProperties.contains(where: { name in
+        line.hasPrefix(name) && [":", ";"].contains(line.dropFirst(name.count).first)
+      }) {
+        return true
       }
     }
+    return false
   }
 
   /// This item with the properties of its kept text that now have fields moved

@@ -145,10 +145,10 @@ final class SpliceTests: XCTestCase {
 
   /// Random writer-made files, random changes: the splice gives the full writer's bytes.
   /// A change made against a loaded list meets the same item on the splice path.
-  /// `Store.load` moves kept text into the fields of SPEC 8 (an item whose kept
-  /// VALARM has a DESCRIPTION is taken through that round trip); the scan read the
-  /// entry as written, so a sync's deletion of such an item was taken for an edit
-  /// made meanwhile and the item was kept (e2e test-sync-basics).
+  /// `Store.load` moves kept text into the fields of SPEC 8 (here a kept
+  /// PRIORITY); the scan read the entry as written, so a sync's deletion of such
+  /// an item was taken for an edit made meanwhile and the item was kept (e2e
+  /// test-sync-basics, whose item then also counted a VALARM's DESCRIPTION as adoptable).
   func testTheSpliceReadsAnItemAsLoadDoes() throws {
     let path = dir + "/adopt/todos.plist"
     try FileManager.default.createDirectory(atPath: dir + "/adopt", withIntermediateDirectories: true)
@@ -156,7 +156,7 @@ final class SpliceTests: XCTestCase {
     let item = TodoItem(
       id: UUID(), title: "Buy milk", deadline: now.addingTimeInterval(3600), created: now, warn: 900,
       icalExtra:
-        "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Buy milk\nTRIGGER;RELATED=END:-PT15M\nEND:VALARM\n")
+        "PRIORITY:1\nBEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Buy milk\nTRIGGER;RELATED=END:-PT15M\nEND:VALARM\n")
     try store.write([item])
     let loaded = try XCTUnwrap(store.load().items.first { $0.id == item.id })
     var scanned: TodoItem?
