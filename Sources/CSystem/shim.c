@@ -79,6 +79,11 @@ static int raw_pty(int out[2]) {
 
 int csystem_spawn(const char *path, char *const argv[], char *const envp[],
                   pid_t *pid, int *out_fd, int *err_fd, int *pidfd) {
+  return csystem_spawn_in(path, argv, envp, "/dev/null", pid, out_fd, err_fd, pidfd);
+}
+
+int csystem_spawn_in(const char *path, char *const argv[], char *const envp[], const char *in_path,
+                     pid_t *pid, int *out_fd, int *err_fd, int *pidfd) {
   int out[2] = {-1, -1}, err[2] = {-1, -1};
   int rc = 0;
   // stdout is a terminal when one can be had, so that a command using stdio
@@ -107,7 +112,7 @@ int csystem_spawn(const char *path, char *const argv[], char *const envp[],
   sigemptyset(&none);
   sigfillset(&all);
   // dup2 clears FD_CLOEXEC on 1 and 2; closefrom(3) then drops everything else.
-  if ((rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)) == 0 &&
+  if ((rc = posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0)) == 0 &&
       (rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1)) == 0 &&
       (rc = posix_spawn_file_actions_adddup2(&fa, err[1], 2)) == 0 &&
       (rc = posix_spawn_file_actions_addclosefrom_np(&fa, 3)) == 0 &&

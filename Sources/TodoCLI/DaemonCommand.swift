@@ -20,6 +20,15 @@ struct Daemon: ParsableCommand {
     abstract: "The notifier, in the foreground, until SIGTERM/SIGINT.")
   @OptionGroup var options: FileOption
   @OptionGroup var sync: VdirOption  // live sync with a vdir (SyncCommand.swift)
+  @Option(
+    help: ArgumentHelp(
+      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default 60).",
+      valueName: "seconds"))
+  var pollInterval: Double = 60
+
+  func validate() throws {
+    if !(pollInterval >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
+  }
 
   func run() throws {
     let store = options.store
@@ -60,7 +69,8 @@ struct Daemon: ParsableCommand {
       generation = watcher.generation
     }
     loop.add(timer.fd) { _ in timer.drain() }
-    try sync.live(store: store, say: say)?.register(on: loop)  // live sync: its descriptors come last
+    // Live sync (and the server, when set up): its descriptors come last.
+    try ServerCLI.live(store: store, sync: sync, poll: pollInterval, say: say)?.register(on: loop)
     try loop.run(beforeWait: {
       do {
         try engine.fireDue(now: Date())

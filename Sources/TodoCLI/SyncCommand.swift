@@ -47,8 +47,10 @@ struct Sync: ParsableCommand {
       An item new on either side is created on the other; a change on one side \
       reaches the other, merged field by field (the later LAST-MODIFIED wins a \
       field changed on both); a deletion crosses unless the other side changed \
-      the item since the last sync. vdirsyncer syncs the vdir with a CalDAV server.
-      """)
+      the item since the last sync. vdirsyncer syncs the vdir with a CalDAV server \
+      (sync setup; the daemon then drives it).
+      """,
+    subcommands: [SyncSetup.self, SyncStatusCommand.self, SyncConflictsCommand.self, SyncResolve.self])
   @OptionGroup var options: FileOption
   @OptionGroup var sync: VdirOption
   @Flag(help: "Create the vdir when it does not exist (else a missing one, a typo maybe, is an error).")
@@ -65,6 +67,9 @@ struct Sync: ParsableCommand {
     }
     let report = try engine.run()
     for w in report.warnings { CLI.warn(w) }
+    for c in report.conflicts {
+      FileHandle.standardError.write(Data((SyncConflicts.linePrefix + c.line + "\n").utf8))
+    }
     var out = ""
     for line in report.lines { out += LiveSync.describe(line) + "\n" }
     func n(_ side: SyncReport.Side) -> String {

@@ -32,6 +32,11 @@ int csystem_syncfs(int fd);
 int csystem_spawn(const char *path, char *const argv[], char *const envp[],
                   pid_t *pid, int *out_fd, int *err_fd, int *pidfd);
 
+// csystem_spawn with stdin read from the file `in_path` (answers to a
+// command's questions: vdirsyncer discover asks before it makes a folder).
+int csystem_spawn_in(const char *path, char *const argv[], char *const envp[], const char *in_path,
+                     pid_t *pid, int *out_fd, int *err_fd, int *pidfd);
+
 // pipe2(O_CLOEXEC | O_NONBLOCK): both ends close-on-exec from the start.
 int csystem_pipe_cloexec(int fds[2]);
 

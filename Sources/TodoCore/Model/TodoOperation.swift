@@ -16,6 +16,9 @@ public enum TodoOperation: Equatable, Sendable {
   case edit(
     UUID, title: String? = nil, deadline: Date?? = nil, repeatRule: String?? = nil, warn: Int?? = nil,
     fields: FieldEdits = .none)
+  /// Sets one field of the table (``ItemField/named(_:)``) to a value: a
+  /// sync conflict's value set aside, put back (``SyncConflicts/restore(_:store:env:)``).
+  case setField(UUID, field: String, to: FieldValue)
   /// Completes items; a repeating item moves to its next occurrence instead.
   case complete([UUID])
   /// Makes completed or cancelled items pending again.
@@ -83,6 +86,11 @@ public enum TodoOperation: Equatable, Sendable {
         if let r = rule { item.repeatRule = r }
         if let w = warn { item.warn = w }
       }
+    case .setField(let id, let name, let value):
+      guard let f = ItemField.named(name), f.userSet else {
+        throw TodoError.badTitle("no field \(name) to set")
+      }
+      change = try Self.editing(id, now: now, of: source) { f.set(&$0, value) }
     case .complete(let ids):
       change = try Self.completion(ids, now: now, in: env.calendar.timeZone, of: source)
     case .reopen(let ids):

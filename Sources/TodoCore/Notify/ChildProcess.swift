@@ -25,10 +25,12 @@ struct ChildProcess {
   /// Readable when the command ended; -1 where the kernel has no pidfd.
   let pidfd: Int32
 
-  /// Starts `path` with `arguments` (after argv[0], which is `path`) and exactly `environment`.
+  /// Starts `path` with `arguments` (after argv[0], which is `path`) and exactly `environment`,
+  /// its stdin read from the file `stdin`.
   /// - Throws: the errno of the failed start as ``SpawnError`` (ENOENT, EACCES, EMFILE…).
-  static func spawn(_ path: String, arguments: [String], environment: [String: String]) throws -> ChildProcess
-  {
+  static func spawn(
+    _ path: String, arguments: [String], environment: [String: String], stdin: String = "/dev/null"
+  ) throws -> ChildProcess {
     let argv = [path] + arguments
     let envp = environment.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
     var pid: pid_t = 0
@@ -37,7 +39,7 @@ struct ChildProcess {
     var pfd: Int32 = -1
     let rc = withCStrings(argv) { cArgv in
       withCStrings(envp) { cEnvp in
-        csystem_spawn(path, cArgv, cEnvp, &pid, &out, &err, &pfd)
+        csystem_spawn_in(path, cArgv, cEnvp, stdin, &pid, &out, &err, &pfd)
       }
     }
     guard rc == 0 else { throw SpawnError(errno: rc) }

@@ -34,6 +34,8 @@ public final class LiveSync: @unchecked Sendable {
   let maxDelay: TimeInterval
   var firstChange: Date?
   let report: (String) -> Void
+  /// vdirsyncer with a CalDAV server, run after our sync (SPEC 10); set before ``register(on:)``.
+  public var server: ServerSync?
 
   /// - Parameter report: one line for each thing the sync did, and for errors.
   public init(
@@ -77,6 +79,12 @@ public final class LiveSync: @unchecked Sendable {
       timer.drain()
       runNow()
     }
+    if let server {  // its poll and retry times
+      loop.add(server.timer.fd) { [self] _ in
+        server.timer.drain()
+        runNow()
+      }
+    }
   }
 
   /// Starts a sync now, on the sync's own thread, and returns at once; when
@@ -116,15 +124,26 @@ public final class LiveSync: @unchecked Sendable {
     return true
   }
 
+  /// Our vdir sync; with a server, then vdirsyncer when due and our sync
+  /// again when vdirsyncer changed files here.
   func syncOnce() {
+    let wrote = syncVdir()
+    server?.follow(vdirChanged: wrote) { syncVdir() }
+    if vdirWatch < 0 { watchVdir() }
+  }
+
+  /// One vdir sync, told; whether it wrote to the vdir.
+  func syncVdir() -> Bool {
     do {
       let result = try sync.run()
       for w in result.warnings { report("sync: " + w) }
       for line in result.lines { report("sync: " + Self.describe(line)) }
+      for c in result.conflicts { report(SyncConflicts.linePrefix + c.line) }
+      return result.lines.contains { $0.side == .vdir }
     } catch {
       report("sync with \(sync.vdir.path) failed: \(error)")
+      return false
     }
-    if vdirWatch < 0 { watchVdir() }
   }
 
   func watchVdir() {

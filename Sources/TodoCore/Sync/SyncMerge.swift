@@ -9,6 +9,22 @@ enum SyncMerge {
   /// The merged item, built on the list's item `list` (its identity, its
   /// reminder and the fields the vdir does not carry).
   static func merge(list: TodoItem, vdir: TodoItem, base: SyncFields?) -> TodoItem {
+    var settled: [Settled] = []
+    return merge(list: list, vdir: vdir, base: base, settled: &settled)
+  }
+
+  /// A field changed on both sides to different values: the value kept and the one set aside (SPEC 10).
+  struct Settled: Equatable {
+    var field: ItemField
+    var kept: FieldValue
+    var setAside: FieldValue
+    static func == (a: Settled, b: Settled) -> Bool {
+      a.field === b.field && a.kept == b.kept && a.setAside == b.setAside
+    }
+  }
+
+  /// ``merge(list:vdir:base:)``, telling in `settled` each field it settled by the later LAST-MODIFIED.
+  static func merge(list: TodoItem, vdir: TodoItem, base: SyncFields?, settled: inout [Settled]) -> TodoItem {
     let baseItem = base?.applied(to: list)
     var vdirWins: Bool?  // decided once, when a field changed on both sides needs it
     var out = list
@@ -26,6 +42,7 @@ enum SyncMerge {
       }
       if vdirWins == nil { vdirWins = later(vdir, than: list) }
       if vdirWins! { f.set(&out, v) }
+      settled.append(Settled(field: f, kept: vdirWins! ? v : l, setAside: vdirWins! ? l : v))
     }
     out.modified = max(list.modified ?? .distantPast, vdir.modified ?? .distantPast)
     if out.modified == .distantPast { out.modified = nil }

@@ -36,6 +36,8 @@ struct SyncPlan {
   /// file still to be written gets its etag and digest when it is written.
   var status: [String: SyncEntry] = [:]
   var report: [SyncReport.Line] = []
+  /// Fields changed on both sides, settled by the later LAST-MODIFIED (their time set when the sync is done).
+  var conflicts: [SyncConflict] = []
 
   /// Decides every item: `list` by UID, `vdir` by UID, `old` the last status.
   /// `skipped` UIDs (files that did not parse) are left as they are;
@@ -113,7 +115,13 @@ struct SyncPlan {
   private mutating func update(
     _ l: TodoItem, vdir v: VdirEntry, _ vItem: TodoItem, base: SyncFields?, uid: String
   ) {
-    var merged = SyncMerge.merge(list: l, vdir: vItem, base: base)
+    var settled: [SyncMerge.Settled] = []
+    var merged = SyncMerge.merge(list: l, vdir: vItem, base: base, settled: &settled)
+    conflicts += settled.map {
+      SyncConflict(
+        id: l.id, uid: uid, title: merged.title, field: $0.field.name, kept: $0.kept, setAside: $0.setAside,
+        at: .distantPast)
+    }
     if vItem.icalUID != l.icalUID { merged.uid = vItem.uid }  // re-identified: the vdir's new UID
     let fields = SyncFields(merged)
     if fields != SyncFields(l) || !Self.sameDelivery(merged, l) || merged.uid != l.uid {
@@ -178,6 +186,8 @@ public struct SyncReport: Equatable, Sendable {
   public var warnings: [String] = []
   /// Whether anything was written (vdir files, the data file or the status).
   public var wrote = false
+  /// Fields changed on both sides: the value kept and the one set aside (SPEC 10).
+  public var conflicts: [SyncConflict] = []
 
   /// How many lines of `kind` on `side`.
   public func count(_ side: Side, _ kind: Kind) -> Int {

@@ -146,6 +146,7 @@ public final class VdirSync {
     }
     if let saveError { throw saveError }
     report.lines = plan.report
+    report.conflicts = try SyncConflicts.record(plan.conflicts, dataFile: store.resolvedPath(), at: now)
     return report
   }
 

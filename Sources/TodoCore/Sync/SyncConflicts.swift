@@ -1,0 +1,169 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One field a sync settled when both sides had changed it (SPEC 10): the
+/// later LAST-MODIFIED's value was kept, the other set aside, to be told
+/// and put back on request (`sync conflicts --restore N`).
+public struct SyncConflict: Codable, Equatable, Sendable {
+  /// The item (its UUID here) and its iCalendar UID.
+  public var id: UUID
+  public var uid: String
+  /// The item's title after the sync.
+  public var title: String
+  /// The field's name (``ItemField/name``).
+  public var field: String
+  public var kept: FieldValue
+  public var setAside: FieldValue
+  /// When the sync settled it.
+  public var at: Date
+
+  public init(
+    id: UUID, uid: String, title: String, field: String, kept: FieldValue, setAside: FieldValue, at: Date
+  ) {
+    self.id = id
+    self.uid = uid
+    self.title = title
+    self.field = field
+    self.kept = kept
+    self.setAside = setAside
+    self.at = at
+  }
+
+  /// "“Pay rent”: title kept “Pay the rent”, set aside “Pay rent!”".
+  public var line: String {
+    "“\(title)”: \(field) kept \(Self.show(kept)), set aside \(Self.show(setAside))"
+  }
+
+  /// A value as the lists show it: text quoted, instants in UTC (ISO 8601), none as "(none)".
+  public static func show(_ v: FieldValue) -> String {
+    switch v {
+    case .absent: return "(none)"
+    case .text(let s): return "“\(s)”"
+    case .integer(let n): return "\(n)"
+    case .date(let d): return ISO8601DateFormatter().string(from: d)
+    case .flag: return "yes"
+    case .texts(let t): return t.map { "“\($0)”" }.joined(separator: ", ")
+    case .uuid(let u): return u.uuidString
+    }
+  }
+}
+
+/// The conflicts of syncs of one data file that are still set aside, kept
+/// beside it (`todos.plist.sync-conflicts`, JSON, oldest first), with a
+/// lock file of its own: the daemon's sync, vdirsyncer's resolve command
+/// and `sync conflicts --restore` may meet.
+public struct SyncConflicts: Sendable {
+  public let path: String
+  /// How a conflict begins when a sync tells it on stderr.
+  public static let linePrefix = "conflict: "
+
+  public init(dataFile: String) { path = dataFile + ".sync-conflicts" }
+
+  /// The conflicts set aside, oldest first (none when there is no file).
+  public func load() throws -> [SyncConflict] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    let dec = JSONDecoder()
+    dec.dateDecodingStrategy = .iso8601
+    do {
+      return try dec.decode([SyncConflict].self, from: data)
+    } catch {
+      throw TodoError.corruptFile(path: path, detail: "the list of sync conflicts does not parse: \(error)")
+    }
+  }
+
+  /// Adds `new` at the end.
+  public func append(_ new: [SyncConflict]) throws {
+    guard !new.isEmpty else { return }
+    try update { $0 += new }
+  }
+
+  /// Changes the list under its lock and writes it atomically.
+  func update(_ body: (inout [SyncConflict]) throws -> Void) throws {
+    try FileLock.withLock(path + ".lock") {
+      var list = try load()
+      let old = list
+      try body(&list)
+      guard list != old else { return }
+      let enc = JSONEncoder()
+      enc.dateEncodingStrategy = .iso8601
+      enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      do {
+        try AtomicFile.replace(path, with: Array(try enc.encode(list)) + [10])
+      } catch let e as SystemError {
+        throw AtomicFile.failure(e, path: path)
+      }
+    }
+  }
+
+  /// Puts back the value set aside by conflict `number` (1 = the oldest):
+  /// an edit of that one field (``TodoOperation/setField(_:field:to:)``),
+  /// so that it syncs out as any edit does; then takes it off the list.
+  @discardableResult
+  public func restore(_ number: Int, store: Store, env: TodoEnvironment) throws -> SyncConflict {
+    let list = try load()
+    guard number >= 1, number <= list.count else {
+      throw ServerError(
+        list.isEmpty
+          ? "no conflict is set aside"
+          : "no conflict \(number): give 1 to \(list.count) (todo-tui sync conflicts)")
+    }
+    let c = list[number - 1]
+    try store.commit(.setField(c.id, field: c.field, to: c.setAside), env: env)
+    try update { items in
+      if let i = items.firstIndex(of: c) { items.remove(at: i) }
+    }
+    return c
+  }
+}
+
+extension FieldValue: Codable {
+  private enum Key: String, CodingKey { case text, integer, date, flag, texts, uuid }
+
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: Key.self)
+    if let v = try c.decodeIfPresent(String.self, forKey: .text) {
+      self = .text(v)
+    } else if let v = try c.decodeIfPresent(Int.self, forKey: .integer) {
+      self = .integer(v)
+    } else if let v = try c.decodeIfPresent(Date.self, forKey: .date) {
+      self = .date(v)
+    } else if try c.decodeIfPresent(Bool.self, forKey: .flag) == true {
+      self = .flag
+    } else if let v = try c.decodeIfPresent([String].self, forKey: .texts) {
+      self = .texts(v)
+    } else if let v = try c.decodeIfPresent(UUID.self, forKey: .uuid) {
+      self = .uuid(v)
+    } else {
+      self = .absent
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: Key.self)
+    switch self {
+    case .absent: break
+    case .text(let v): try c.encode(v, forKey: .text)
+    case .integer(let v): try c.encode(v, forKey: .integer)
+    case .date(let v): try c.encode(v, forKey: .date)
+    case .flag: try c.encode(true, forKey: .flag)
+    case .texts(let v): try c.encode(v, forKey: .texts)
+    case .uuid(let v): try c.encode(v, forKey: .uuid)
+    }
+  }
+}
+
+extension SyncConflicts {
+  /// Records what a sync of `dataFile` settled, at `time`; answers the conflicts as recorded.
+  static func record(_ settled: [SyncConflict], dataFile: String, at time: Date) throws -> [SyncConflict] {
+    let out = settled.map { c -> SyncConflict in
+      var c = c
+      c.at = time.wholeSeconds
+      return c
+    }
+    try SyncConflicts(dataFile: dataFile).append(out)
+    return out
+  }
+}
