@@ -57,16 +57,35 @@ public enum ConflictResolve {
     return try SyncConflicts.record(conflicts, dataFile: dataFile, at: now)
   }
 
-  /// What the last vdir sync of `dataFile` recorded for `uid` (in any of its
-  /// status files, one a vdir), or nil when none did.
+  /// What the vdir, the server and the data file last agreed on for `uid`:
+  /// the copy of a vdir sync's status kept after vdirsyncer's last run that
+  /// worked (``keepBase(_:)``), else the status itself; nil when neither knows it.
+  /// (The status alone is too new: our sync that wrote the file vdirsyncer
+  /// now finds in conflict recorded this side's change in it as the base.)
   static func base(uid: String, dataFile: String) -> SyncFields? {
     let (folder, name) = AtomicFile.split(dataFile)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    for n in names.sorted() where n.hasPrefix(name + ".sync-") && n.hasSuffix(".status") {
-      let path = folder + "/" + n
-      guard let status = try? SyncStatus.load(path, vdir: ""), let entry = status.items[uid] else { continue }
-      return entry.base
+    let statuses = names.filter { $0.hasPrefix(name + ".sync-") && $0.hasSuffix(".status") }.sorted()
+    for suffix in [keptSuffix, ""] {
+      for n in statuses {
+        let path = folder + "/" + n + suffix
+        guard let status = try? SyncStatus.load(path, vdir: ""), let entry = status.items[uid] else {
+          continue
+        }
+        return entry.base
+      }
     }
     return nil
+  }
+
+  static let keptSuffix = ".server"
+
+  /// Keeps a copy of the vdir sync's status `file` (`FILE.server`) once
+  /// vdirsyncer ran and everything agrees: the base for its next conflicts.
+  public static func keepBase(_ file: String) {
+    guard let data = FileManager.default.contents(atPath: file) else { return }
+    let copy = file + keptSuffix
+    if FileManager.default.contents(atPath: copy) == data { return }
+    try? AtomicFile.replace(copy, with: Array(data), durable: false)
   }
 }

@@ -37,6 +37,15 @@ public struct ServerStatus: Codable, Equatable, Sendable {
 
   public init() {}
 
+  /// The app's header: "  ✓ synced 14:05", or "  ✗ sync failed" (SPEC 10).
+  public var headerText: String {
+    guard ok else { return "  ✗ sync failed" }
+    guard let t = lastSuccess else { return "" }
+    let f = DateFormatter()
+    f.dateFormat = "HH:mm"
+    return "  ✓ synced " + f.string(from: t)
+  }
+
   public static func load(_ paths: ServerPaths) -> ServerStatus? {
     guard let data = FileManager.default.contents(atPath: paths.status) else { return nil }
     let dec = JSONDecoder()
@@ -111,14 +120,22 @@ public final class ServerSync: @unchecked Sendable {
 
   /// After our vdir sync (`vdirChanged`: it wrote to the vdir): runs
   /// vdirsyncer when due, then `resync` (our vdir sync again, answering
-  /// whether it wrote to the vdir) when vdirsyncer changed files here; arms
-  /// the timer for the next poll or retry (soon, when the resync owes a push).
-  public func follow(vdirChanged: Bool, now: () -> Date = { Date() }, resync: () -> Bool) {
+  /// whether it wrote to the vdir) when vdirsyncer changed files here, then
+  /// `settled` when the run worked (the vdir, the server and the data file
+  /// now agree); arms the timer for the next poll or retry (soon, when the
+  /// resync owes a push).
+  public func follow(
+    vdirChanged: Bool, now: () -> Date = { Date() }, resync: () -> Bool, settled: () -> Void = {}
+  ) {
     if vdirChanged { owe() }
     var soon: Date?
-    if isDue(now: now()), runOnce(now: now) == .changed, resync() {
-      owe()
-      soon = now() + 1
+    if isDue(now: now()) {
+      let outcome = runOnce(now: now)
+      if outcome == .changed, resync() {
+        owe()
+        soon = now() + 1
+      }
+      if outcome == .changed || outcome == .unchanged { settled() }
     }
     timer.arm(at: min(nextRun, soon ?? .distantFuture))
   }

@@ -128,7 +128,9 @@ public final class LiveSync: @unchecked Sendable {
   /// again when vdirsyncer changed files here.
   func syncOnce() {
     let wrote = syncVdir()
-    server?.follow(vdirChanged: wrote) { syncVdir() }
+    server?.follow(
+      vdirChanged: wrote, resync: { syncVdir() },
+      settled: { if let status = try? sync.statusPath() { ConflictResolve.keepBase(status) } })
     if vdirWatch < 0 { watchVdir() }
   }
 

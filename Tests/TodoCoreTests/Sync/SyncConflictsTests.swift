@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// Conflicts told (SPEC 10): a field changed on both sides is settled by the
+/// later LAST-MODIFIED, recorded beside the data file, and can be put back.
+final class SyncConflictsTests: XCTestCase {
+  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+  var dir = ""
+  var store: Store!
+  var vdir = ""
+  let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+  let fileName = "00000000-0000-0000-0000-000000000001.ics"
+
+  override func setUpWithError() throws {
+    dir = NSTemporaryDirectory() + "conflicts-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    store = Store(path: dir + "/todos.plist")
+    vdir = dir + "/vdir"
+  }
+
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+  func sync(at offset: TimeInterval) throws -> SyncReport {
+    try VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(ParseCount()), env: .fixed(t0 + offset))
+      .run()
+  }
+
+  func file() throws -> TodoItem {
+    try TestCodec.decode(Data(contentsOf: URL(fileURLWithPath: vdir + "/" + fileName)))
+  }
+
+  func title() throws -> String? { try store.load().items.first { $0.id == id }?.title }
+
+  /// An item synced once, then its title changed here (at +100) and in the vdir (at +200, later), its note here only.
+  func bothChanged() throws {
+    let item = TodoItem(id: id, title: "Buy milk", deadline: t0 + 3600, created: t0, modified: t0)
+    try store.mutate { $0.apply(Change(before: [:], after: [id: item], summary: "")) }
+    _ = try sync(at: 0)
+    try store.commit(
+      .edit(id, title: "Buy milk, 2 l", fields: FieldEdits(note: "skimmed")), env: .fixed(t0 + 100))
+    var v = try file()
+    v.title = "Buy oat milk"
+    v.modified = t0 + 200
+    try TestCodec.encode(v).write(to: URL(fileURLWithPath: vdir + "/" + fileName), options: .atomic)
+  }
+
+  func testAFieldChangedOnBothSidesIsToldAndRecordedAndCanBePutBack() throws {
+    try bothChanged()
+    let report = try sync(at: 300)
+    let expected = SyncConflict(
+      id: id, uid: id.uuidString, title: "Buy oat milk", field: "title", kept: .text("Buy oat milk"),
+      setAside: .text("Buy milk, 2 l"), at: t0 + 300)
+    XCTAssertEqual(report.conflicts, [expected], "the note changed on one side only is no conflict")
+    XCTAssertEqual(expected.line, "“Buy oat milk”: title kept “Buy oat milk”, set aside “Buy milk, 2 l”")
+    let conflicts = SyncConflicts(dataFile: try store.resolvedPath())
+    XCTAssertEqual(try conflicts.load(), [expected])
+    XCTAssertEqual(try title(), "Buy oat milk")
+    XCTAssertEqual(try sync(at: 350).conflicts, [], "settled: the next sync finds none")
+
+    let restored = try conflicts.restore(1, store: store, env: .fixed(t0 + 400))
+    XCTAssertEqual(restored, expected)
+    XCTAssertEqual(try title(), "Buy milk, 2 l", "the value set aside is back")
+    XCTAssertEqual(try store.load().items.first?.modified, t0 + 400, "as an edit made now")
+    XCTAssertEqual(try conflicts.load(), [], "and off the list")
+    _ = try sync(at: 500)
+    XCTAssertEqual(try file().title, "Buy milk, 2 l", "it syncs out as any edit")
+    XCTAssertEqual(try file().note, "skimmed")
+  }
+
+  func testRestoringAConflictThatIsNotThereChangesNothing() throws {
+    try bothChanged()
+    _ = try sync(at: 300)
+    let conflicts = SyncConflicts(dataFile: try store.resolvedPath())
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+    XCTAssertThrowsError(try conflicts.restore(2, store: store, env: .fixed(t0 + 400))) {
+      XCTAssertEqual("\($0)", "no conflict 2: give 1 to 1 (todo-tui sync conflicts)")
+    }
+    XCTAssertThrowsError(try conflicts.restore(0, store: store, env: .fixed(t0 + 400)))
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store.path)), before)
+    XCTAssertEqual(try conflicts.load().count, 1)
+    // Restored twice: the second finds none.
+    try conflicts.restore(1, store: store, env: .fixed(t0 + 400))
+    XCTAssertThrowsError(try conflicts.restore(1, store: store, env: .fixed(t0 + 500))) {
+      XCTAssertEqual("\($0)", "no conflict is set aside")
+    }
+  }
+
+  func testEveryKindOfValueIsKeptAsItWas() throws {
+    let values: [FieldValue] = [
+      .absent, .text("a “b”\n"), .integer(-3), .date(t0), .flag, .texts(["x", "y, z"]), .uuid(id),
+    ]
+    for v in values {
+      let c = SyncConflict(id: id, uid: "u", title: "t", field: "note", kept: v, setAside: v, at: t0)
+      let enc = JSONEncoder()
+      enc.dateEncodingStrategy = .iso8601
+      let dec = JSONDecoder()
+      dec.dateDecodingStrategy = .iso8601
+      XCTAssertEqual(try dec.decode(SyncConflict.self, from: enc.encode(c)), c, "\(v)")
+    }
+  }
+}
