@@ -16,6 +16,7 @@ final class FullScreen {
   let store: Store
   let env = TodoEnvironment.live
   let environment = ProcessInfo.processInfo.environment
+  lazy var serverStatus = ServerStatusWatch(environment: environment)
   private var state: AppState
   private var terminal: Terminal!
   /// The one `poll`: keyboard, file watcher, timer, signals and inbox; stopped to quit.
@@ -231,6 +232,7 @@ final class FullScreen {
   }
 
   func draw() {
+    state.serverSync = serverStatus.current()
     terminal.draw(render(state, size: state.size))
   }
 }

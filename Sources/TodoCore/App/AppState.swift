@@ -80,6 +80,8 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var terminalTitle = ""
   /// Whether the file has been read at least once.
   public internal(set) var loaded = false
+  /// The last sync with the server (the daemon's status file), shown in the header; nil without a server.
+  public var serverSync: ServerStatus?
 
   /// How many steps `u` can undo (and `U` redo).
   public static let undoDepth = 100

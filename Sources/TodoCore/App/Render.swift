@@ -37,6 +37,7 @@ private func drawHeader(_ state: AppState, _ c: inout Canvas) {
   var x = c.put("Todo List", x: 1, y: 0, style: .bold)
   if state.view != .pending { x = c.put(" · " + state.view.rawValue, x: x, y: 0, style: .bold) }
   if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
+  if let s = state.serverSync { x = c.put(s.headerText, x: x, y: 0, style: s.ok ? .dim : Style(.yellow)) }
   let overdue = "\(state.badge) overdue"
   let sched = " · " + Scheduler.slotsText(scheduled: state.scheduledCount, waiting: state.waitingCount)
   let start = max(x + 2, c.width - 1 - CellWidth.of(overdue) - CellWidth.of(sched))
