@@ -124,5 +124,5 @@ expect_eq "$(T sync conflicts)" "no conflicts set aside" "conflicts after the re
 out=$(T sync conflicts --restore 1 2>&1) && fail "a second restore succeeded"
 expect_eq "$out" "error: no conflict is set aside" "restore with none left"
 stop_daemon "$DPID"
-grep -q "failed" "$WORK/daemon.err" "$WORK/daemon2.err" && fail "a sync failed: $(cat "$WORK/daemon.err" "$WORK/daemon2.err")"
+grep -q "sync with .* failed:" "$WORK/daemon.err" "$WORK/daemon2.err" && fail "a sync failed: $(cat "$WORK/daemon.err" "$WORK/daemon2.err")"
 echo ok

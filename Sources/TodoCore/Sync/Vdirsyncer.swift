@@ -81,7 +81,10 @@ public struct CommandResult: Equatable, Sendable {
     for l in lines where l.hasPrefix("error: ") || l.hasPrefix("critical: ") {
       guard !noise.contains(where: { l.contains($0) }) else { continue }
       var t = String(l.drop(while: { $0 != " " }).dropFirst())
-      for p in ["Unknown error occurred: "] where t.hasPrefix(p) { t = String(t.dropFirst(p.count)) }
+      // "Unknown error occurred: X", or "… for PAIR/COLLECTION: X" (a sync's).
+      if t.hasPrefix("Unknown error occurred"), let colon = t.range(of: ": ") {
+        t = String(t[colon.upperBound...])
+      }
       return t
     }
     if let last = lines.last(where: { !$0.isEmpty }) { return last }

@@ -153,7 +153,7 @@ final class ServerSyncTests: XCTestCase {
   func testOfflineIsToldOnceAndBackOnceWithGrowingPauses() throws {
     try "x".write(toFile: dir + "/down", atomically: true, encoding: .utf8)
     let program = try fake(
-      "if [ -e \(dir)/down ]; then echo 'error: Unknown error occurred: Cannot connect to host' >&2; echo 'error: Use `-vdebug` to see the full traceback.' >&2; exit 1; fi"
+      "if [ -e \(dir)/down ]; then echo 'error: Unknown error occurred for p/tasks: Cannot connect to host' >&2; echo 'error: Use `-vdebug` to see the full traceback.' >&2; exit 1; fi"
     )
     let lines = Lines()
     let s = try server(program, lines: lines)
