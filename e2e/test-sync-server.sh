@@ -7,7 +7,8 @@
 # phone's item shows in the data file within 10 s and one added here reaches
 # the server within 10 s; the server stopped and started again loses nothing
 # and the daemon says offline once and back once; a title changed on both
-# sides is told, listed by `sync conflicts` and put back by `--restore 1`.
+# sides is told, listed by `sync conflicts` and put back by `--restore 1`;
+# without the daemon, `sync` runs the same round once.
 . "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
@@ -124,5 +125,13 @@ expect_eq "$(T sync conflicts)" "no conflicts set aside" "conflicts after the re
 out=$(T sync conflicts --restore 1 2>&1) && fail "a second restore succeeded"
 expect_eq "$out" "error: no conflict is set aside" "restore with none left"
 stop_daemon "$DPID"
+
+# 6. Without the daemon, `sync` runs the round once: ours, vdirsyncer's, ours.
+phone put mum.ics mum@phone "Call mum"
+late=$(T add "Added without the daemon")
+out=$(T sync 2>&1) || fail "sync: $out"
+expect_match "$out" "list: created “Call mum”" "sync's report"
+expect_eq "$(title_of mum@phone)" "Call mum" "the phone's item after one sync"
+on_server "$late|Added without the daemon" || fail "one sync did not push: $(phone list)"
 grep -q "sync with .* failed:" "$WORK/daemon.err" "$WORK/daemon2.err" && fail "a sync failed: $(cat "$WORK/daemon.err" "$WORK/daemon2.err")"
 echo ok

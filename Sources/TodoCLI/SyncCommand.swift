@@ -57,15 +57,35 @@ struct Sync: ParsableCommand {
   var create = false
 
   func run() throws {
-    guard let engine = try sync.engine(store: options.store) else {
-      throw CLIError(message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR")
+    // Without a vdir given, the folder of the server set-up, and the round with the server.
+    var option = sync
+    let server = option.path == nil ? try ServerCLI.server(poll: 60, say: { CLI.warn($0) }) : nil
+    if let server { option.vdir = server.record.syncedFolder().folder }
+    guard let engine = try option.engine(store: options.store) else {
+      throw CLIError(
+        message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR (or set up a server: sync setup)")
     }
     var isDir: ObjCBool = false
-    if !create, !FileManager.default.fileExists(atPath: engine.vdir.path, isDirectory: &isDir) {
+    if server == nil, !create, !FileManager.default.fileExists(atPath: engine.vdir.path, isDirectory: &isDir)
+    {
       throw CLIError(
         message: "no vdir at \(engine.vdir.path) (a typo?); to start a new one there, add --create")
     }
-    let report = try engine.run()
+    show(try engine.run())
+    guard let server = server?.sync else { return }
+    switch server.runOnce() {
+    case .changed:
+      show(try engine.run())
+      ConflictResolve.keepBase(try engine.statusPath())
+    case .unchanged: ConflictResolve.keepBase(try engine.statusPath())
+    case .busy: CLI.warn("another sync with the server runs now; it takes this change along")
+    case .failed(let why):
+      throw CLIError(message: "the server: \(why) (the data file and \(engine.vdir.path) are in step)")
+    }
+  }
+
+  /// What one sync did: the conflicts and warnings on stderr, the lines on stdout.
+  func show(_ report: SyncReport) {
     for w in report.warnings { CLI.warn(w) }
     for c in report.conflicts {
       FileHandle.standardError.write(Data((SyncConflicts.linePrefix + c.line + "\n").utf8))

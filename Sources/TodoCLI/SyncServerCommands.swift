@@ -184,6 +184,28 @@ enum ServerCLI {
   static func live(store: Store, sync: VdirOption, poll: Double, say: @escaping (String) -> Void) throws
     -> LiveSync?
   {
+    guard let server = try server(poll: poll, say: say) else { return try sync.live(store: store, say: say) }
+    var option = sync
+    if option.path == nil {
+      let synced = server.record.syncedFolder()
+      option.vdir = synced.folder
+      if !synced.others.isEmpty {
+        say("the lists \(synced.others.joined(separator: ", ")) are not synced with the data file yet")
+      }
+    }
+    guard let live = try option.live(store: store, say: say) else { return nil }
+    guard let sync = server.sync else { return live }
+    live.server = sync
+    say(
+      "syncing with the server every \(Int(poll)) s and after each change here (vdirsyncer pair \(server.record.pair))"
+    )
+    return live
+  }
+
+  /// The server set-up, if any, and its driver (nil, said, without vdirsyncer).
+  static func server(poll: Double, say: @escaping (String) -> Void) throws -> (
+    record: ServerRecord, sync: ServerSync?
+  )? {
     let env = ProcessInfo.processInfo.environment
     let paths = ServerPaths(environment: env)
     let record: ServerRecord?
@@ -193,28 +215,16 @@ enum ServerCLI {
       say("no sync with the server: \(error)")
       record = nil
     }
-    guard let record else { return try sync.live(store: store, say: say) }
-    var option = sync
-    if option.path == nil {
-      let synced = record.syncedFolder()
-      option.vdir = synced.folder
-      if !synced.others.isEmpty {
-        say("the lists \(synced.others.joined(separator: ", ")) are not synced with the data file yet")
-      }
-    }
-    guard let live = try option.live(store: store, say: say) else { return nil }
+    guard let record else { return nil }
     guard let program = Vdirsyncer.find(environment: env) else {
       say(Vdirsyncer.missing + "; syncing with the vdir only")
-      return live
+      return (record, nil)
     }
     let engine = Vdirsyncer(executable: program, config: record.config, timeout: 120, environment: env)
-    live.server = try ServerSync(
+    let sync = try ServerSync(
       engine: engine, pair: record.pair, paths: paths, local: record.vdirRoot,
       schedule: RetrySchedule(first: min(5, poll), poll: poll), report: say)
-    say(
-      "syncing with the server every \(Int(poll)) s and after each change here (vdirsyncer pair \(record.pair))"
-    )
-    return live
+    return (record, sync)
   }
 
   /// This program, as an absolute path (what vdirsyncer calls back).
