@@ -44,7 +44,7 @@ start_radicale() {
   wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
 }
 stop_radicale() { kill "$RPID"; wait "$RPID" 2>/dev/null; RPID=; }
-at_exit '[ -n "$RPID" ] && kill "$RPID" 2>/dev/null; wait 2>/dev/null'
+at_exit '[ -n "$RPID" ] && kill "$RPID" 2>/dev/null && wait "$RPID" 2>/dev/null'
 start_radicale
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
 echo secret >"$WORK/password"
