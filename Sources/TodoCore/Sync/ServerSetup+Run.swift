@@ -71,7 +71,17 @@ public enum ServerSetup {
     guard result.succeeded else {
       throw ServerError("cannot reach the lists at \(url): \(result.problem); nothing was set up")
     }
-    let found = lists(discovered: result.stdout + "\n" + result.stderr, root: root)
+    var found = lists(discovered: result.stdout + "\n" + result.stderr, root: root)
+    if found.isEmpty && ServerRecord.collectionFolders(root).isEmpty {
+      // A server with no list yet: one is made here, and discovery makes it there.
+      let first = FoundList(name: "Tasks", folder: root + "/tasks")
+      try make(first.folder)
+      let again = try engine.discover(pair: VdirsyncerConfig.pair)
+      guard again.succeeded else {
+        throw ServerError("cannot make a list at \(url): \(again.problem); nothing was set up")
+      }
+      found = [first]
+    }
     guard rename(temporary, paths.vdirsyncerConfig) == 0 else {
       throw TodoError.io(path: paths.vdirsyncerConfig, detail: "cannot write: " + Syscall.text(errno))
     }

@@ -113,6 +113,18 @@ final class ServerSyncTests: XCTestCase {
       try String(contentsOfFile: paths.vdirsyncerConfig, encoding: .utf8).contains("cat \(dir)/password"))
   }
 
+  func testAServerWithNoListGetsOne() throws {
+    let env = ["TODO_TUI_VDIRSYNCER": try fake("echo 'todo_tui_local:'; echo 'todo_tui_remote:'")]
+    let root = dir + "/calendars"
+    let (_, found) = try ServerSetup.caldav(
+      url: "https://example.com/", user: "ann", passwordCommand: "true", vdirRoot: root,
+      resolve: ["todo-tui"],
+      paths: paths, environment: env)
+    XCTAssertEqual(found, [.init(name: "Tasks", folder: root + "/tasks")])
+    XCTAssertEqual(try String(contentsOfFile: root + "/tasks/displayname", encoding: .utf8), "Tasks")
+    XCTAssertEqual(calls.count, 2, "discovery again, which makes it on the server: \(calls)")
+  }
+
   func testANamedSetUpIsReadFromItsConfiguration() throws {
     let conf = dir + "/mine.conf"
     try """
