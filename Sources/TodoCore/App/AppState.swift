@@ -168,7 +168,7 @@ public struct AppState: Equatable, Sendable {
     if q.isEmpty {
       visible = shown
     } else {
-      visible = (narrowing ? visible : shown).filter { Self.matches($0.title, q) }
+      visible = (narrowing ? visible : shown).filter { Self.matches($0, q) }
     }
     if let id = id, let i = visible.firstIndex(where: { $0.id == id }) { selected = i }
     selected = max(0, min(selected, visible.count - 1))
@@ -187,6 +187,16 @@ public struct AppState: Equatable, Sendable {
   /// Whether a title matches a filter: a substring, ignoring case and accents.
   static func matches(_ title: String, _ query: String) -> Bool {
     title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+  }
+
+  /// Whether an item matches a filter (SPEC 8): its title, one of its tags (`#tag` too) or its note.
+  static func matches(_ item: TodoItem, _ query: String) -> Bool {
+    if matches(item.title, query) { return true }
+    if !item.tags.isEmpty {
+      let tag = query.hasPrefix("#") ? String(query.dropFirst()) : query
+      if item.tags.contains(where: { tag.isEmpty || matches($0, tag) }) { return true }
+    }
+    return item.note.map { matches($0, query) } ?? false
   }
 
   /// Moves the clock: the badge, the plan and the next change.
