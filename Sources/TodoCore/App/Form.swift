@@ -19,9 +19,10 @@ public struct Form: Equatable, Sendable {
   }
 
   public var purpose: Purpose
-  /// The title when the form opened: a title left as it was is not saved, so
-  /// that a title another process changed meanwhile keeps their value.
-  public let initialTitle: String
+  /// The title when the form opened (or, in the detail, as the file last had
+  /// it): a title left as it was is not saved, so that a title another process
+  /// changed meanwhile keeps their value.
+  public internal(set) var initialTitle: String
   public var title: TextField
   public var deadline: TextField
   /// The picker's value, set once Tab has opened it; once a wheel is turned it is the deadline.

@@ -149,6 +149,10 @@ func followDetail(_ state: inout AppState) {
     let item = state.item(id)
   else { return }
   form.detail?.follow(item)
+  if !form.titleTouched {
+    form.title = TextField(item.title)
+    form.initialTitle = form.title.text
+  }
   form.purpose = .edit(id, deadline: item.deadline, repeatRule: item.repeatRule, warn: item.warn)
   state.mode = .form(form)
 }

@@ -83,15 +83,18 @@ final class AppDetailTests: XCTestCase {
     tab(to: .note, &s)
     _ = press(&s, [.ctrl("u")] + type("new note"))
     // Meanwhile the CLI: edit 1 --priority high, and the app reads the file.
-    try TodoOperation.edit(appID(1), fields: FieldEdits(priority: .some(1))).apply(to: &list, env: env)
+    try TodoOperation.edit(appID(1), title: "Pay the rent", fields: FieldEdits(priority: .some(1))).apply(
+      to: &list, env: env)
     _ = reduce(&s, .loaded(TodoDocument(items: Array(list.items.values))), env: env)
     XCTAssertEqual(form(s)?.detail?.priority, 1, "an untouched field follows the file")
+    XCTAssertEqual(form(s)?.title.text, "Pay the rent", "the title too")
     XCTAssertEqual(form(s)?.detail?.note.text, "new note", "a touched one stays as typed")
     let fx = press(&s, [.ctrl("s")])
     XCTAssertEqual(fx, [.commit(.edit(appID(1), fields: FieldEdits(note: .some("new note"))))])
     carryOut(fx, on: &list, &s, env: env)
     XCTAssertEqual(s.mode, .list)
     XCTAssertEqual(list[appID(1)]?.priority, 1, "the CLI's priority kept")
+    XCTAssertEqual(list[appID(1)]?.title, "Pay the rent")
     XCTAssertEqual(list[appID(1)]?.note, "new note", "the app's note saved")
     XCTAssertEqual(list[appID(1)]?.tags, ["home", "money"])
   }
