@@ -180,6 +180,28 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(form(s)?.focus, .tags)
   }
 
+  /// The note wraps at cell boundaries: a wide character that would straddle
+  /// the edge starts the next row; ↓ keeps the column in cells.
+  func testTheNoteWrapsWideCharactersWhole() {
+    var area = TextArea("ab山田さん\n🎉x")
+    XCTAssertEqual(area.rows(width: 5).map { String(area.characters[$0]) }, ["ab山", "田さ", "ん", "🎉x"])
+    area.apply(.home)  // the start of the last line
+    XCTAssertEqual(area.cursorPlace(width: 5).row, 3)
+    XCTAssertTrue(area.moveRow(-3, width: 5))
+    XCTAssertEqual(area.cursor, 0)
+    area.apply(.right)
+    area.apply(.right)  // after "ab": column 2
+    XCTAssertEqual(area.cursorPlace(width: 5).column, 2)
+    XCTAssertTrue(area.moveRow(1, width: 5))
+    XCTAssertEqual(area.cursor, 4, "after 田: the same column")
+    XCTAssertEqual(area.cursorPlace(width: 5).column, 2)
+    XCTAssertTrue(area.moveRow(1, width: 5))
+    XCTAssertEqual(area.cursor, 6, "after ん, the end of its row")
+    area.apply(.right)
+    XCTAssertEqual(area.cursorPlace(width: 5).row, 3, "past the line feed: the next line")
+    XCTAssertFalse(area.moveRow(5, width: 5))
+  }
+
   func testTheStartTakesAWhenOrThePicker() {
     var s = appState(items)
     _ = press(&s, [.enter])
