@@ -72,6 +72,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var scheduledIDs: Set<UUID> = []
   /// The next instant at which something on screen changes by itself.
   public private(set) var nextChange: Date?
+  /// The soonest start still to come of a pending item (its row is dimmed until then).
+  public private(set) var nextStart: Date?
   /// Why changes are refused (a file of a newer format), or nil.
   public internal(set) var readOnly: String?
   /// Why nothing can be shown (an unreadable file), or nil.
@@ -126,6 +128,7 @@ public struct AppState: Equatable, Sendable {
     pending = p
     done = allPending ? [] : items.filter { !$0.isPending }.sorted(by: Self.byCompletion)
     refilter(keeping: keep)
+    nextStart = Self.soonestStart(pending, after: now)
     retime(now)
   }
 
@@ -152,6 +155,7 @@ public struct AppState: Equatable, Sendable {
       }
     }
     refilter(keeping: keep)
+    nextStart = Self.soonestStart(pending, after: now)
     retime(now)
   }
 
@@ -209,6 +213,9 @@ public struct AppState: Equatable, Sendable {
     waitingCount = plan.unscheduled
     scheduledIDs = plan.scheduledIDs
     var next = plan.nextFireDate
+    // A row dimmed until its item's start (SPEC 8) brightens then.
+    if let s = nextStart, s <= t { nextStart = Self.soonestStart(pending, after: t) }
+    if let s = nextStart { next = next.map { min($0, s) } ?? s }
     if badge < pending.count, let d = pending[badge].deadline {
       next = next.map { min($0, d) } ?? d
     }
@@ -230,6 +237,14 @@ public struct AppState: Equatable, Sendable {
   mutating func noteMessage(at t: Date) {
     messageSince = message.isEmpty ? nil : t
     retime(now)
+  }
+
+  /// The soonest start after `t` among `items`: when a dimmed row brightens.
+  /// - Complexity: O(n); run when the items change and when that start passes, not at every tick.
+  static func soonestStart(_ items: [TodoItem], after t: Date) -> Date? {
+    var soonest: Date?
+    for item in items { if let s = item.start, s > t, soonest.map({ s < $0 }) ?? true { soonest = s } }
+    return soonest
   }
 
   /// The number of leading elements for which `isBefore` holds (binary search).

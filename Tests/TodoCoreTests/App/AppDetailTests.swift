@@ -216,6 +216,19 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(1), fields: FieldEdits(start: .some(start))))])
   }
 
+  /// A row dimmed until its start: the screen is due to change then, and does.
+  func testARowDimmedUntilItsStartBrightensThen() {
+    var it = items
+    it[0].start = appNow + 600
+    var s = appState(it)
+    XCTAssertEqual(s.nextChange, appNow + 600, "the start, sooner than any deadline")
+    let y = render(s, size: s.size).lines.firstIndex { $0.contains("Pay rent") }!
+    XCTAssertTrue(render(s, size: s.size)[1, y].style.attributes.contains(.dim))
+    _ = reduce(&s, .tick(appNow + 600), env: env)
+    XCTAssertFalse(render(s, size: s.size)[1, y].style.attributes.contains(.dim))
+    XCTAssertEqual(s.nextChange, appNow + 3600, "then the first deadline")
+  }
+
   /// SPEC 8: the filter matches tags and notes too.
   func testTheFilterMatchesTagsAndNotes() {
     var s = appState(items)
