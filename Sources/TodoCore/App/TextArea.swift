@@ -1,7 +1,7 @@
 /// A constrained multi-line text field, for the note: at most `limit`
 /// characters, no control character but the line feed (tabs become spaces, a
-/// pasted CR LF one line feed), with a cursor. Shown wrapped at cell
-/// boundaries: ↑ ↓ move by shown row, keeping the column.
+/// pasted CR LF one line feed), with a cursor. Shown wrapped at spaces (at
+/// cell boundaries within a long word): ↑ ↓ move by shown row, keeping the column.
 public struct TextArea: Equatable, Sendable {
   public private(set) var characters: [Character]
   /// The cursor, as an index into `characters` (0...count).
@@ -51,7 +51,8 @@ public struct TextArea: Equatable, Sendable {
 
   /// The rows the text is shown in at `width` cells: ranges of `characters`
   /// (a line feed ends a row and belongs to none); a line that does not fit
-  /// goes on in the next row, cut at a cell boundary.
+  /// goes on in the next row, after its last space (which ends the row), or
+  /// at a cell boundary for a word longer than the row.
   public func rows(width: Int) -> [Range<Int>] {
     let width = max(2, width)
     var out: [Range<Int>] = []
@@ -66,9 +67,16 @@ public struct TextArea: Equatable, Sendable {
       }
       let cw = CellWidth.of(ch)
       if w + cw > width {
-        out.append(start..<i)
-        start = i
-        w = 0
+        // After the row's last space when it has one (a word goes whole to
+        // the next row), else at the cell boundary.
+        if let space = characters[start..<i].lastIndex(of: " "), space > start {
+          out.append(start..<(space + 1))
+          start = space + 1
+        } else {
+          out.append(start..<i)
+          start = i
+        }
+        w = characters[start..<i].reduce(0) { $0 + CellWidth.of($1) }
       }
       w += cw
     }

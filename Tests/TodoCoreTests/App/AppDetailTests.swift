@@ -200,6 +200,11 @@ final class AppDetailTests: XCTestCase {
     area.apply(.right)
     XCTAssertEqual(area.cursorPlace(width: 5).row, 3, "past the line feed: the next line")
     XCTAssertFalse(area.moveRow(5, width: 5))
+    // Words go whole to the next row; a word longer than a row is cut.
+    let words = TextArea("bring the cake and a 🎉 balloonballoon")
+    XCTAssertEqual(
+      words.rows(width: 10).map { String(words.characters[$0]) },
+      ["bring the ", "cake and ", "a 🎉 ", "balloonbal", "loon"])
   }
 
   func testTheStartTakesAWhenOrThePicker() {
