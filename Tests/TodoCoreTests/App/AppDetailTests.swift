@@ -234,6 +234,22 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(s.nextChange, appNow + 3600, "then the first deadline")
   }
 
+  /// The ASCII search finds what Foundation's finds, case aside; other text goes to Foundation (accents).
+  func testTheFiltersSearchAgreesWithFoundations() {
+    let texts = ["IBAN in the folder", "Pay RENT", "", "a", "ab", "café", "Straße", "x\ny", "[31m"]
+    let queries = [
+      "", "iban", "FOLDER", "rent", "pay r", "b", "abc", "cafe", "CAFÉ", "strasse", "\n", "[3", "zz",
+    ]
+    for t in texts {
+      for q in queries {
+        let foundation = t.range(of: q, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        XCTAssertEqual(AppState.matches(t, q), foundation, "“\(t)” ∋ “\(q)”")
+      }
+    }
+    XCTAssertNil(AppState.asciiContains("café", "cafe"), "accents: Foundation decides")
+    XCTAssertTrue(AppState.matches("Café", "cafe"))
+  }
+
   /// SPEC 8: the filter matches tags and notes too.
   func testTheFilterMatchesTagsAndNotes() {
     var s = appState(items)
