@@ -35,12 +35,12 @@ expect_eq "$(field "$id" repeat)" "FREQ=WEEKLY" "repeat saved"
 expect_eq "$(field "$id" warn)" "900" "warning saved, in seconds"
 due=$(field "$id" deadline)
 expect_eq "$(TZ=$TZ date -d "$due" +%H:%M)" "09:00" "deadline saved"
-# Edit: the fields hint what the item has; only the warning is changed.
+# Edit (the detail): the fields hint what the item has; only the warning is changed.
 keys e
 wait_screen 'Edit item'
 wait_screen '│ Repeat +unchanged: FREQ=WEEKLY'
 wait_screen '│ Warning +unchanged: 15m'
-keys BTab
+keys Down Down Down Down                          # title → deadline → start → repeat → warning
 type_text "1h"
 wait_screen '→ 1h before: .* at 8:00( AM)?'
 keys Enter
@@ -48,15 +48,15 @@ wait_screen 'Edited “Standup”'
 expect_eq "$(field "$id" warn)" "3600" "warning edited"
 expect_eq "$(field "$id" repeat)" "FREQ=WEEKLY" "the rule left as it was"
 expect_eq "$(field "$id" deadline)" "$due" "the deadline left as it was"
-# At 40×10 the form still fits, one reading line for the field being typed in.
+# At 40×10 the detail scrolls to the field being typed in, its reading under it.
 tm resize-window -x 40 -y 10
 keys e
 wait_screen 'Edit item'
+keys Down Down Down Down
 wait_screen '│ Warning +unchanged: 1h'
-keys BTab
 type_text "none"
 wait_screen '→ no early warning'
-wait_screen '└─+┘'
+wait_screen '└─.*┘'
 keys Enter
 wait_screen 'Edited'
 expect_eq "$(field "$id" warn)" "null" "warning cleared"

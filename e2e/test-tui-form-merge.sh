@@ -10,7 +10,7 @@ wait_screen '2/64 scheduled'
 keys e
 wait_screen 'Edit item'
 T edit "$id" --title "Renamed by the CLI" >/dev/null
-wait_screen '^ Renamed by the CLI '          # the app has read it, behind the form
+wait_screen '│ Title +Renamed by the CLI'    # the app has read it: the untouched title follows
 keys Enter Enter                              # saves without touching anything
 wait_gone 'Edit item'
 wait_screen 'Nothing changed'
@@ -20,7 +20,7 @@ keys e
 wait_screen 'Edit item'
 T edit "$id" --title "Second rename" >/dev/null
 T remind "$id" --in 10m >/dev/null
-wait_screen '^ Second rename '
+wait_screen '│ Title +Second rename'
 keys Enter
 type_text "in 3h"
 keys Enter

@@ -45,29 +45,19 @@ struct FieldOptions: ParsableArguments {
   /// high is 1, medium 5, low 9 (as Apple Reminders, Thunderbird and Tasks.org write them).
   static func priority(_ text: String?) throws -> Int?? {
     guard let text else { return nil }
-    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-    case "none", "0": return .some(nil)
-    case "high", "h", "!!!": return .some(1)
-    case "medium", "med", "m", "!!": return .some(5)
-    case "low", "l", "!": return .some(9)
-    case let s:
-      guard let n = Int(s), (0...9).contains(n) else {
-        throw ValidationError("--priority '\(text)': expected high, medium, low, none or 0-9")
-      }
-      return .some(n == 0 ? nil : n)
+    guard let p = FieldText.priority(text) else {
+      throw ValidationError("--priority '\(text)': expected high, medium, low, none or 0-9")
     }
+    return .some(p == 0 ? nil : p)
   }
 
   /// `--progress`: nil when not given, `.some(nil)` for none, else 0-100.
   static func progress(_ text: String?) throws -> Int?? {
     guard let text else { return nil }
-    var s = text.trimmingCharacters(in: .whitespaces).lowercased()
-    if s == "none" { return .some(nil) }
-    if s.hasSuffix("%") { s.removeLast() }
-    guard let n = Int(s), (0...100).contains(n) else {
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty, let p = try? FieldText.progress(text) else {
       throw ValidationError("--progress '\(text)': expected a percentage from 0% to 100%, or none")
     }
-    return .some(n)
+    return .some(p)
   }
 
   /// `--tag` values: each a tag to add (`T` or `+T`) or to remove (`-T`).
@@ -80,7 +70,7 @@ struct FieldOptions: ParsableArguments {
         t = String(t.dropFirst()).trimmingCharacters(in: .whitespaces)
       }
       if t.hasPrefix("#") { t.removeFirst() }
-      guard !t.isEmpty, Title.isClean(t), !t.contains(",") else {
+      guard !t.isEmpty, FieldText.isTag(t) else {
         throw ValidationError("--tag '\(v)': a tag is a word or words without commas or control characters")
       }
       return (t, add)

@@ -36,7 +36,7 @@ struct Show: ParsableCommand {
     if let u = item.uid { lines.append(("uid", Title.displaySafe(u))) }
     lines.append(("deadline", item.deadline.map { f.dateText($0, weekday: true) } ?? "none (someday)"))
     if let s = item.start { lines.append(("start", f.dateText(s, weekday: true))) }
-    if let p = item.priority { lines.append(("priority", priorityName(p) + " (\(p))")) }
+    if let p = item.priority { lines.append(("priority", FieldText.priorityName(p) + " (\(p))")) }
     if !item.tags.isEmpty {
       lines.append(("tags", item.tags.map { "#" + Title.displaySafe($0) }.joined(separator: " ")))
     }
@@ -61,7 +61,4 @@ struct Show: ParsableCommand {
     }
     return out
   }
-
-  /// high (1-4), medium (5), low (6-9).
-  static func priorityName(_ p: Int) -> String { p < 5 ? "high" : p == 5 ? "medium" : "low" }
 }

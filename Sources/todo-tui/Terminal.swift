@@ -36,6 +36,7 @@ final class Terminal {
     cbreak()
     noecho()
     nonl()
+    Self.letControlSThrough()
     keypad(win, true)
     nodelay(win, true)
     curs_set(0)
@@ -73,6 +74,17 @@ final class Terminal {
     let name = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
     guard name == "C" || name == "POSIX" else { return }
     _ = setlocale(LC_CTYPE, "C.UTF-8") ?? setlocale(LC_CTYPE, "C.utf8")
+  }
+
+  /// Turns the terminal's flow control (IXON) off, so that Ctrl-S reaches the
+  /// app (it saves a form) instead of stopping the output until Ctrl-Q, as
+  /// editors do; ncurses keeps it as the program's mode, and `endwin` puts the
+  /// shell's mode, flow control and all, back.
+  private static func letControlSThrough() {
+    var t = termios()
+    guard tcgetattr(0, &t) == 0 else { return }
+    t.c_iflag &= ~tcflag_t(IXON)
+    if tcsetattr(0, TCSANOW, &t) == 0 { def_prog_mode() }
   }
 
   /// Puts the terminal back as it was. Safe to call more than once.

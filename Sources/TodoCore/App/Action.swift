@@ -56,11 +56,13 @@ public enum Action: Equatable, Sendable {
 /// What a key does inside the form.
 public enum FormAction: Equatable, Sendable {
   case edit(TextField.Edit)
-  /// Tab and Shift-Tab: title → deadline → picker → title.
+  /// Tab and Shift-Tab: title → deadline → picker → repeat → warning (the detail: ``Detail/fields``).
   case nextField, previousField
-  /// ↑ ↓: turn the picker's wheel, or move between the fields.
+  /// ↑ ↓: turn the picker's wheel, move through the note's rows, or move between the fields.
   case turn(Int)
   case submit
+  /// Ctrl-S: saves from any field.
+  case save
   /// The answer to "discard the changes?" after Esc: y (true) or n.
   case discard(Bool)
 }

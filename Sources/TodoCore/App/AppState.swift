@@ -72,6 +72,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var scheduledIDs: Set<UUID> = []
   /// The next instant at which something on screen changes by itself.
   public private(set) var nextChange: Date?
+  /// The soonest start still to come of a pending item (its row is dimmed until then).
+  public private(set) var nextStart: Date?
   /// Why changes are refused (a file of a newer format), or nil.
   public internal(set) var readOnly: String?
   /// Why nothing can be shown (an unreadable file), or nil.
@@ -128,6 +130,7 @@ public struct AppState: Equatable, Sendable {
     pending = p
     done = allPending ? [] : items.filter { !$0.isPending }.sorted(by: Self.byCompletion)
     refilter(keeping: keep)
+    nextStart = Self.soonestStart(pending, after: now)
     retime(now)
   }
 
@@ -154,6 +157,7 @@ public struct AppState: Equatable, Sendable {
       }
     }
     refilter(keeping: keep)
+    nextStart = Self.soonestStart(pending, after: now)
     retime(now)
   }
 
@@ -170,7 +174,7 @@ public struct AppState: Equatable, Sendable {
     if q.isEmpty {
       visible = shown
     } else {
-      visible = (narrowing ? visible : shown).filter { Self.matches($0.title, q) }
+      visible = (narrowing ? visible : shown).filter { Self.matches($0, q) }
     }
     if let id = id, let i = visible.firstIndex(where: { $0.id == id }) { selected = i }
     selected = max(0, min(selected, visible.count - 1))
@@ -188,7 +192,44 @@ public struct AppState: Equatable, Sendable {
 
   /// Whether a title matches a filter: a substring, ignoring case and accents.
   static func matches(_ title: String, _ query: String) -> Bool {
-    title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    if let found = asciiContains(title, query) { return found }
+    return title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+  }
+
+  /// The same for two ASCII texts, byte by byte (ASCII has no accents, and its
+  /// case is a bit); nil when either holds another character. Foundation's
+  /// search took most of a filter key's time once notes of a few hundred characters were searched.
+  static func asciiContains(_ text: String, _ query: String) -> Bool? {
+    var text = text
+    var query = query
+    return text.withUTF8 { t in
+      query.withUTF8 { q -> Bool? in
+        if t.contains(where: { $0 >= 0x80 }) || q.contains(where: { $0 >= 0x80 }) { return nil }
+        guard !q.isEmpty, q.count <= t.count else { return false }  // as Foundation: "" is nowhere
+        @inline(__always) func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b | 0x20 : b }
+        let first = lower(q[0])
+        var i = 0
+        while i + q.count <= t.count {
+          if lower(t[i]) == first {
+            var k = 1
+            while k < q.count && lower(t[i + k]) == lower(q[k]) { k += 1 }
+            if k == q.count { return true }
+          }
+          i += 1
+        }
+        return false
+      }
+    }
+  }
+
+  /// Whether an item matches a filter (SPEC 8): its title, one of its tags (`#tag` too) or its note.
+  static func matches(_ item: TodoItem, _ query: String) -> Bool {
+    if matches(item.title, query) { return true }
+    if !item.tags.isEmpty {
+      let tag = query.hasPrefix("#") ? String(query.dropFirst()) : query
+      if item.tags.contains(where: { tag.isEmpty || matches($0, tag) }) { return true }
+    }
+    return item.note.map { matches($0, query) } ?? false
   }
 
   /// Moves the clock: the badge, the plan and the next change.
@@ -201,6 +242,9 @@ public struct AppState: Equatable, Sendable {
     waitingCount = plan.unscheduled
     scheduledIDs = plan.scheduledIDs
     var next = plan.nextFireDate
+    // A row dimmed until its item's start (SPEC 8) brightens then.
+    if let s = nextStart, s <= t { nextStart = Self.soonestStart(pending, after: t) }
+    if let s = nextStart { next = next.map { min($0, s) } ?? s }
     if badge < pending.count, let d = pending[badge].deadline {
       next = next.map { min($0, d) } ?? d
     }
@@ -222,6 +266,14 @@ public struct AppState: Equatable, Sendable {
   mutating func noteMessage(at t: Date) {
     messageSince = message.isEmpty ? nil : t
     retime(now)
+  }
+
+  /// The soonest start after `t` among `items`: when a dimmed row brightens.
+  /// - Complexity: O(n); run when the items change and when that start passes, not at every tick.
+  static func soonestStart(_ items: [TodoItem], after t: Date) -> Date? {
+    var soonest: Date?
+    for item in items { if let s = item.start, s > t, soonest.map({ s < $0 }) ?? true { soonest = s } }
+    return soonest
   }
 
   /// The number of leading elements for which `isBefore` holds (binary search).

@@ -11,13 +11,18 @@ public struct Form: Equatable, Sendable {
     case edit(UUID, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil)
   }
 
-  /// The part of the form that has the keyboard, in Tab order.
-  public enum Focus: Equatable, Sendable { case title, deadline, picker, repeatRule, warning }
+  /// The part of the form that has the keyboard. The add form has the first
+  /// five, in Tab order; the item's detail has them all (``Detail/fields``).
+  public enum Focus: Equatable, Sendable {
+    case title, deadline, picker, repeatRule, warning
+    case start, startPicker, priority, progress, tags, note
+  }
 
   public var purpose: Purpose
-  /// The title when the form opened: a title left as it was is not saved, so
-  /// that a title another process changed meanwhile keeps their value.
-  public let initialTitle: String
+  /// The title when the form opened (or, in the detail, as the file last had
+  /// it): a title left as it was is not saved, so that a title another process
+  /// changed meanwhile keeps their value.
+  public internal(set) var initialTitle: String
   public var title: TextField
   public var deadline: TextField
   /// The picker's value, set once Tab has opened it; once a wheel is turned it is the deadline.
@@ -32,6 +37,8 @@ public struct Form: Equatable, Sendable {
   public var error: String?
   /// Esc was pressed with changes typed: y discards them, n keeps editing.
   public var askingToDiscard = false
+  /// The item's detail: the fields beyond these four, when editing (nil when adding).
+  public var detail: Detail?
 
   public init(purpose: Purpose, title: String = "") {
     self.purpose = purpose
@@ -56,7 +63,9 @@ public struct Form: Equatable, Sendable {
   public var warningTouched: Bool { !warning.isEmpty }
 
   /// Whether anything was typed or picked that Esc would throw away.
-  public var isTouched: Bool { titleTouched || deadlineTouched || repeatTouched || warningTouched }
+  public var isTouched: Bool {
+    titleTouched || deadlineTouched || repeatTouched || warningTouched || detail?.isTouched == true
+  }
 
   /// The default a blank deadline field takes when adding.
   public static let defaultWhen = "in 1h"
@@ -64,19 +73,28 @@ public struct Form: Equatable, Sendable {
   /// What the deadline field means now: the instant, or why there is none.
   /// nil: no deadline (a someday item: "none", or an edited item that had none).
   public func resolvedDeadline(now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
-    if let p = picker, p.isTurned { return .success(p.date) }
-    let text = deadline.text.trimmingCharacters(in: .whitespaces)
-    if text.isEmpty {
+    Self.resolveWhen(deadline, picker: picker, now: now, calendar: calendar) {
       switch purpose {
       case .edit(_, let d, _, _): return .success(d)
-      case .add: return parse(Self.defaultWhen, now: now, calendar: calendar)
+      case .add: return Self.parse(Self.defaultWhen, now: now, calendar: calendar)
       }
     }
+  }
+
+  /// What a date field (the deadline, the start) means: a turned picker's
+  /// date, `blank()` for an empty field, nil for `none`, else the text read as `WHEN`.
+  static func resolveWhen(
+    _ field: TextField, picker: DatePicker?, now: Date, calendar: Calendar,
+    blank: () -> Result<Date?, DeadlineProblem>
+  ) -> Result<Date?, DeadlineProblem> {
+    if let p = picker, p.isTurned { return .success(p.date) }
+    let text = field.text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty { return blank() }
     if text.lowercased() == "none" { return .success(nil) }
     return parse(text, now: now, calendar: calendar)
   }
 
-  private func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
+  private static func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date?, DeadlineProblem> {
     do {
       return .success(try WhenParser(now: now, calendar: calendar).parse(text))
     } catch {

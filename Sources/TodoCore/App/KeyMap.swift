@@ -18,7 +18,7 @@ public enum KeyMap {
       case .escape: return .escape
       default: return nil
       }
-    case .form: return form(key)
+    case .form(let f): return form(key, focus: f.focus)
     case .help: return help(key)
     case .confirmDelete:
       return key == .escape ? .escape : .confirmDelete(key == .char("y") || key == .char("Y"))
@@ -94,8 +94,11 @@ public enum KeyMap {
     }
   }
 
-  static func form(_ key: Key) -> Action? {
+  static func form(_ key: Key, focus: Form.Focus = .title) -> Action? {
     switch key {
+    // The note is multi-line: Enter starts a new line there; Ctrl-S saves from any field.
+    case .enter where focus == .note: return .form(.edit(.insert("\n")))
+    case .ctrl("s"): return .form(.save)
     case .enter: return .form(.submit)
     case .escape: return .escape
     case .tab: return .form(.nextField)
@@ -129,7 +132,7 @@ public enum KeyMap {
     ("PgUp PgDn", "move a page"),
     ("g G  Home End", "first, last"),
     ("a  +", "add: title, Enter, deadline, Enter saves"),
-    ("Enter  e", "edit the selected item"),
+    ("Enter  e", "the item's detail: see and edit every field"),
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
     ("x  c", "complete (in the completed view: reopen)"),
     ("v", "the view: pending, completed, all"),
@@ -137,14 +140,22 @@ public enum KeyMap {
     ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),
     ("u  U  Ctrl-R", "undo; redo"),
-    ("/", "filter as you type; Enter keeps, Esc clears"),
-    ("Tab", "form: deadline, picker (↑↓ turn, ←→ part), repeat, warning"),
+    ("/", "filter titles, tags, notes; Enter keeps, Esc clears"),
+    ("Tab", "form: next field; on a date, its picker (↑↓ turn, ←→ part)"),
+    ("Ctrl-S", "form: save from any field, the note too"),
     ("repeat  warn", "weekly, every mon,thu, RRULE…; 15m, 1h; none clears"),
-    ("Ctrl-U", "in a field: delete to the start"),
+    ("start", "as a deadline, with its picker; none clears"),
+    ("priority", "← → or Space: none, low, medium, high; h m l n or 0-9"),
+    ("tags", "comma- or space-separated; Tab completes"),
+    ("progress", "40% (0-100%), or none"),
+    ("note", "Enter: a new line; ↑↓ its rows; at most 10,000 characters"),
+    ("Ctrl-U", "in a field: delete to the start (of the line, in the note)"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
     ("!  ✓  ✗", "overdue; completed; cancelled"),
     ("◷  △", "a reminder is pending; an early warning (--warn) is to come"),
     ("↻  ⊘", "repeats; no slot (over 64)"),
+    ("!!!  !!  !", "priority high, medium, low (before the title)"),
+    ("#tag  ✎  40%", "tags; a note; progress; a dimmed row: not started"),
   ]
 }

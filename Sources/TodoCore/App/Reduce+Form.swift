@@ -22,22 +22,16 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
         form.error = "A title is plain text of at most \(Title.maxLength) characters; the rest was left out"
       }
     case .deadline: form.deadline.apply(edit)
+    case .start, .startPicker, .priority, .progress, .tags, .note: detailEdit(&form, edit)
     case .repeatRule: form.repeatRule.apply(edit)
     case .warning: form.warning.apply(edit)
     case .picker:
-      switch edit {
-      case .left: form.picker?.move(-1)
-      case .right: form.picker?.move(1)
-      case .insert(let s):
-        // Typing leaves the picker for the text field, where what was typed
-        // before the picker opened still is: the new text goes after it.
-        form.picker = nil
-        form.focus = .deadline
-        form.deadline.apply(.end)
-        form.deadline.apply(.insert(s))
-      default: break
-      }
+      if pickerEdit(edit, &form.picker, &form.deadline) { form.focus = .deadline }
     }
+  case .nextField where form.detail != nil, .previousField where form.detail != nil:
+    detailTab(&form, forward: action == .nextField, state, env: env)
+  case .turn(let n) where form.detail != nil:
+    detailTurn(&form, n, state)
   case .nextField, .previousField:
     // Tab: title → deadline → picker → repeat → warning → title; Shift-Tab back.
     let forward = action == .nextField
@@ -48,11 +42,12 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
       form.focus = .deadline
     case (.deadline, true), (.repeatRule, false):
       // The picker starts from what the field says; the field's text is kept.
-      form.picker = form.picker ?? DatePicker(date: pickerStart(form, state, env))
+      form.picker = form.picker ?? DatePicker(date: deadlinePickerStart(form, state, env))
       form.focus = .picker
     case (.picker, true), (.warning, false): form.focus = .repeatRule
     case (.repeatRule, true), (.title, false): form.focus = .warning
     case (.warning, true), (.deadline, false): form.focus = .title
+    default: break  // the detail's fields: above
     }
   case .turn(let n):
     // ↑ ↓ turn the picker's wheel; on a text field they move to the one above or below.
@@ -63,6 +58,13 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
       let i = order.firstIndex(of: form.focus) ?? 0
       let next = order[min(order.count - 1, max(0, i - n))]
       form.focus = next == .deadline && form.picker != nil ? .picker : next
+    }
+  case .save:
+    // Ctrl-S: saves from any field (the note's Enter starts a new line).
+    if let why = state.waitingForLock {
+      form.error = why + "; this form saves when it frees"
+    } else {
+      return submit(&state, form, env: env)
     }
   case .submit:
     if form.focus == .title {
@@ -75,12 +77,6 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
   }
   state.mode = .form(form)
   return []
-}
-
-/// Where the picker starts: the deadline the field reads as, else in an hour.
-private func pickerStart(_ form: Form, _ state: AppState, _ env: TodoEnvironment) -> Date {
-  if case .success(let d?) = form.resolvedDeadline(now: env.now(), calendar: state.calendar) { return d }
-  return env.now().addingTimeInterval(3600).wholeSeconds
 }
 
 /// Enter on any field but the title: saves, or says why not. An edit
@@ -112,6 +108,14 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
     state.mode = .form(form)
     return [.bell]
   }
+  let fields = form.detail?.edits(now: now, calendar: state.calendar) ?? .success(.none)
+  guard case .success(let f) = fields else {
+    // The detail's own fields say why in place too.
+    if case .failure(let bad) = fields { form.focus = bad.field }
+    if form.focus == .start { form.detail?.startPicker = nil }
+    state.mode = .form(form)
+    return [.bell]
+  }
   state.mode = .form(form)
   switch form.purpose {
   case .add: return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w))
@@ -120,12 +124,13 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
     let newDeadline: Date?? = form.deadlineTouched ? .some(d) : nil
     let newRule: String?? = form.repeatTouched ? .some(r) : nil
     let newWarn: Int?? = form.warningTouched ? .some(w) : nil
-    if newTitle == nil && newDeadline == nil && newRule == nil && newWarn == nil {
+    if newTitle == nil && newDeadline == nil && newRule == nil && newWarn == nil && f == .none {
       state.mode = .list
       state.message = "Nothing changed"
       return []
     }
     return mutate(
-      &state, .edit(id, title: newTitle, deadline: newDeadline, repeatRule: newRule, warn: newWarn))
+      &state,
+      .edit(id, title: newTitle, deadline: newDeadline, repeatRule: newRule, warn: newWarn, fields: f))
   }
 }

@@ -26,7 +26,9 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     } else if let item = state.item(id) {
       let purpose = Form.Purpose.edit(
         id, deadline: item.deadline, repeatRule: item.repeatRule, warn: item.warn)
-      state.mode = .form(Form(purpose: purpose, title: item.title))
+      var form = Form(purpose: purpose, title: item.title)
+      form.detail = Detail(item, known: Detail.knownTags(state.pending + state.done))
+      state.mode = .form(form)
       state.message = ""
     }
   case .swipe(let id):
@@ -137,6 +139,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     let wasLoaded = state.loaded
     state.setItems(doc.items)
     closeVanished(&state)
+    followDetail(&state)
     // Delivered by another notifier (the daemon) since the last read: a banner too.
     if wasLoaded { showBanners(&state, state.newlyDelivered(since: before, in: doc.items), env: env) }
   case .loadFailed(let why):

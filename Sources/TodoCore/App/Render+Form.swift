@@ -10,6 +10,7 @@ private let compactFormHeight = 8
 /// then the keys. When the screen has no room for a reading under each field
 /// (40×10), only the field that has the keyboard shows its reading.
 func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
+  if form.detail != nil { return drawDetail(form, state, fmt, layout, &c) }
   let full = layout.status - 1 >= fullFormHeight
   let w = min(c.width - 2, 72)
   let h = full ? fullFormHeight : compactFormHeight
@@ -38,16 +39,10 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
     c.put(label, x: x0 + 2, y: y, style: field == focus ? .bold : .plain)
     switch field {
     case .title: drawField(form.title, focused: form.focus == .title, x: fx, y: y, width: fw, &c)
-    case .deadline:
-      if let p = form.picker {
-        drawPicker(p, focused: form.focus == .picker, fmt, x: fx, y: y, &c)
-      } else {
-        drawHinted(
-          form.deadline, hint: form.hint(formatter: fmt), focused: focus == field, x: fx, y: y, end, &c)
-      }
+    case .deadline: drawDeadline(form, fmt, x: fx, y: y, end: end, &c)
     case .repeatRule:
       drawHinted(form.repeatRule, hint: form.hint(for: field), focused: focus == field, x: fx, y: y, end, &c)
-    case .warning, .picker:
+    default:
       drawHinted(form.warning, hint: form.hint(for: field), focused: focus == field, x: fx, y: y, end, &c)
     }
     y += 1
@@ -75,6 +70,7 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
       case .title: "Tab/Enter deadline  Esc cancel"
       case .repeatRule: "Tab warning  Enter save  Esc cancel"
       case .warning: "Tab title  Enter save  Esc cancel"
+      default: ""  // the detail's fields: Render+Detail.swift
       }
     c.put(keys, x: x0 + 2, y: y, style: .dim, limit: end)
   }
@@ -83,7 +79,7 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
 /// What a field reads as, live: the title's length (or why the last Enter
 /// did not save), the deadline, the rule with its next occurrence, the
 /// warning's instant; in red, why the text does not read.
-private func reading(
+func reading(
   _ field: Form.Focus, _ form: Form, _ resolved: Result<Date?, DeadlineProblem>, _ state: AppState,
   _ fmt: DueFormatter
 ) -> (String, Style) {
@@ -119,11 +115,23 @@ private func reading(
       return ("→ \(before): " + fmt.dateText(d.addingTimeInterval(-Double(s)), weekday: true), ok)
     case .failure(let p): return (p.message, .red)
     }
+  case .start, .startPicker, .priority, .progress, .tags, .note:
+    return detailReading(field, form, state, fmt)
+  }
+}
+
+/// The deadline field, or its picker while open.
+func drawDeadline(_ form: Form, _ fmt: DueFormatter, x: Int, y: Int, end: Int, _ c: inout Canvas) {
+  if let p = form.picker {
+    drawPicker(p, focused: form.focus == .picker, fmt, x: x, y: y, &c)
+  } else {
+    drawHinted(
+      form.deadline, hint: form.hint(formatter: fmt), focused: form.focus == .deadline, x: x, y: y, end, &c)
   }
 }
 
 /// A text field that shows, while empty, the hint of what it will take.
-private func drawHinted(
+func drawHinted(
   _ field: TextField, hint: String, focused: Bool, x: Int, y: Int, _ end: Int, _ c: inout Canvas
 ) {
   if !field.isEmpty {
@@ -136,7 +144,7 @@ private func drawHinted(
   }
 }
 
-private func drawPicker(
+func drawPicker(
   _ p: DatePicker, focused: Bool, _ fmt: DueFormatter, x: Int, y: Int, _ c: inout Canvas
 ) {
   let f = fmt.fields(p.date)

@@ -97,7 +97,13 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
   let shown = (top..<min(state.rowCount, top + window)).map(state.content(ofRow:))
   // The deadlines form one column, as wide as the widest one on screen.
   var dues: [Int: String] = [:]
-  for case .item(let i) in shown { dues[i] = dueText(state.visible[i], fmt) }
+  var progressWidth = 0
+  for case .item(let i) in shown {
+    dues[i] = dueText(state.visible[i], fmt)
+    if let p = state.visible[i].progress, state.visible[i].isPending {
+      progressWidth = max(progressWidth, "\(p)%".count)
+    }
+  }
   let dueWidth = dues.values.map(CellWidth.of).max() ?? 0
   let first = rows.lowerBound + (overflow ? 1 : 0)
   for (k, row) in shown.enumerated() {
@@ -108,7 +114,9 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
       c.put(String(repeating: "─", count: max(0, c.width - x - 2)), x: x + 1, y: y, style: .dim)
     case .item(let i):
       let item = state.visible[i]
-      let look = RowLook(item: item, due: dues[i] ?? "", dueWidth: dueWidth, selected: i == state.selected)
+      let look = RowLook(
+        item: item, due: dues[i] ?? "", dueWidth: dueWidth, progressWidth: progressWidth,
+        selected: i == state.selected)
       if case .swipe(let id) = state.mode, id == item.id {
         drawSwiped(look, state, y, &c)
       } else {
@@ -137,27 +145,39 @@ private func dueText(_ item: TodoItem, _ fmt: DueFormatter) -> String {
 }
 
 /// What a row shows.
-private struct RowLook {
+struct RowLook {
   var item: TodoItem
   var due: String
   var dueWidth: Int
+  /// The progress column's width ("40%"), 0 when no row on screen has one.
+  var progressWidth = 0
   var selected: Bool
 }
 
 /// One row: the title, then the state glyph (! overdue, ✓ completed) and the
 /// deadline as `list` says it (red when overdue), then the marks (◷ a reminder
-/// is pending, ↻ it repeats, ⊘ no slot). The title keeps at least 10 cells and
-/// ends with "…" when cut; a deadline that does not fit is cut.
+/// is pending, ↻ it repeats, ⊘ no slot); with the fields of SPEC 8 as
+/// ``drawRowFields(_:_:_:_:)`` lays them out. The title keeps at least 10 cells
+/// and ends with "…" when cut; a deadline that does not fit is cut.
 private func drawRow(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Canvas) {
   let item = row.item
   let base: Style = row.selected ? .reverse : .plain
   c.fill(x: 0, y: y, count: c.width, style: base)
-  let glyphStart = max(12, c.width - marksWidth - row.dueWidth - 2)
-  c.putCut(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: glyphStart - 1)
+  // The progress column goes first when room runs short (the title and the
+  // deadline before the marks): it shows while the title keeps 16 cells.
+  var progressWidth = row.progressWidth > 0 ? row.progressWidth + 1 : 0
+  if c.width - marksWidth - row.dueWidth - 2 - progressWidth < 18 { progressWidth = 0 }
+  let glyphStart = max(12, c.width - marksWidth - progressWidth - row.dueWidth - 2)
+  drawRowFields(row, state, y, limit: glyphStart - 1, &c)
   var dueStyle = item.isOverdue(at: state.now) ? Style(.red, .bold) : base
   if row.selected { dueStyle.attributes.insert(.reverse) }
   let glyph = ItemMarks.stateGlyph(item, now: state.now)
-  c.put((glyph ?? " ") + " " + row.due, x: glyphStart, y: y, style: dueStyle, limit: c.width - marksWidth)
+  let end = c.width - marksWidth - progressWidth
+  c.put((glyph ?? " ") + " " + row.due, x: glyphStart, y: y, style: dueStyle, limit: end)
+  if progressWidth > 0, let p = item.progress, item.isPending {
+    let text = "\(p)%"
+    c.put(text, x: end + progressWidth - text.count, y: y, style: base)
+  }
   let marks = ItemMarks(item, now: state.now, scheduled: state.scheduledIDs)
   var x = c.width - marksWidth + 1
   for (mark, glyph) in ItemMarks.glyphs {

@@ -38,15 +38,7 @@ public struct TextField: Equatable, Sendable {
       characters.insert(contentsOf: taken, at: cursor)
       cursor += taken.count
       return taken.count == clean.count && clean.count == s.count
-    case .backspace:
-      if cursor > 0 {
-        characters.remove(at: cursor - 1)
-        cursor -= 1
-      }
-    case .deleteForward:
-      if cursor < characters.count { characters.remove(at: cursor) }
-    case .left: cursor = max(0, cursor - 1)
-    case .right: cursor = min(characters.count, cursor + 1)
+    case .backspace, .deleteForward, .left, .right: Self.step(edit, &characters, &cursor)
     case .home: cursor = 0
     case .end: cursor = characters.count
     case .killToStart:
@@ -56,6 +48,23 @@ public struct TextField: Equatable, Sendable {
       characters.removeSubrange(cursor...)
     }
     return true
+  }
+
+  /// The edits of one character (deleting one, moving by one), the same in a
+  /// one-line field and in the note's (``TextArea``).
+  static func step(_ edit: Edit, _ characters: inout [Character], _ cursor: inout Int) {
+    switch edit {
+    case .backspace:
+      if cursor > 0 {
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+      }
+    case .deleteForward:
+      if cursor < characters.count { characters.remove(at: cursor) }
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(characters.count, cursor + 1)
+    default: break
+    }
   }
 
   /// The characters a title may hold: control characters (and line breaks of a

@@ -11,15 +11,11 @@ final class AppFormFieldsTests: XCTestCase {
   /// Mon Nov 23 09:00 UTC: "tomorrow 9am" from `appNow`.
   let nine = Date(timeIntervalSince1970: 1_795_424_400)
 
-  func press(_ s: inout AppState, _ keys: [Key]) -> [Effect] {
-    var all: [Effect] = []
-    for k in keys { if let a = KeyMap.action(for: k, in: s) { all += reduce(&s, a, env: env) } }
-    return all
-  }
+  func press(_ s: inout AppState, _ keys: [Key]) -> [Effect] { pressKeys(&s, keys, env: env) }
 
   func type(_ text: String) -> [Key] { text.map(Key.char) }
 
-  func form(_ s: AppState) -> Form? { if case .form(let f) = s.mode { return f } else { return nil } }
+  func form(_ s: AppState) -> Form? { openForm(s) }
 
   func testAddByKeysWithAWeeklyRepeatAndAFifteenMinuteWarning() {
     var s = appState(appThree)
@@ -102,12 +98,13 @@ final class AppFormFieldsTests: XCTestCase {
       form(s)?.purpose, .edit(appID(2), deadline: items[1].deadline, repeatRule: "FREQ=DAILY", warn: 600))
     XCTAssertEqual(form(s)?.hint(for: .repeatRule), "unchanged: FREQ=DAILY")
     XCTAssertEqual(form(s)?.hint(for: .warning), "unchanged: 10m")
-    _ = press(&s, [.down, .down, .down] + type("none"))
+    // The detail: title, deadline, start, repeat, warning, … (Detail.fields).
+    _ = press(&s, [.down, .down, .down, .down] + type("none"))
     XCTAssertEqual(form(s)?.focus, .warning)
     XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(2), warn: .some(nil)))])
     _ = reduce(&s, .edit(appID(2)), env: env)
     XCTAssertEqual(
-      press(&s, [.down, .down] + type("every 2 weeks") + [.enter]),
+      press(&s, [.down, .down, .down] + type("every 2 weeks") + [.enter]),
       [.commit(.edit(appID(2), repeatRule: .some("FREQ=WEEKLY;INTERVAL=2")))])
     // Carried out on the file: the deadline, title and warning stay as they were.
     var list = TodoList(items)
@@ -117,16 +114,17 @@ final class AppFormFieldsTests: XCTestCase {
     XCTAssertEqual(list[appID(2)]?.deadline, items[1].deadline)
   }
 
-  /// Tab passes through the picker on its way to the repeat field: a picker
-  /// opened and left as it was changes no deadline (a someday item stays one).
+  /// Tab passes through the pickers on its way to the repeat field: a picker
+  /// opened and left as it was changes no deadline nor start (a someday item stays one).
   func testPassingThroughThePickerChangesNoDeadline() {
     var items = appThree
     items[2].deadline = nil
     var s = appState(items)
     _ = reduce(&s, .edit(appID(3)), env: env)
-    _ = press(&s, [.tab, .tab, .tab] + type("daily"))
+    _ = press(&s, [.tab, .tab, .tab, .tab, .tab] + type("daily"))
     XCTAssertEqual(form(s)?.focus, .repeatRule)
     XCTAssertNotNil(form(s)?.picker)
+    XCTAssertNotNil(form(s)?.detail?.startPicker)
     XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(3), repeatRule: .some("FREQ=DAILY")))])
     // A wheel turned is a deadline picked.
     _ = reduce(&s, .edit(appID(2)), env: env)

@@ -43,3 +43,13 @@ func carryOut(_ effects: [Effect], on list: inout TodoList, _ state: inout AppSt
     }
   }
 }
+
+/// Presses keys as the runtime does (``KeyMap``, then ``reduce(_:_:env:)``); the effects asked for.
+func pressKeys(_ s: inout AppState, _ keys: [Key], env: TodoEnvironment) -> [Effect] {
+  var all: [Effect] = []
+  for k in keys { if let a = KeyMap.action(for: k, in: s) { all += reduce(&s, a, env: env) } }
+  return all
+}
+
+/// The form (or detail) open, if any.
+func openForm(_ s: AppState) -> Form? { if case .form(let f) = s.mode { return f } else { return nil } }

@@ -4,7 +4,9 @@ import Foundation
 // (high, medium, low), then after it each `#tag` (dimmed), `✎` for a note,
 // and the progress (`40%`).
 extension ListOutput {
-  static let noteMark = Array(" ✎".utf8)
+  /// The mark of an item with a note, in `list` and in the app's rows.
+  public static let noteGlyph = "✎"
+  static let noteMark = Array((" " + noteGlyph).utf8)
 
   /// `!!! ` for a high priority (1-4), `!! ` medium (5), `! ` low (6-9).
   static func appendPriority(_ p: Int?, to out: inout [UInt8]) {

@@ -4,11 +4,13 @@ import TodoCore
 /// `todo-bench frame N`: the time from a key to a new frame with N items, in
 /// process: key table + reduce + render + diff against the previous frame
 /// (what the ncurses backend then writes). Also the first frame from a decoded
-/// file (load into the state + render), without the terminal.
+/// file (load into the state + render), without the terminal. Then the same
+/// (`frame.*.fields.N`) with the fields of SPEC 8 on half the items (a note of
+/// about 200 characters, 2 tags, a priority), which the rows show and the
+/// filter searches.
 func benchFrame(_ args: [String]) throws {
   let n = Int(args.first ?? "10000") ?? 10000
   let now = Date()
-  let env = TodoEnvironment(now: { now }, uuid: { UUID() }, calendar: .localGregorian)
   var items: [TodoItem] = []
   for i in 0..<n {
     items.append(
@@ -16,6 +18,18 @@ func benchFrame(_ args: [String]) throws {
         id: UUID(), title: "Item \(i): call 山田さん about the release 🎉",
         deadline: now.addingTimeInterval(Double(i * 97 - n * 10)).wholeSeconds, created: now))
   }
+  try benchFrames(items, now: now, suffix: "\(n)")
+  let note = String(repeating: "Bring the signed contract and the keys; ", count: 5)
+  for i in stride(from: 0, to: n, by: 2) {
+    items[i].note = note
+    items[i].tags = ["work", "release"]
+    items[i].priority = [1, 5, 9][i % 3]
+  }
+  try benchFrames(items, now: now, suffix: "fields.\(n)")
+}
+
+private func benchFrames(_ items: [TodoItem], now: Date, suffix n: String) throws {
+  let env = TodoEnvironment(now: { now }, uuid: { UUID() }, calendar: .localGregorian)
   let size = Size(width: 80, height: 24)
   let data = Data(PlistCodec.encode(items))
   report(

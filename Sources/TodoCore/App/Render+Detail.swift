@@ -1,0 +1,165 @@
+import Foundation
+
+/// The item's detail (``Detail``) over the list: a box from under the header to
+/// above the status line, one row a field (the note as many as its text
+/// takes, wrapped at cell boundaries), the reading of the field that has the
+/// keyboard under it, and the keys on the last row. When the fields do not
+/// fit (40×10) they scroll so that the field being edited shows, with marks
+/// on the box's border for what is above and below.
+func drawDetail(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
+  guard let d = form.detail else { return }
+  let w = detailBoxWidth(Size(width: c.width, height: c.height))
+  let x0 = (c.width - w) / 2
+  let y0 = 1
+  let h = max(4, layout.status - y0)
+  for y in y0..<(y0 + h) { c.fill(x: 0, y: y, count: c.width) }  // the list's rows, whole
+  box(x: x0, y: y0, width: w, height: h, title: " Edit item ", &c)
+  let fx = x0 + 13
+  let end = x0 + w - 1
+  let noteWidth = detailNoteWidth(Size(width: c.width, height: c.height))
+  let noteRows = d.note.rows(width: noteWidth)
+  let focus = fieldOf(form.focus)
+
+  // The lines of the fields, top to bottom, and the one that must show.
+  enum Line {
+    case field(Form.Focus, row: Int)
+    case reading
+  }
+  var lines: [Line] = []
+  var mustShow = 0
+  for f in Detail.fields {
+    let rows = f == .note ? noteRows.count : 1
+    for r in 0..<rows { lines.append(.field(f, row: r)) }
+    if f == focus {
+      lines.append(.reading)
+      mustShow = lines.count - 1
+      if f == .note { mustShow = lines.count - 1 - rows + d.note.cursorPlace(width: noteWidth).row }
+    }
+  }
+  let window = h - 3
+  let top = mustShow >= window ? mustShow - window + 1 : 0
+  if top > 0 { c.put(" ↑ more ", x: end - 9, y: y0, style: .dim) }
+  if top + window < lines.count { c.put(" ↓ more ", x: end - 9, y: y0 + h - 1, style: .dim) }
+
+  let deadline = form.resolvedDeadline(now: state.now, calendar: state.calendar)
+  for (k, line) in lines.dropFirst(top).prefix(window).enumerated() {
+    let y = y0 + 1 + k
+    switch line {
+    case .reading:
+      let (text, style) =
+        form.error.map { ($0, Style.red) } ?? reading(form.focus, form, deadline, state, fmt)
+      c.put(text, x: fx, y: y, style: style, limit: end)
+    case .field(let f, let row):
+      if row == 0 { c.put(Detail.label(f), x: x0 + 2, y: y, style: f == focus ? .bold : .plain) }
+      drawDetailValue(f, row: row, form, d, noteRows, noteWidth, fmt, x: fx, y: y, end: end, &c)
+    }
+  }
+  let keysY = y0 + h - 2
+  if form.askingToDiscard {
+    c.put(
+      "Discard the changes? y discards, n keeps editing", x: x0 + 2, y: keysY, style: Style(.red, .bold),
+      limit: end)
+  } else {
+    // As many key hints as fit, whole, the most useful first.
+    var shown: [String] = []
+    for k in detailKeys(form.focus) where CellWidth.of((shown + [k]).joined(separator: "  ")) <= end - x0 - 3
+    {
+      shown.append(k)
+    }
+    c.put(shown.joined(separator: "  "), x: x0 + 2, y: keysY, style: .dim, limit: end)
+  }
+}
+
+/// The keys of the field that has the keyboard, the most useful first.
+private func detailKeys(_ focus: Form.Focus) -> [String] {
+  switch focus {
+  case .note: return ["Enter new line", "Ctrl-S save", "Tab next", "Esc cancel"]
+  case .picker, .startPicker: return ["↑↓ turn", "←→ part", "Enter save", "Tab next", "Esc cancel"]
+  case .title: return ["Tab/Enter next", "Ctrl-S save", "Esc cancel"]
+  case .deadline, .start: return ["Tab picker", "Enter save", "Esc cancel"]
+  case .priority: return ["←→ change", "Enter save", "Tab next", "Esc cancel"]
+  case .tags: return ["Tab complete", "Enter save", "Esc cancel"]
+  case .repeatRule, .warning, .progress: return ["Tab next", "Enter save", "Esc cancel"]
+  }
+}
+
+/// One row of a field's value.
+private func drawDetailValue(
+  _ f: Form.Focus, row: Int, _ form: Form, _ d: Detail, _ noteRows: [Range<Int>], _ noteWidth: Int,
+  _ fmt: DueFormatter, x: Int, y: Int, end: Int, _ c: inout Canvas
+) {
+  let width = end - x - 1
+  switch f {
+  case .title: drawField(form.title, focused: form.focus == .title, x: x, y: y, width: width, &c)
+  case .deadline: drawDeadline(form, fmt, x: x, y: y, end: end, &c)
+  case .start:
+    if let p = d.startPicker {
+      drawPicker(p, focused: form.focus == .startPicker, fmt, x: x, y: y, &c)
+    } else {
+      let hint = "unchanged: " + (d.keptStart.map { fmt.dateText($0) } ?? "none")
+      drawHinted(d.start, hint: hint, focused: form.focus == f, x: x, y: y, end, &c)
+    }
+  case .repeatRule, .warning:
+    drawHinted(
+      f == .warning ? form.warning : form.repeatRule, hint: form.hint(for: f), focused: form.focus == f, x: x,
+      y: y, end, &c)
+  case .priority:
+    let name = FieldText.priorityName(d.priority)
+    let text = d.priority == nil ? name : FieldText.priorityMark(d.priority) + " " + name
+    c.put(" " + text + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
+  case .progress: drawHinted(d.progress, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
+  case .tags: drawHinted(d.tags, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
+  case .note:
+    let focused = form.focus == .note
+    if d.note.isEmpty {
+      drawHinted(TextField(""), hint: "none", focused: focused, x: x, y: y, end, &c)
+      return
+    }
+    let range = noteRows[row]
+    var col = x
+    for i in range {
+      let st: Style = focused && i == d.note.cursor ? .reverse : .plain
+      col = c.put(String(d.note.characters[i]), x: col, y: y, style: st, limit: x + noteWidth)
+    }
+    if focused && d.note.cursorPlace(width: noteWidth).row == row && d.note.cursor >= range.upperBound {
+      c.put(" ", x: col, y: y, style: .reverse)
+    }
+  case .picker, .startPicker: break
+  }
+}
+
+/// What one of the detail's own fields reads as, live.
+func detailReading(_ field: Form.Focus, _ form: Form, _ state: AppState, _ fmt: DueFormatter) -> (
+  String, Style
+) {
+  guard let d = form.detail else { return ("", .plain) }
+  let ok = Style(.green)
+  switch field {
+  case .start, .startPicker:
+    switch d.resolvedStart(now: state.now, calendar: state.calendar) {
+    case .success(nil): return ("→ no start: it can be done now", ok)
+    case .success(let s?):
+      let later = s > state.now ? "  (dimmed in the list until then)" : ""
+      return ("→ starts " + fmt.dateText(s, weekday: true) + later, ok)
+    case .failure(let p): return (p.message, .red)
+    }
+  case .priority: return ("← → Space, or h m l n", .dim)
+  case .progress:
+    switch d.resolvedProgress() {
+    case .success(nil): return ("→ no progress", ok)
+    case .success(let p?): return ("→ \(p)% done", ok)
+    case .failure(let p): return (p.message, .red)
+    }
+  case .tags:
+    switch d.resolvedTags() {
+    case .success(let tags):
+      let shown =
+        tags.isEmpty ? "→ no tags" : "→ " + tags.map { "#" + Title.displaySafe($0) }.joined(separator: " ")
+      let more = d.tagCandidates.prefix(5).map { "#" + Title.displaySafe($0) }.joined(separator: " ")
+      return (more.isEmpty ? shown : shown + "   Tab: " + more, ok)
+    case .failure(let p): return (p.message, .red)
+    }
+  case .note: return ("\(d.note.characters.count)/\(d.note.limit)  Enter: a new line", .dim)
+  default: return ("", .plain)
+  }
+}

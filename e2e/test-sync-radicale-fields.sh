@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Two fields of one item changed on two sides at once, through a real CalDAV
+# server (SPEC 6 and 8, issue 26): a phone-style client sets PRIORITY on the
+# server (an HTTP PUT) while the app, in tmux, changes the note in the item's
+# detail. After vdirsyncer and todo-tui sync, the data file, the app's row
+# and the server hold both changes.
+. "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
+command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
+command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
+unset TODO_TUI_VDIR
+
+# The phone: reads and changes one VTODO on the server, by UID, over HTTP.
+cat >"$WORK/phone.py" <<'PY'
+import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
+port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+COLLECTION = "/user/tasks/"
+HEADERS = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
+def call(method, path, body=None, extra={}):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request(method, path, body=body, headers={**HEADERS, **extra})
+    r = c.getresponse(); data = r.read(); c.close()
+    return r.status, r.getheader("ETag"), data
+def vtodo(text, name):  # the VTODO's own property (unfolded), not an alarm's
+    inside = []
+    for l in text.replace("\r\n ", "").split("\r\n"):
+        if l.startswith(("BEGIN:", "END:")):
+            inside = inside + [l[6:]] if l.startswith("BEGIN:") else inside[:-1]
+        elif inside[-1:] == ["VTODO"] and re.match(name + r"[;:]", l):
+            return l.split(":", 1)[1]
+    return None
+def find(uid):  # href, etag, text of the item with this UID
+    st, _, data = call("PROPFIND", COLLECTION, '<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>', {"Depth": "1"})
+    for href in [e.text for e in ET.fromstring(data).iter("{DAV:}href")]:
+        if href.rstrip("/") == COLLECTION.rstrip("/"): continue
+        st, etag, body = call("GET", href)
+        if vtodo(body.decode(), "UID") == uid: return href, etag, body.decode()
+    sys.exit("no item " + uid)
+if cmd == "ping": call("OPTIONS", "/")
+elif cmd == "mkcalendar": print(call("MKCALENDAR", COLLECTION)[0])
+elif cmd == "get": print(vtodo(find(args[0])[2], args[1]) or "")
+elif cmd == "set":  # UID NAME VALUE, as a phone's edit: LAST-MODIFIED later, If-Match
+    uid, name, value = args
+    href, etag, text = find(uid)
+    lines = [l for l in text.replace("\r\n ", "").split("\r\n") if not re.match("(%s|LAST-MODIFIED|DTSTAMP)[;:]" % name, l)]
+    time.sleep(1.1)
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    lines[lines.index("END:VTODO"):lines.index("END:VTODO")] = [name + ":" + value, "LAST-MODIFIED:" + stamp, "DTSTAMP:" + stamp]
+    st = call("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})[0]
+    assert st in (201, 204), st
+PY
+phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+
+# The server, on a free port, with its own storage.
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$WORK/radicale" "$WORK/vdir" "$WORK/status"
+printf '[server]\nhosts = 127.0.0.1:%s\n[auth]\ntype = none\n[rights]\ntype = authenticated\n[storage]\nfilesystem_folder = %s\n' \
+  "$PORT" "$WORK/radicale" >"$WORK/radicale.conf"
+radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
+RPID=$!
+at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
+wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
+cat >"$WORK/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/status/"
+
+[pair tasks]
+a = "tasks_local"
+b = "tasks_remote"
+collections = null
+
+[storage tasks_local]
+type = "filesystem"
+path = "$WORK/vdir/"
+fileext = ".ics"
+
+[storage tasks_remote]
+type = "caldav"
+url = "http://127.0.0.1:$PORT/user/tasks/"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+vs() { vdirsyncer -c "$WORK/vdirsyncer.conf" "$@" >>"$WORK/vs.log" 2>&1 || fail "vdirsyncer $*: $(tail -n 5 "$WORK/vs.log")"; }
+vs discover
+# What the machine runs: vdirsyncer, todo-tui sync, vdirsyncer.
+cycle() { vs sync; T sync --vdir "$WORK/vdir" >>"$WORK/sync.log" 2>&1 || fail "todo-tui sync: $(tail -n 3 "$WORK/sync.log")"; vs sync; }
+
+id=$(T add "Pay rent" --due "in 1h" --note "old note")
+cycle
+uid=$(T show "$id" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["uid"])')
+expect_eq "$(phone get "$uid" DESCRIPTION)" "old note" "the note on the server"
+
+# The app opens the item's detail and edits the note…
+tui_start 80 24
+wait_screen '^ Pay rent ✎ '
+keys Enter
+wait_screen '│ Note +old note'
+keys Down Down Down Down Down Down Down Down
+wait_screen 'Enter new line'
+keys C-u
+type_text "new note from the app"
+# …while the phone sets the priority on the server; then the app saves.
+phone set "$uid" PRIORITY 1
+keys C-s
+wait_screen 'Edited “Pay rent”'
+cycle
+wait_screen '^ !!! Pay rent ✎ '                        # the app shows the phone's priority too
+got=$(T show "$id" --json | python3 -c 'import json,sys; i=json.load(sys.stdin); print(i["note"], "|", i["priority"])')
+expect_eq "$got" "new note from the app | 1" "the data file: the app's note and the phone's priority"
+expect_eq "$(phone get "$uid" DESCRIPTION)" "new note from the app" "the note on the server"
+expect_eq "$(phone get "$uid" PRIORITY)" "1" "the priority on the server"
+expect_eq "$(T sync --vdir "$WORK/vdir")" "nothing to do" "settled"
+exit 0
