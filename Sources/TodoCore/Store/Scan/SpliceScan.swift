@@ -37,6 +37,8 @@ final class SpliceScan: ItemSource {
   private var built: [UUID: TodoItem] = [:]
   /// The file could not be read while the change was made; thrown after it.
   private(set) var failure: Error? = nil
+  /// The file's lists, from its header.
+  private(set) var lists = ListBook.implicit
 
   static let plainHeader: [UInt8] = {
     var w = ByteWriter()
@@ -87,6 +89,7 @@ final class SpliceScan: ItemSource {
       guard let doc = try? PlistCodec.decode(Data(head)), doc.items.isEmpty,
         PlistCodec.encode([], otherRootKeys: doc.otherRootKeys) == head
       else { return false }
+      lists = doc.lists
     }
     // The entries, each checked and in order, up to the footer.
     records.reserveCapacity(min(size / 256, 1 << 20))
