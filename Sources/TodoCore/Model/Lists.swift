@@ -66,8 +66,8 @@ public struct ListBook: Equatable, Sendable {
       lists.first { $0.name.lowercased() == s }
     }
     throw TodoError.badTitle(
-      "no list '\(text)'" + (hint.map { "; did you mean '\($0.name)'?" } ?? "") + " The lists: "
-        + lists.map(\.name).joined(separator: ", "))
+      "no list '\(text)'" + (hint.map { "; did you mean '\($0.name)'?" } ?? "") + " (the lists: "
+        + lists.map(\.name).joined(separator: ", ") + ")")
   }
 
   // MARK: - Changes (each checked; made by the list verbs of ``TodoOperation``)

@@ -113,10 +113,10 @@ final class ListsTests: XCTestCase {
     XCTAssertEqual(try book.named("WORK").id, "work")
     XCTAssertEqual(try book.named("work").id, "work")
     XCTAssertThrowsError(try book.named("Wrok")) {
-      XCTAssertEqual("\($0)", "no list 'Wrok'; did you mean 'Work'? The lists: Tasks, Work")
+      XCTAssertEqual("\($0)", "no list 'Wrok'; did you mean 'Work'? (the lists: Tasks, Work)")
     }
     XCTAssertThrowsError(try book.named("Groceries")) {
-      XCTAssertEqual("\($0)", "no list 'Groceries' The lists: Tasks, Work")
+      XCTAssertEqual("\($0)", "no list 'Groceries' (the lists: Tasks, Work)")
     }
   }
 
