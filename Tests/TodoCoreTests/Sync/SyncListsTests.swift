@@ -202,4 +202,25 @@ final class SyncListsTests: XCTestCase {
     try sync(a, at: 10)
     XCTAssertEqual(try placement(a), ["Sand": "Home"])
   }
+
+  /// The daemon's live sync watches each collection of a root: a file the phone
+  /// put in one, or a new name, wakes it as a file in a single vdir does.
+  func testTheLiveSyncWatchesTheCollectionsOfARoot() throws {
+    try collection("home", name: "Home", items: [("h1", "Paint")])
+    let env = TodoEnvironment.fixed(t0)
+    let live = try LiveSync(
+      sync: VdirSync(store: store("a"), vdirPath: root, codec: .iCalendar(env: env), env: env),
+      report: { _ in })
+    live.runNow()
+    XCTAssertTrue(live.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(try placement(store("a")), ["Paint": "Home"])
+    _ = live.drain()
+    XCTAssertFalse(live.drain(), "nothing new")
+    try ics("h2", "Sand").write(toFile: root + "/home/h2.ics", atomically: true, encoding: .utf8)
+    XCTAssertTrue(live.drain(), "a file in a collection")
+    try "House".write(toFile: root + "/home/displayname", atomically: true, encoding: .utf8)
+    XCTAssertTrue(live.drain(), "a collection renamed")
+    try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
+    XCTAssertTrue(live.drain(), "a new collection")
+  }
 }
