@@ -137,7 +137,7 @@ extension ListBook {
       self = .implicit
       return
     }
-    guard let array = try PlistFragment.value(of: xml) as? [Any] else {
+    guard let array = try LeanPlistReader.stringDicts(xml) ?? PlistFragment.value(of: xml) as? [Any] else {
       throw CodecError("\(TodoDocument.listsKey) is not an array")
     }
     var out: [NamedList] = []

@@ -52,6 +52,7 @@ final class ListsTests: XCTestCase {
       XCTAssertEqual(a.lists, book)
       XCTAssertEqual(b.lists, book)
       XCTAssertEqual(a.items, b.items)
+      XCTAssertEqual(a.otherRootKeys, b.otherRootKeys, "the same canonical text through both readers")
       XCTAssertEqual(a.items.map { a.lists.listID(of: $0) }, ["personal", "work"])
     }
     // Foundation's own parse of what the lean writer wrote: an array of dictionaries.
@@ -160,5 +161,38 @@ final class ListsTests: XCTestCase {
     // The splice and the full writer write the same file.
     let spliced = try Data(contentsOf: URL(fileURLWithPath: store.path))
     XCTAssertEqual(Array(spliced), PlistCodec.encode(doc.items, otherRootKeys: doc.otherRootKeys))
+  }
+
+  /// The lean reader reads the lists itself (no Foundation); what it does not
+  /// take (another value type, a hand-written layout) is Foundation's: both agree.
+  func testTheLeanReaderReadsListsAsFoundationDoes() throws {
+    let odd = ["Wörk & co", "<tag> \"quoted\" 'x'", "🎉 Party", "a\tb", "  spaced  ", "&amp; literal"]
+    let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+    let tail = "<key>todoItems</key><dict/>\n</dict>\n</plist>\n"
+    var values: [String] = []
+    for (k, name) in odd.enumerated() {
+      var bytes: [UInt8] = []
+      PlistCodec.appendEscaped(name, to: &bytes)
+      let n = String(decoding: bytes, as: UTF8.self)
+      values.append(
+        "<array><dict><key>id</key><string>l\(k)</string><key>name</key><string>\(n)</string></dict></array>")
+      values.append(
+        "<array>\n  <dict>\n    <key>name</key>\n    <string>\(n)</string>\n    <key>id</key><string>l\(k)</string>\n  </dict>\n</array>"
+      )
+    }
+    values += [
+      "<array/>", "<array><dict/></array>",
+      "<array><dict><key>id</key><string>a</string><key>name</key><string>A</string><key>n</key><integer>3</integer></dict></array>",
+      "<array><dict><key>id</key><string>a</string><key>name</key><string><![CDATA[x<y]]></string></dict></array>",
+    ]
+    for v in values {
+      let data = Data((head + "<key>todoLists</key>" + v + tail).utf8)
+      let lean = try PlistCodec.decode(data)
+      let foundation = try PlistCodec.decodeWithFoundation(data)
+      XCTAssertEqual(lean.otherRootKeys, foundation.otherRootKeys, v)
+      XCTAssertEqual(lean.lists, foundation.lists, v)
+    }
+    let named = try PlistCodec.decode(Data((head + "<key>todoLists</key>" + values[0] + tail).utf8))
+    XCTAssertEqual(named.lists.lists.map(\.name), ["Wörk & co"])
   }
 }
