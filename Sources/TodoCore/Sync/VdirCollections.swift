@@ -13,7 +13,8 @@ import Foundation
 ///
 /// Which folder is which: a folder with `.ics` files directly in it is one
 /// collection (today's `--vdir DIR`); a folder with none, and with at least
-/// one subfolder (not hidden), is a root; an empty folder is one collection.
+/// one subfolder (not hidden), is a root; an empty folder is a root for a
+/// data file of several lists, else one collection.
 struct VdirCollections {
   struct Found: Equatable {
     var folder: String
@@ -24,15 +25,17 @@ struct VdirCollections {
   let root: String
 
   /// The root at `path`, or nil when it is a single collection (or missing).
-  init?(path: String) {
-    guard let (names, _) = VdirFolder.names(in: path, ending: ""), names.contains(where: { _ in true }) else {
-      return nil
-    }
+  /// An empty folder is a root when `emptyIsRoot` says so (a data file of
+  /// several lists), else one collection.
+  init?(path: String, emptyIsRoot: () -> Bool = { false }) {
+    guard let (names, _) = VdirFolder.names(in: path, ending: "") else { return nil }
     guard !names.contains(where: { $0.hasSuffix(VdirFolder.fileExtension) && Self.isFile(path + "/" + $0) })
     else {
       return nil
     }
-    guard names.contains(where: { Self.isFolder(path + "/" + $0) }) else { return nil }
+    if !names.contains(where: { Self.isFolder(path + "/" + $0) }) {
+      guard names.isEmpty, emptyIsRoot() else { return nil }
+    }
     root = path
   }
 

@@ -50,7 +50,12 @@ public final class VdirSync {
     try Store.makeFolders((statusFile as NSString).deletingLastPathComponent)
     return try withSyncLock(statusFile + ".lock") {
       // A vdir root: one list a collection (SPEC 9).
-      if scope == nil, let root = VdirCollections(path: vdir.path) { return try runRoot(root) }
+      if scope == nil,
+        let root = VdirCollections(
+          path: vdir.path, emptyIsRoot: { (try? store.load().lists.lists.count) ?? 0 > 1 })
+      {
+        return try runRoot(root)
+      }
       return try runLocked(statusFile)
     }
   }

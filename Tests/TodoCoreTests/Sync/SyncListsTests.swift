@@ -77,6 +77,7 @@ final class SyncListsTests: XCTestCase {
 
   func testARootIsToldFromACollection() throws {
     XCTAssertNil(VdirCollections(path: root), "an empty folder is one collection")
+    XCTAssertNotNil(VdirCollections(path: root, emptyIsRoot: { true }), "unless the file has several lists")
     try collection("work", name: "Work")
     XCTAssertNotNil(VdirCollections(path: root), "only folders in it: a root")
     try ics("x", "Loose").write(toFile: root + "/x.ics", atomically: true, encoding: .utf8)
@@ -222,5 +223,20 @@ final class SyncListsTests: XCTestCase {
     XCTAssertTrue(live.drain(), "a collection renamed")
     try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
     XCTAssertTrue(live.drain(), "a new collection")
+  }
+
+  /// A file of several lists and an empty folder: a root, a sub-folder a list.
+  func testAnEmptyFolderIsARootForAFileOfSeveralLists() throws {
+    let a = store("a")
+    let env = TodoEnvironment.fixed(t0)  // one: its UUIDs follow each other
+    try a.commit(.add(title: "Paint", deadline: nil), env: env)
+    try a.commit(.addList(name: "Work"), env: env)
+    try a.commit(.add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+    XCTAssertEqual(try a.load().items.count, 2)
+    try sync(a)
+    XCTAssertEqual(files("tasks").count, 1)
+    XCTAssertEqual(files("work").count, 1)
+    XCTAssertEqual(VdirCollections.metadata(root + "/work", "displayname"), "Work")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
   }
 }
