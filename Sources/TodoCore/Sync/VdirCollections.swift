@@ -143,7 +143,8 @@ extension VdirSync {
   /// passes (``CollectionScope``).
   func runRoot(_ root: VdirCollections) throws -> SyncReport {
     var report = SyncReport()
-    let found = try syncLists(root, report: &report)
+    var doc = try store.load()
+    let found = try syncLists(root, doc: &doc, report: &report)
     let dataFile = try store.resolvedPath()
     func statusItems(_ folder: String) -> Set<String> {
       let path = root.root + "/" + folder
@@ -151,21 +152,29 @@ extension VdirSync {
         ((try? SyncStatus.load(SyncStatus.path(dataFile: dataFile, vdir: path), vdir: path))?.items ?? [:])
           .keys)
     }
-    var known = Dictionary(uniqueKeysWithValues: found.map { ($0, statusItems($0)) })
+    // The UIDs each collection's status holds: only the second pass needs them
+    // (the first writes no file new to a folder), read then and after each collection.
+    var known: [String: Set<String>]? = nil
     var again: [String] = []
     for pass in [true, false] {
+      if !pass && !again.isEmpty {
+        known = Dictionary(uniqueKeysWithValues: found.map { ($0, statusItems($0)) })
+      }
       for folder in pass ? found : again {
-        let elsewhere = known.filter { $0.key != folder }.values.reduce(into: Set<String>()) {
+        let elsewhere = (known ?? [:]).filter { $0.key != folder }.values.reduce(into: Set<String>()) {
           $0.formUnion($1)
         }
         let child = VdirSync(
           store: store, vdirPath: root.root + "/" + folder, codec: codec, env: env)
         child.scope = CollectionScope(listID: folder, firstPass: pass, elsewhere: elsewhere)
+        child.preloaded = doc
         let r = try child.run()
+        // Read again once a collection changed it (its change was merged into the file as it was then).
+        if r.lines.contains(where: { $0.side == .list }) { doc = try store.load() }
         report.lines += r.lines
         report.warnings += r.warnings
         report.wrote = report.wrote || r.wrote
-        known[folder] = statusItems(folder)
+        if !pass { known?[folder] = statusItems(folder) }
         if pass, child.scope?.deferred == true { again.append(folder) }
       }
     }
@@ -177,14 +186,16 @@ extension VdirSync {
   /// and `color`); a name or colour changed on one side since the last sync
   /// (kept beside the collection's status) reaches the other, this side's
   /// winning when both changed. Answers the folders to sync, in order.
-  func syncLists(_ root: VdirCollections, report: inout SyncReport) throws -> [String] {
+  func syncLists(_ root: VdirCollections, doc: inout TodoDocument, report: inout SyncReport) throws
+    -> [String]
+  {
     let dataFile = try store.resolvedPath()
     func basePath(_ folder: String) -> String {
       SyncStatus.path(dataFile: dataFile, vdir: root.root + "/" + folder) + ".list"
     }
     let collections = root.collections()
     var adopt: [NamedList] = []
-    let here = try store.load().lists
+    let here = doc.lists
     for c in collections {
       let base = Self.readBase(basePath(c.folder))
       guard let mine = here.list(id: c.folder) else {
@@ -195,8 +206,10 @@ extension VdirSync {
         adopt.append(c.list)  // changed there (or first seen there with a name): taken here
       }
     }
-    if !adopt.isEmpty { try store.commit(.adoptLists(adopt), env: env) }
-    let doc = try store.load()
+    if !adopt.isEmpty {
+      try store.commit(.adoptLists(adopt), env: env)
+      doc = try store.load()
+    }
     let lists = doc.lists
     var folders = collections.map(\.folder)
     for list in lists.lists {

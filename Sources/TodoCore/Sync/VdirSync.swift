@@ -20,6 +20,8 @@ public final class VdirSync {
   let env: TodoEnvironment
   /// The one list a collection of a vdir root syncs with (``VdirCollections``); nil: every item.
   var scope: CollectionScope? = nil
+  /// The data file as the root's sync last read it (a collection's sync reads it no more).
+  var preloaded: TodoDocument? = nil
 
   /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
   public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
@@ -78,7 +80,7 @@ public final class VdirSync {
     let (side, skipped, listing) = try readVdir(old, report: &report)
 
     // The list side, by UID.
-    let doc = try store.load()
+    let doc = try preloaded ?? store.load()
     if doc.formatVersion > TodoDocument.currentVersion {
       throw TodoError.newerFormat(
         path: store.path, version: doc.formatVersion, known: TodoDocument.currentVersion)
