@@ -115,4 +115,17 @@ final class AppListsTests: XCTestCase {
     XCTAssertEqual(Style.Colour.nearest("#808080"), .none)
     XCTAssertEqual(Style.Colour.nearest("blue"), .none)
   }
+
+  /// `a` with one list shown adds into it; with all lists, into the default one.
+  func testAnItemAddedGoesIntoTheListShown() throws {
+    var (s, list) = state()
+    press([.char("L"), .down, .down, .enter], &s, &list)
+    XCTAssertEqual(s.shownList, "work")
+    press([.char("a")] + "Plan".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    let added = try XCTUnwrap(list.items.values.first { $0.title == "Plan" })
+    XCTAssertEqual(added.list, "work")
+    XCTAssertTrue(s.visible.contains { $0.id == added.id }, "in sight")
+    press([.char("L"), .up, .up, .enter, .char("a")] + "Tea".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    XCTAssertNil(try XCTUnwrap(list.items.values.first { $0.title == "Tea" }).list, "the default list")
+  }
 }
