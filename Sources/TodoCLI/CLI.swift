@@ -140,7 +140,7 @@ struct TodoTUI: ParsableCommand {
     version: FastPath.version,
     subcommands: [
       App.self, Add.self, List.self, Complete.self, Reopen.self, Remind.self, Edit.self, Delete.self,
-      Show.self, Badge.self, Pending.self, Daemon.self, Import.self, Export.self,
+      Show.self, Lists.self, Badge.self, Pending.self, Daemon.self, Import.self, Export.self,
       Sync.self,
     ],
     defaultSubcommand: App.self

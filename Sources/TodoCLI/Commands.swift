@@ -42,11 +42,14 @@ struct Add: ParsableCommand {
     {
       CLI.warn(w)
     }
-    let change = try options.store.commit(
-      .add(
+    let listName = fields.listName(orDefault: true)
+    let change = try options.store.commit(env: env) { items in
+      var more = more
+      more.list = try FieldOptions.listField(listName, in: items)
+      return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? nil, fields: more),
-      env: env)
+        warn: warning ?? nil, fields: more)
+    }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
     TimeEcho.warnWithoutDeadline(change.after.values.first ?? nil, given: warning)
@@ -87,6 +90,11 @@ struct List: ParsableCommand {
     var items = doc.items
     if zip(items, items.dropFirst()).contains(where: { TodoItem.byDeadline($1, $0) }) {
       items.sort(by: TodoItem.byDeadline)
+    }
+    if let name = filters.list {  // SPEC 9: one list; the slots (⊘) stay those of all lists
+      let lists = doc.lists
+      let id = try lists.named(name).id
+      items.removeAll { lists.listID(of: $0) != id }
     }
     filters.sort(&items)
     let fmt = CLI.formatter(now: now)
@@ -189,7 +197,8 @@ struct Edit: ParsableCommand {
   func validate() throws {
     if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given {
       throw ValidationError(
-        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress)")
+        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list)"
+      )
     }
   }
 
@@ -206,6 +215,8 @@ struct Edit: ParsableCommand {
       if let due, let base = items.item(target)?.deadline {
         deadline = try TimeEcho.due(due, env: env, base: base)
       }
+      var more = more
+      more.list = try FieldOptions.listField(fields.list, in: items)
       return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning, fields: more)
     }
     CLI.out(change.summary + "\n")

@@ -2,6 +2,10 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The options of SPEC 8 on `add` and `edit`: note, priority, tags, start, progress.
 struct FieldOptions: ParsableArguments {
   @Option(
@@ -24,15 +28,41 @@ struct FieldOptions: ParsableArguments {
   var start: String?
   @Option(name: .long, help: ArgumentHelp("How far along it is: N% (0-100), or none.", valueName: "n%"))
   var progress: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The list (by name; add: default $TODO_TUI_LIST, else the first list); edit: moves it there.",
+      valueName: "name"),
+    completion: ListCompletion.kind)
+  var list: String?
 
   /// Whether any of them is given.
-  var given: Bool { note != nil || priority != nil || !tag.isEmpty || start != nil || progress != nil }
+  var given: Bool {
+    note != nil || priority != nil || !tag.isEmpty || start != nil || progress != nil || list != nil
+  }
 
   /// An empty set, for the fast path (reading an option that was not parsed stops the program).
   static var none: FieldOptions {
     var o = FieldOptions()
-    (o.note, o.priority, o.tag, o.start, o.progress) = (nil, nil, [], nil, nil)
+    (o.note, o.priority, o.tag, o.start, o.progress, o.list) = (nil, nil, [], nil, nil, nil)
     return o
+  }
+
+  /// The `list` field for the list named `name` among the file's lists (nil: not given);
+  /// an unknown name is an error that names the lists there are.
+  static func listField(_ name: String?, in source: some ItemSource) throws -> String?? {
+    guard let name else { return nil }
+    let list = try source.lists.named(name)
+    return .some(source.lists.field(for: list.id))
+  }
+
+  /// `--list`, else (for `add`) `TODO_TUI_LIST` when set.
+  func listName(orDefault: Bool) -> String? {
+    if let list { return list }
+    guard orDefault, let v = getenv("TODO_TUI_LIST").map({ String(cString: $0) }), !v.isEmpty else {
+      return nil
+    }
+    return v
   }
 
   func validate() throws {

@@ -13,6 +13,10 @@ struct ListFilters: ParsableArguments {
     help: ArgumentHelp("Only items of this priority or higher (high, medium, low).", valueName: "p"))
   var priority: String?
   @Option(name: .long, help: "The order: due (default), priority or created.") var sort: Order?
+  @Option(
+    name: .long, help: ArgumentHelp("Only items of this list (all lists by default).", valueName: "name"),
+    completion: ListCompletion.kind)
+  var list: String?
 
   enum Order: String, ExpressibleByArgument, CaseIterable {
     case due, priority, created
@@ -21,7 +25,7 @@ struct ListFilters: ParsableArguments {
   /// None given (the fast path's list; reading an option that was not parsed stops the program).
   static var none: ListFilters {
     var f = ListFilters()
-    (f.tag, f.priority, f.sort) = (nil, nil, nil)
+    (f.tag, f.priority, f.sort, f.list) = (nil, nil, nil, nil)
     return f
   }
 

@@ -25,14 +25,20 @@ struct Show: ParsableCommand {
       CLI.out(String(decoding: object, as: UTF8.self) + "\n")
       return
     }
-    CLI.out(Self.text(item, formatter: fmt, shortID: ShortIDs(doc.items.map(\.id)).text(item.id)))
+    let lists = doc.lists
+    let listName = lists.list(id: lists.listID(of: item))?.name
+    CLI.out(
+      Self.text(item, formatter: fmt, shortID: ShortIDs(doc.items.map(\.id)).text(item.id), list: listName))
   }
 
   /// One line a field that is set (`name: value`), the note last, its lines indented.
-  static func text(_ item: TodoItem, formatter f: DueFormatter, shortID: String) -> String {
+  static func text(_ item: TodoItem, formatter f: DueFormatter, shortID: String, list: String? = nil)
+    -> String
+  {
     var lines: [(String, String)] = [
       ("id", shortID + "  " + item.id.uuidString), ("title", Title.displaySafe(item.title)),
     ]
+    if let list { lines.append(("list", Title.displaySafe(list))) }
     if let u = item.uid { lines.append(("uid", Title.displaySafe(u))) }
     lines.append(("deadline", item.deadline.map { f.dateText($0, weekday: true) } ?? "none (someday)"))
     if let s = item.start { lines.append(("start", f.dateText(s, weekday: true))) }

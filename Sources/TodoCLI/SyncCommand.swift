@@ -7,7 +7,8 @@ struct VdirOption: ParsableArguments {
   @Option(
     name: .long,
     help:
-      "The vdir: a folder of .ics files, one to-do each, as vdirsyncer keeps it (default: $TODO_TUI_VDIR).")
+      "The vdir: a folder of .ics files, one to-do each, as vdirsyncer keeps it (one list); or a folder of such folders (one list each) (default: $TODO_TUI_VDIR)."
+  )
   var vdir: String?
 
   /// The vdir given, if any.
@@ -48,7 +49,10 @@ struct Sync: ParsableCommand {
       reaches the other, merged field by field (the later LAST-MODIFIED wins a \
       field changed on both); a deletion crosses unless the other side changed \
       the item since the last sync. vdirsyncer syncs the vdir with a CalDAV server \
-      (sync setup; the daemon then drives it).
+      (sync setup; the daemon then drives it). A folder with no .ics file and sub-folders is a vdir root: each sub-folder \
+      (vdirsyncer's collections = ["from a", "from b"]) is a list, named by its \
+      displayname file, coloured by its color file; a list made here becomes a \
+      sub-folder; moving an item between lists moves its file.
       """,
     subcommands: [SyncSetup.self, SyncStatusCommand.self, SyncConflictsCommand.self, SyncResolve.self])
   @OptionGroup var options: FileOption

@@ -38,8 +38,10 @@ final class ArgvTests: XCTestCase {
     // The fast path's list, when it falls back to List, sets every property List has
     // (one added later and not set would stop the program when read).
     XCTAssertTrue(
-      FastPath.only(fast.list, ["options", "json", "all", "completed", "filters"]), "FastList.list sets them all")
-    XCTAssertTrue(FastPath.only(fast.list.filters, ["tag", "priority", "sort"]), "and the filters' options")
+      FastPath.only(fast.list, ["options", "json", "all", "completed", "filters"]),
+      "FastList.list sets them all")
+    XCTAssertTrue(
+      FastPath.only(fast.list.filters, ["tag", "priority", "sort", "list"]), "and the filters' options")
     // The options of SPEC 8: parsed, and refused with one line when wrong.
     let edit = try XCTUnwrap(
       CLIMain.parse(["edit", "3f2a", "--tag", "-home", "--tag", "+money", "--priority", "high"]) as? Edit)
@@ -56,7 +58,8 @@ final class ArgvTests: XCTestCase {
     XCTAssertEqual(failure(["remind", "3f2a", "--in", "1h", "--at", "9:00"])?.1, 64)
     XCTAssertNotNil(try CLIMain.parse(["show", "3f2a", "--json"]) as? Show)
     XCTAssertEqual(
-      try XCTUnwrap(CLIMain.parse(["list", "--sort", "priority", "--tag", "home"]) as? List).filters.sort, .priority)
+      try XCTUnwrap(CLIMain.parse(["list", "--sort", "priority", "--tag", "home"]) as? List).filters.sort,
+      .priority)
     XCTAssertEqual(list.options.file, "/tmp/a.plist")
     XCTAssertTrue(list.json)
     let complete = try XCTUnwrap(CLIMain.parse(["complete", "3f2a", "5ea0"]) as? Complete)

@@ -33,6 +33,8 @@ public enum Action: Equatable, Sendable {
   case escape
   case quit
   case form(FormAction)
+  /// L, m and the list picker's keys (SPEC 9).
+  case list(ListAction)
   // From the runtime
   case tick(Date)
   case resized(Size)

@@ -14,6 +14,8 @@ public struct AppState: Equatable, Sendable {
     case help
     /// Waiting for y to delete the item.
     case confirmDelete(UUID)
+    /// Picking a list: the one shown (L), or where the item goes (m).
+    case pickList(ListPicker)
   }
 
   /// Which items the list shows (`v` switches).
@@ -84,6 +86,10 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var loaded = false
   /// The last sync with the server (the daemon's status file), shown in the header; nil without a server.
   public var serverSync: ServerStatus?
+  /// The file's lists (SPEC 9).
+  public internal(set) var lists = ListBook.implicit
+  /// The list shown (its id); nil: all lists.
+  public internal(set) var shownList: String?
 
   /// How many steps `u` can undo (and `U` redo).
   public static let undoDepth = 100
@@ -165,12 +171,13 @@ public struct AppState: Equatable, Sendable {
   /// With `narrowing`, the filter only grew more specific: the rows shown are searched, not all.
   mutating func refilter(keeping id: UUID?, narrowing: Bool = false) {
     let q = filter.text.trimmingCharacters(in: .whitespaces)
-    let shown: [TodoItem]
+    var shown: [TodoItem]
     switch view {
     case .pending: shown = pending
     case .completed: shown = done
     case .all: shown = done.isEmpty ? pending : pending + done
     }
+    if shownList != nil { shown = shown.filter(inShownList) }
     if q.isEmpty {
       visible = shown
     } else {

@@ -22,6 +22,7 @@ public enum KeyMap {
     case .help: return help(key)
     case .confirmDelete:
       return key == .escape ? .escape : .confirmDelete(key == .char("y") || key == .char("Y"))
+    case .pickList: return picker(key)
     }
   }
 
@@ -40,6 +41,8 @@ public enum KeyMap {
     case .left, .char("h"): return id.map(Action.swipe)
     case .char("x"), .char("c"): return id.map { done ? .reopen($0) : .complete($0) }
     case .char("v"): return .switchView
+    case .char("L"): return .list(.pickShown)
+    case .char("m"): return id.map { .list(.pickMove($0)) }
     case .char("r"): return id.map(Action.remind)
     case .char("d"), .delete: return id.map(Action.askDelete)
     case .char("u"): return .undo
@@ -60,6 +63,16 @@ public enum KeyMap {
     case .pageDown: return .page(1)
     case .home, .char("g"): return .moveToTop
     case .end, .char("G"): return .moveToBottom
+    default: return nil
+    }
+  }
+
+  static func picker(_ key: Key) -> Action? {
+    switch key {
+    case .up, .char("k"): return .list(.turn(-1))
+    case .down, .char("j"): return .list(.turn(1))
+    case .enter: return .list(.choose)
+    case .escape, .char("q"): return .escape
     default: return nil
     }
   }
@@ -136,6 +149,7 @@ public enum KeyMap {
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
     ("x  c", "complete (in the completed view: reopen)"),
     ("v", "the view: pending, completed, all"),
+    ("L  m", "lists: the list shown, or all; move the item to another"),
     ("r", "remind in 30 minutes"),
     ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),

@@ -107,6 +107,8 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why { state.message = why } else { state.quitAsked = false }
   case .form(let f):
     effects += reduceForm(&state, f, env: env)
+  case .list(let a):
+    effects += reduceList(&state, a)
 
   case .tick(let t):
     if let since = state.bannerSince, t >= since.addingTimeInterval(AppState.bannerSeconds) {
@@ -137,6 +139,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.now = env.now()
     let before = state.pending
     let wasLoaded = state.loaded
+    state.setLists(doc.lists)
     state.setItems(doc.items)
     closeVanished(&state)
     followDetail(&state)
@@ -146,6 +149,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.fatal = why
   case .mutated(let m, let change):
     record(&state, m, change)
+    if let l = change.lists { state.setLists(l.after) }
     if case .form = state.mode { state.mode = .list }
     if case .swipe = state.mode { state.mode = .list }
     state.now = env.now()
@@ -283,7 +287,7 @@ private func dismissBanner(_ state: inout AppState) {
 /// Esc closes the innermost thing open.
 private func escape(_ state: inout AppState) {
   switch state.mode {
-  case .swipe, .help:
+  case .swipe, .help, .pickList:
     state.mode = .list
   case .form(var form):
     if form.askingToDiscard {

@@ -27,6 +27,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
   switch state.mode {
   case .form(let form): drawForm(form, state, fmt, layout, &c)
   case .help: drawHelp(state, layout, &c)
+  case .pickList(let p): drawListPicker(p, state, layout, &c)
   default: break
   }
   drawStatus(state, layout, &c)
@@ -35,6 +36,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
 
 private func drawHeader(_ state: AppState, _ c: inout Canvas) {
   var x = c.put("Todo List", x: 1, y: 0, style: .bold)
+  if let (name, style) = state.headerList { x = c.put(" · " + name, x: x, y: 0, style: style) }
   if state.view != .pending { x = c.put(" · " + state.view.rawValue, x: x, y: 0, style: .bold) }
   if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
   if let s = state.serverSync { x = c.put(s.headerText, x: x, y: 0, style: s.ok ? .dim : Style(.yellow)) }
@@ -293,6 +295,7 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
       ? ["Enter/c reopen", "→ close"] : ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]
   case .form, .help: keys = []
+  case .pickList: keys = ["↑↓ choose", "Enter pick", "Esc close"]
   case .confirmDelete(let id):
     message = "Delete “\(state.item(id)?.title ?? "")”? (y/n)"
     messageStyle = Style(.red, .bold)

@@ -11,6 +11,12 @@ public struct Change: Equatable, Sendable {
   /// Said once beside the summary: that a notification it adds waits for a
   /// slot (``Scheduler/waitNote``), or nil.
   public var note: String? = nil
+  /// The file's lists before and after, when the change changes them (SPEC 9).
+  public var lists: (before: ListBook, after: ListBook)? {
+    get { listsChange.map { ($0[0], $0[1]) } }
+    set { listsChange = newValue.map { [$0.before, $0.after] } }
+  }
+  var listsChange: [ListBook]? = nil
 
   public init(before: [UUID: TodoItem?], after: [UUID: TodoItem?], summary: String) {
     self.before = before
@@ -19,9 +25,13 @@ public struct Change: Equatable, Sendable {
   }
 
   /// The change that undoes this one.
-  public var inverse: Change { Change(before: after, after: before, summary: "Undid: " + summary) }
+  public var inverse: Change {
+    var out = Change(before: after, after: before, summary: "Undid: " + summary)
+    out.lists = lists.map { ($0.after, $0.before) }
+    return out
+  }
 
-  public var isEmpty: Bool { before == after }
+  public var isEmpty: Bool { before == after && lists.map { $0.before == $0.after } ?? true }
 
   /// The change that undoes this one, made at `now`: a new change of its own,
   /// so the items it sets back count as modified now.

@@ -10,6 +10,8 @@ public struct FieldEdits: Equatable, Sendable {
   public var tags: [TagEdit]
   public var start: Date??
   public var progress: Int??
+  /// The list to move to, as the item's `list` field holds it (`.some(nil)`: the default list).
+  public var list: String??
 
   public struct TagEdit: Equatable, Sendable {
     public var tag: String
@@ -22,13 +24,14 @@ public struct FieldEdits: Equatable, Sendable {
 
   public init(
     note: String?? = nil, priority: Int?? = nil, tags: [TagEdit] = [], start: Date?? = nil,
-    progress: Int?? = nil
+    progress: Int?? = nil, list: String?? = nil
   ) {
     self.note = note
     self.priority = priority
     self.tags = tags
     self.start = start
     self.progress = progress
+    self.list = list
   }
 
   public static let none = FieldEdits()
@@ -46,5 +49,6 @@ public struct FieldEdits: Equatable, Sendable {
     }
     if let s = start { item.start = s?.wholeSeconds }
     if let p = progress { item.progress = p }
+    if let l = list { item.list = l }
   }
 }

@@ -88,6 +88,11 @@ extension ItemField {
       name: "progress", key: "progress", kind: .integer, userSet: true, ical: .property("PERCENT-COMPLETE"),
       revision: true, merge: .changed, json: .listed, get: { FieldValue($0.progress) },
       set: { i, v in i.progress = v.integer }),
+    // Lists (SPEC 9): the id of the item's list (``ListBook``); absent: the default list.
+    // It travels as the collection the item's file is in, not as a property.
+    ItemField(
+      name: "list", key: "list", kind: .text, userSet: true, ical: .none, revision: false, merge: .changed,
+      json: .listed, get: { FieldValue($0.list) }, set: { i, v in i.list = v.text }),
   ]
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,
@@ -116,6 +121,7 @@ extension ItemField {
   static var tagsIndex: Int { 18 }
   static var startIndex: Int { 19 }
   static var progressIndex: Int { 20 }
+  static var listIndex: Int { 21 }
 
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.
@@ -125,9 +131,14 @@ extension ItemField {
 }
 
 extension TodoDocument {
-  /// The root's keys: the format's version and the items (SPEC 6).
+  /// The root's keys: the format's version and the items (SPEC 6), and the
+  /// lists (SPEC 9: an array of dictionaries `id`, `name`, `color`, in their
+  /// order; absent: the one list `Tasks`). Both readers keep the lists' value
+  /// as canonical XML, as any root key (``PlistFragment``); ``TodoDocument/lists`` reads it.
   static let versionKey: StaticString = "formatVersion"
   static let itemsKey: StaticString = "todoItems"
+  static let listsKey: StaticString = "todoLists"
   static let versionKeyText = versionKey.description
   static let itemsKeyText = itemsKey.description
+  static let listsKeyText = listsKey.description
 }

@@ -13,6 +13,8 @@ public protocol ItemSource {
   /// Undelivered notifications that fire after `now` and before `end`: the
   /// slots they want (SPEC 5).
   func futureCount(after now: Date, before end: Date) -> Int
+  /// The file's lists (SPEC 9).
+  var lists: ListBook { get }
 }
 
 extension TodoList: ItemSource {

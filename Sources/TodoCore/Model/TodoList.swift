@@ -4,8 +4,16 @@ import Foundation
 /// returns the ``Change`` it made, which is what undo replays backwards.
 public struct TodoList: Equatable, Sendable {
   public private(set) var items: [UUID: TodoItem]
+  /// The lists (SPEC 9), as the data file holds them.
+  public internal(set) var lists = ListBook.implicit
 
   public init(items: [UUID: TodoItem] = [:]) { self.items = items }
+
+  /// The items and the lists of a document.
+  public init(document: TodoDocument) {
+    self.init(document.items)
+    lists = document.lists
+  }
 
   public init<S: Sequence>(_ items: S) where S.Element == TodoItem {
     // Filled in place: a map to pairs first held a second copy of the items.
@@ -129,6 +137,8 @@ public struct TodoList: Equatable, Sendable {
   /// notification already delivered for an item's current time stays delivered.
   @discardableResult
   public mutating func apply(_ change: Change, mode: Change.Mode = .write) -> Change {
+    // The lists: an undo sets them back only while they are as the change left them.
+    if let l = change.lists, mode == .write || lists == l.before { lists = l.after }
     for (id, after) in change.after {
       let before = change.before[id] ?? nil
       items[id] = Change.merged(current: items[id], before: before, after: after, mode: mode)

@@ -38,6 +38,14 @@ public enum TodoOperation: Equatable, Sendable {
   /// Applies again a change that undo took back, by the same rule. The change
   /// given is the one the undo made.
   case redo(Change)
+  /// A new list, after the others (SPEC 9).
+  case addList(name: String, color: String? = nil)
+  /// Renames the list of this id.
+  case renameList(id: String, name: String)
+  /// Deletes the list of this id: refused while it holds items, unless `withItems` (deleted too).
+  case deleteList(id: String, withItems: Bool)
+  /// A sync's collections (SPEC 9): each list added, or its name and colour taken, by id.
+  case adoptLists([NamedList])
 
   /// How the change meets what others wrote since it was made.
   public var mode: Change.Mode {
@@ -63,6 +71,15 @@ public enum TodoOperation: Equatable, Sendable {
   }
 
   static let handful = 16
+
+  /// Whether it changes the file's lists (written whole: the lists are in the file's header).
+  var changesLists: Bool {
+    switch self {
+    case .addList, .renameList, .deleteList, .adoptLists: return true
+    case .undo(let c), .redo(let c), .sync(let c): return c.lists != nil
+    default: return false
+    }
+  }
 
   /// The change this operation makes to the items of `source`, at `env`'s
   /// time, in `env`'s time zone (the one function every front end goes through).
@@ -105,6 +122,8 @@ public enum TodoOperation: Equatable, Sendable {
       change = Self.syncing(change_, onto: source)
     case .undo(let done), .redo(let done):
       change = done.inverse(at: now)
+    case .addList, .renameList, .deleteList, .adoptLists:
+      change = try listChange(in: source)
     }
     if !isBulk && mode == .write { change.note = Scheduler.waitNote(for: change, in: source, at: now) }
     return change

@@ -25,6 +25,8 @@ public final class LiveSync: @unchecked Sendable {
     get { state.withLock { vdirWatchValue } }
     set { state.withLock { vdirWatchValue = newValue } }
   }
+  /// The collections of a vdir root (SPEC 9), watched as a vdir is; guarded by `state`.
+  private var collectionWatchesValue: Set<Int32> = []
   /// A sync runs; `again`: something changed since it began, so another follows.
   private var running = false
   private var again = false
@@ -132,6 +134,7 @@ public final class LiveSync: @unchecked Sendable {
       vdirChanged: wrote, resync: { syncVdir() },
       settled: { if let status = try? sync.statusPath() { ConflictResolve.keepBase(status) } })
     if vdirWatch < 0 { watchVdir() }
+    watchCollections()
   }
 
   /// One vdir sync, told; whether it wrote to the vdir.
@@ -145,6 +148,15 @@ public final class LiveSync: @unchecked Sendable {
     } catch {
       report("sync with \(sync.vdir.path) failed: \(error)")
       return false
+    }
+  }
+
+  /// Watches each collection of a vdir root (its items, `displayname` and `color`).
+  func watchCollections() {
+    guard let root = VdirCollections(path: sync.vdir.path) else { return }
+    for c in root.collections() {
+      let wd = inotify_add_watch(inotify, root.root + "/" + c.folder, Self.mask | UInt32(IN_CREATE))
+      if wd >= 0 { state.withLock { _ = collectionWatchesValue.insert(wd) } }
     }
   }
 
@@ -163,9 +175,15 @@ public final class LiveSync: @unchecked Sendable {
         if mask & UInt32(IN_IGNORED | IN_DELETE_SELF) != 0 {
           vdirWatch = -1
           hit = true
-        } else if !name.hasPrefix("."), name.hasSuffix(VdirFolder.fileExtension) {
-          hit = true
+        } else if !name.hasPrefix("."),
+          name.hasSuffix(VdirFolder.fileExtension) || mask & UInt32(IN_ISDIR) != 0
+        {
+          hit = true  // an item, or a collection of a root
         }
+      } else if state.withLock({ collectionWatchesValue.contains(wd) }), !name.hasPrefix("."),
+        name.hasSuffix(VdirFolder.fileExtension) || name == "displayname" || name == "color"
+      {
+        hit = true
       }
       if wd == dataWatch && name == dataName { hit = true }
     }

@@ -18,6 +18,10 @@ public final class VdirSync {
   public let vdir: VdirFolder
   let codec: VdirCodec
   let env: TodoEnvironment
+  /// The one list a collection of a vdir root syncs with (``VdirCollections``); nil: every item.
+  var scope: CollectionScope? = nil
+  /// The data file as the root's sync last read it (a collection's sync reads it no more).
+  var preloaded: TodoDocument? = nil
 
   /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
   public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
@@ -46,7 +50,16 @@ public final class VdirSync {
   public func run() throws -> SyncReport {
     let statusFile = try statusPath()
     try Store.makeFolders((statusFile as NSString).deletingLastPathComponent)
-    return try withSyncLock(statusFile + ".lock") { try runLocked(statusFile) }
+    return try withSyncLock(statusFile + ".lock") {
+      // A vdir root: one list a collection (SPEC 9).
+      if scope == nil,
+        let root = VdirCollections(
+          path: vdir.path, emptyIsRoot: { (try? store.load().lists.lists.count) ?? 0 > 1 })
+      {
+        return try runRoot(root)
+      }
+      return try runLocked(statusFile)
+    }
   }
 
   func runLocked(_ statusFile: String) throws -> SyncReport {
@@ -67,7 +80,7 @@ public final class VdirSync {
     let (side, skipped, listing) = try readVdir(old, report: &report)
 
     // The list side, by UID.
-    let doc = try store.load()
+    let doc = try preloaded ?? store.load()
     if doc.formatVersion > TodoDocument.currentVersion {
       throw TodoError.newerFormat(
         path: store.path, version: doc.formatVersion, known: TodoDocument.currentVersion)
@@ -80,10 +93,12 @@ public final class VdirSync {
       }
     }
 
+    scope?.filter(&list, lists: doc.lists)
     var plan = SyncPlan(
       list: list, vdir: side, old: old.items, skipped: skipped,
       existing: listing)
-    try refuseMassDeletion(plan, old: old, list: list, vdirCount: side.count)
+    scope?.adjust(&plan, old: old, lists: doc.lists)
+    try refuseMassDeletion(plan, old: old, list: list, vdirCount: side.count, fileCount: doc.items.count)
 
     // 1. The vdir: files written atomically, then removals.
     let now = env.now()
@@ -222,8 +237,9 @@ public final class VdirSync {
   /// vdirsyncer's "storage empty" guard: a side that holds nothing now, but
   /// held items at the last sync, is more likely a wrong path or a lost
   /// file than a wish to delete everything on the other side.
-  func refuseMassDeletion(_ plan: SyncPlan, old: SyncStatus, list: [String: TodoItem], vdirCount: Int) throws
-  {
+  func refuseMassDeletion(
+    _ plan: SyncPlan, old: SyncStatus, list: [String: TodoItem], vdirCount: Int, fileCount: Int
+  ) throws {
     guard !old.items.isEmpty else { return }
     if vdirCount == 0, plan.listDeletions > 0, plan.listDeletions == list.count {
       throw TodoError.io(
@@ -232,7 +248,7 @@ public final class VdirSync {
           + "not deleting all \(list.count) items of the data file (remove \((try? statusPath()) ?? "the sync status") to sync afresh)"
       )
     }
-    if list.isEmpty, !plan.removals.isEmpty, plan.removals.count == vdirCount {
+    if fileCount == 0, !plan.removals.isEmpty, plan.removals.count == vdirCount {
       throw TodoError.io(
         path: store.path,
         detail: "the data file holds no items, but the last sync left \(old.items.count); "

@@ -125,6 +125,8 @@ enum LeanPlistReader {
               throw CodecError("the key '\(TodoDocument.itemsKey)' appears twice in the root")
             }
             items = try todoItems(tolerant: tolerant, warnings: &warnings)
+          case TodoDocument.listsKeyText where other[key] == nil:
+            other[key] = try unit { try $0.listsValue() }
           default:
             guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw Unsupported() }  // Foundation's to read
             guard other[key] == nil else {

@@ -67,7 +67,7 @@ extension Store {
       let mode: Change.Mode
       do {
         let operation = try make(scan)
-        if operation.isBulk { return nil }
+        if operation.isBulk || operation.changesLists { return nil }
         change = try operation.change(in: scan, env: env)
         mode = operation.mode
       } catch {

@@ -159,8 +159,13 @@ public final class Store: @unchecked Sendable {
     // One dictionary, changed in place, and compared with the items as read:
     // a copy of the list to compare with cost a second dictionary (33 MB at 100,000).
     var list = TodoList(doc.items)
+    let lists = doc.lists
+    list.lists = lists
     let result = try body(&list)
-    if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items) {
+    if doc.formatVersion != TodoDocument.currentVersion || Self.differs(list, from: doc.items)
+      || list.lists != lists
+    {
+      if list.lists != lists { doc.lists = list.lists }
       try write(Self.inReadOrder(list, replacing: &doc.items), otherRootKeys: doc.otherRootKeys)
     }
     return result

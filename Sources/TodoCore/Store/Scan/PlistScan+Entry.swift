@@ -158,8 +158,15 @@ extension PlistScan {
       if !inEntries {
         let h = PlistScan.header
         guard n - i >= h.count else { return eof ? .decline : .more(upTo: i) }
-        guard memcmp(p + i, h, h.count) == 0 else { return .decline }
-        i += h.count
+        if memcmp(p + i, h, h.count) == 0 {
+          i += h.count
+        } else {
+          switch PlistScan.listsHeader(p + i, n - i) {
+          case .header(let length): i += length
+          case .decline: return .decline
+          case .more: return eof ? .decline : .more(upTo: i)
+          }
+        }
         out.itemsStart = base + i
         inEntries = true
       }

@@ -37,6 +37,10 @@ final class SpliceScan: ItemSource {
   private var built: [UUID: TodoItem] = [:]
   /// The file could not be read while the change was made; thrown after it.
   private(set) var failure: Error? = nil
+  /// The root keys of the header besides the version and the items.
+  private var headKeys: [String: String] = [:]
+  /// The file's lists, from its header (read when a change asks for them).
+  var lists: ListBook { (try? ListBook(xml: headKeys[TodoDocument.listsKeyText])) ?? .implicit }
 
   static let plainHeader: [UInt8] = {
     var w = ByteWriter()
@@ -87,6 +91,7 @@ final class SpliceScan: ItemSource {
       guard let doc = try? PlistCodec.decode(Data(head)), doc.items.isEmpty,
         PlistCodec.encode([], otherRootKeys: doc.otherRootKeys) == head
       else { return false }
+      headKeys = doc.otherRootKeys
     }
     // The entries, each checked and in order, up to the footer.
     records.reserveCapacity(min(size / 256, 1 << 20))

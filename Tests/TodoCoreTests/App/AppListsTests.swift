@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// Lists in the app (SPEC 9): the header names the list shown, `L` picks one
+/// or all, `m` moves the selected item (and `u` takes the move back).
+final class AppListsTests: XCTestCase {
+  let env = TodoEnvironment.fixed(appNow)
+
+  /// Three lists; Pay rent in Work, Buy milk in Groceries, Call Bob in Personal.
+  var document: TodoDocument {
+    var rent = appThree[0]
+    rent.list = "work"
+    var milk = appThree[2]
+    milk.list = "groceries"
+    var doc = TodoDocument(items: [rent, appThree[1], milk])
+    doc.lists = ListBook([
+      NamedList(id: "personal", name: "Personal"), NamedList(id: "work", name: "Work", color: "#1e90ff"),
+      NamedList(id: "groceries", name: "Groceries"),
+    ])
+    return doc
+  }
+
+  func state(_ size: Size = Size(width: 80, height: 24)) -> (AppState, TodoList) {
+    var s = AppState(now: appNow, calendar: env.calendar, size: size)
+    _ = reduce(&s, .loaded(document), env: env)
+    return (s, TodoList(document: document))
+  }
+
+  func press(_ keys: [Key], _ s: inout AppState, _ list: inout TodoList) {
+    for k in keys {
+      guard let a = KeyMap.action(for: k, in: s) else { continue }
+      carryOut(reduce(&s, a, env: env), on: &list, &s, env: env)
+    }
+  }
+
+  func testAFileOfOneListShowsNoListInTheHeader() {
+    let s = appState(appThree)
+    XCTAssertNil(s.headerList)
+    XCTAssertTrue(
+      render(s, size: s.size).lines[0].hasPrefix(" Todo List  "), render(s, size: s.size).lines[0])
+  }
+
+  func testLPicksTheListShownOrAll() {
+    var (s, list) = state()
+    XCTAssertEqual(s.shownListName, "All lists")
+    XCTAssertTrue(render(s, size: s.size).lines[0].hasPrefix(" Todo List · All lists"))
+    XCTAssertEqual(s.visible.count, 3)
+    press([.char("L")], &s, &list)
+    guard case .pickList(let p) = s.mode else { return XCTFail("no picker") }
+    XCTAssertEqual(p.choices(s.lists), [nil, "personal", "work", "groceries"])
+    assertSnapshot(render(s, size: s.size), "lists-picker-80x24")
+    press([.down, .down, .enter], &s, &list)
+    XCTAssertEqual(s.mode, .list)
+    XCTAssertEqual(s.shownList, "work")
+    XCTAssertEqual(s.visible.map(\.title), ["Pay rent"])
+    let screen = render(s, size: s.size)
+    XCTAssertTrue(screen.lines[0].hasPrefix(" Todo List · Work"), screen.lines[0])
+    XCTAssertEqual(screen[13, 0].style.colour, .blue, "the list's colour")
+    assertSnapshot(screen, "lists-header-80x24")
+    XCTAssertEqual(s.badge, 1, "the badge counts every list")
+    press([.char("L"), .up, .up, .up, .enter], &s, &list)
+    XCTAssertNil(s.shownList)
+    XCTAssertEqual(s.visible.count, 3)
+    press([.char("L"), .escape], &s, &list)
+    XCTAssertEqual(s.mode, .list, "Esc closes the picker")
+  }
+
+  func testMMovesTheSelectedItemAndUndoTakesItBack() throws {
+    var (s, list) = state()
+    let bob = try XCTUnwrap(s.visible.firstIndex { $0.title == "Call Bob" })
+    s.selected = bob
+    press([.char("m")], &s, &list)
+    guard case .pickList(let p) = s.mode else { return XCTFail("no picker") }
+    XCTAssertEqual(p.selected, 0, "the cursor on the item's own list")
+    assertSnapshot(render(s, size: s.size), "lists-move-80x24")
+    press([.down, .enter], &s, &list)
+    XCTAssertEqual(list[appID(2)]?.list, "work")
+    XCTAssertTrue(s.message.hasPrefix("Edited “Call Bob”"), s.message)
+    press([.char("L"), .down, .down, .enter], &s, &list)
+    XCTAssertEqual(Set(s.visible.map(\.title)), ["Pay rent", "Call Bob"])
+    press([.char("u")], &s, &list)
+    XCTAssertNil(list[appID(2)]?.list, "back in the default list")
+    XCTAssertEqual(s.visible.map(\.title), ["Pay rent"], "gone from the list shown")
+    // Moving to the list it is in changes nothing.
+    press([.char("m"), .enter], &s, &list)
+    XCTAssertEqual(list[appID(1)]?.list, "work")
+    XCTAssertTrue(s.message.contains("already in Work"), s.message)
+  }
+
+  func testAListShownThatIsGoneShowsAllAgain() {
+    var (s, _) = state()
+    s.shownList = "groceries"
+    var doc = document
+    doc.lists = ListBook([NamedList(id: "personal", name: "Personal")])
+    _ = reduce(&s, .loaded(doc), env: env)
+    XCTAssertNil(s.shownList)
+    XCTAssertEqual(s.visible.count, 3)
+  }
+
+  func testTheHeaderAndThePickerAt40x10() {
+    var (s, list) = state(Size(width: 40, height: 10))
+    press([.char("L"), .down, .enter], &s, &list)
+    assertSnapshot(render(s, size: s.size), "lists-header-40x10")
+    press([.char("L")], &s, &list)
+    assertSnapshot(render(s, size: s.size), "lists-picker-40x10")
+  }
+
+  func testColoursMapToTheNearestTerminalColour() {
+    XCTAssertEqual(Style.Colour.nearest("#ff0000"), .red)
+    XCTAssertEqual(Style.Colour.nearest("#2e8b57"), .green)
+    XCTAssertEqual(Style.Colour.nearest("#0000FFFF"), .blue)
+    XCTAssertEqual(Style.Colour.nearest("#ffd700"), .yellow)
+    XCTAssertEqual(Style.Colour.nearest("#808080"), .none)
+    XCTAssertEqual(Style.Colour.nearest("blue"), .none)
+  }
+
+  /// `a` with one list shown adds into it; with all lists, into the default one.
+  func testAnItemAddedGoesIntoTheListShown() throws {
+    var (s, list) = state()
+    press([.char("L"), .down, .down, .enter], &s, &list)
+    XCTAssertEqual(s.shownList, "work")
+    press([.char("a")] + "Plan".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    let added = try XCTUnwrap(list.items.values.first { $0.title == "Plan" })
+    XCTAssertEqual(added.list, "work")
+    XCTAssertTrue(s.visible.contains { $0.id == added.id }, "in sight")
+    press([.char("L"), .up, .up, .enter, .char("a")] + "Tea".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    XCTAssertNil(try XCTUnwrap(list.items.values.first { $0.title == "Tea" }).list, "the default list")
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// A file with lists (SPEC 9) stays on the fast paths: the zero-copy scan of
+/// `list`, the badge and the notifier takes its header, the splice too; a
+/// header it cannot vouch for goes the general way.
+final class ListsScanTests: XCTestCase {
+  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+
+  func items() -> [TodoItem] {
+    (1...50).map { (n: Int) -> TodoItem in
+      let id = UUID(uuidString: String(format: "A0000000-0000-0000-0000-%012X", n))!
+      let due: Date? = n % 7 == 0 ? nil : t0 + Double(n * 3600)
+      return TodoItem(
+        id: id, title: "Item \(n) & <co>", deadline: due, created: t0, list: n % 3 == 0 ? "work" : nil)
+    }
+  }
+
+  func file(_ lists: ListBook) -> [UInt8] {
+    var doc = TodoDocument(items: items())
+    doc.lists = lists
+    return PlistCodec.encode(doc.items, otherRootKeys: doc.otherRootKeys)
+  }
+
+  func scan(_ bytes: [UInt8]) -> PlistScan? { bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) } }
+
+  func testAFileWithListsScansAsOneWithout() throws {
+    let book = ListBook([
+      NamedList(id: "tasks", name: "Tasks"), NamedList(id: "work", name: "Wörk & <co>", color: "#336699"),
+    ])
+    let plain = try XCTUnwrap(scan(file(.implicit)))
+    let with = try XCTUnwrap(scan(file(book)), "the header with lists is taken")
+    XCTAssertEqual(with.entries.count, plain.entries.count)
+    let shift = file(book).count - file(.implicit).count
+    XCTAssertEqual(with.itemsStart, plain.itemsStart + shift)
+    for k in plain.entries.indices {
+      XCTAssertEqual(with.item(with.entries[k]), plain.item(plain.entries[k]))
+      XCTAssertEqual(with.entries[k].start, plain.entries[k].start + shift)
+    }
+    // The items the scan gives are the general reader's.
+    let general = try PlistCodec.decodeWithFoundation(Data(file(book)))
+    XCTAssertEqual(with.entries.map { with.item($0) }, general.items)
+  }
+
+  func testAHeaderItCannotVouchForGoesTheGeneralWay() throws {
+    let good = String(decoding: file(ListBook([NamedList(id: "a", name: "A")])), as: UTF8.self)
+    for (from, to) in [
+      ("<key>id</key>", "<key>ID</key>"),  // not a list the reader takes
+      ("<array><dict>", "<array> <dict>"),  // not the writer's spelling
+      ("<key>todoLists</key>", "<key>todoLists2</key>"),  // another key
+    ] {
+      let bad = Array(good.replacingOccurrences(of: from, with: to).utf8)
+      XCTAssertNotEqual(bad, Array(good.utf8))
+      XCTAssertNil(scan(bad), "\(from) → \(to)")
+    }
+  }
+
+  func testTheStoreSplicesAndListsAFileWithLists() throws {
+    let dir = NSTemporaryDirectory() + "lists-scan-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let store = Store(path: dir + "/todos.plist")
+    try store.write(items())
+    try store.commit(.addList(name: "Work"), env: .fixed(t0))
+    XCTAssertNotNil(try PlistScan.scan(store: store), "list's fast path after lists add")
+    try store.commit(
+      .add(title: "New", deadline: t0, fields: FieldEdits(list: .some("work"))), env: .fixed(t0))
+    XCTAssertTrue(store.lastWriteSpliced)
+    let scanned = try XCTUnwrap(try PlistScan.scan(store: store))
+    XCTAssertEqual(scanned.entries.count, 51)
+    XCTAssertEqual(try store.load().items.filter { $0.list == "work" }.count, 17)
+  }
+}

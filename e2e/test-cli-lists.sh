@@ -1,0 +1,52 @@
+# Lists (SPEC 9) from the command line: a file of today opens in Tasks; lists,
+# lists add/rename/delete, --list on add, edit and list, TODO_TUI_LIST, show,
+# the JSON; an unknown name is one error line naming the lists; the badge and
+# the fast paths cover every list.
+. "$HERE/lib.sh"
+export LC_ALL=C TZ=UTC TODO_TUI_NOW=2099-01-01T08:00:00Z
+
+old=$(T add Milk --due "2099-01-01 07:00") || fail "add in a file of today"
+before=$(filesum)
+expect_eq "$(T lists)" "* Tasks  1 pending" "a file of today: one list, Tasks"
+expect_eq "$(filesum)" "$before" "listing the lists writes nothing"
+expect_eq "$(T lists add Work --color '#336699')" "Added the list “Work”" "lists add"
+expect_fail T lists add work
+expect_fail T lists add Bad --color blue
+
+w=$(T add Report --list work --due "2099-01-01 07:30") || fail "add --list (any case)"
+export TODO_TUI_LIST=Work
+e=$(T add Email --due "2099-01-02 09:00") || fail "add into TODO_TUI_LIST"
+unset TODO_TUI_LIST
+expect_eq "$(T lists)" "$(printf '* Tasks  1 pending\n  Work   2 pending')" "counts per list"
+expect_match "$(T show "${w:0:8}")" "list: +Work" "show names the list"
+expect_eq "$(T list --list Work | wc -l)" 2 "list --list: one list"
+expect_eq "$(T list | wc -l)" 3 "list: every list"
+expect_eq "$(T badge)" 2 "the badge counts every list"
+
+before=$(filesum)
+out=$(T add X --list Wrok 2>&1 >/dev/null); expect_fail T add X --list Wrok
+expect_eq "$out" "error: no list 'Wrok'; did you mean 'Work'? (the lists: Tasks, Work)" "an unknown list"
+TODO_TUI_LIST=Nope T add X 2>/dev/null && fail "an unknown TODO_TUI_LIST is refused"
+expect_fail T list --list Nope
+expect_fail T lists delete Work
+expect_fail T lists rename Work Tasks
+expect_eq "$(filesum)" "$before" "refusals change nothing"
+
+T edit "${old:0:8}" --list Work >/dev/null || fail "edit --list moves"
+T lists rename Work Job >/dev/null || fail "rename"
+expect_eq "$(T lists)" "$(printf '* Tasks  0 pending\n  Job    3 pending')" "a rename moves nothing"
+T list --json --list Job > j.json || fail "list --json"
+T export --format json > x.json || fail "export json"
+/usr/bin/python3 - j.json x.json <<'PY' || fail "the JSON carries the list"
+import json, sys
+j = json.load(open(sys.argv[1])); x = json.load(open(sys.argv[2]))
+assert len(j) == 3 and all(i["list"] == "work" for i in j), j
+assert all(i["list"] == "work" for i in x), x
+PY
+T edit "${old:0:8}" --list tasks >/dev/null || fail "back to the default list"
+expect_eq "$(T list --list Tasks | wc -l)" 1 "back in Tasks"
+expect_eq "$(T lists delete Job --with-items)" "Deleted the list “Job” and its 2 items" "delete --with-items"
+expect_eq "$(T lists)" "* Tasks  1 pending" "one list left"
+expect_fail T lists delete Tasks
+T --generate-completion-script bash | grep -q lists || fail "the completion knows lists"
+exit 0

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Lists in sync (SPEC 9, issue 27) with a real CalDAV server: a Radicale on
+# 127.0.0.1 (a free port), two data files standing for two machines, each with
+# a vdir root synced by vdirsyncer with collections = ["from a", "from b"] and
+# metadata = ["displayname", "color"], and a phone writing to the server over
+# HTTP. Two calendars become two lists on both machines; a list made on one
+# machine reaches the server and the other; the phone moves an item between
+# calendars (DELETE in one, PUT in the other) and a machine moves one back:
+# each shows in the right list everywhere, once, also after kills of a sync.
+. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+command -v radicale >/dev/null || { echo "skipped: radicale is not installed"; exit 77; }
+command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed"; exit 77; }
+started=$(date +%s)
+unset TODO_TUI_FILE TODO_TUI_VDIR TODO_TUI_LIST
+
+# The phone: a CalDAV client of its own, over HTTP.
+cat >"$WORK/phone.py" <<'PY'
+import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
+port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+HOME = "/user/"
+AUTH = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
+def req(method, path, body=None, headers={}):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request(method, path, body=body, headers={**AUTH, **headers})
+    r = c.getresponse(); data = r.read(); c.close()
+    return r.status, dict(r.getheaders()), data
+def propfind(path, prop, depth):
+    st, _, data = req("PROPFIND", path, '<propfind xmlns="DAV:"><prop>%s</prop></propfind>' % prop, {"Depth": depth})
+    assert st == 207, (st, path)
+    return ET.fromstring(data).findall("{DAV:}response")
+def calendars():  # name -> displayname
+    out = {}
+    for r in propfind(HOME, "<displayname/><resourcetype/>", "1"):
+        href = r.find("{DAV:}href").text.rstrip("/")
+        if href == HOME.rstrip("/"): continue
+        d = r.find(".//{DAV:}displayname")
+        out[href.rsplit("/", 1)[1]] = d.text if d is not None and d.text else ""
+    return out
+def items(cal):  # href -> text
+    out = {}
+    for r in propfind(HOME + cal + "/", "<getetag/>", "1"):
+        href = r.find("{DAV:}href").text
+        if href.rstrip("/") == (HOME + cal).rstrip("/"): continue
+        out[href] = req("GET", href)[2].decode().replace("\r\n ", "")
+    return out
+def prop(text, name):
+    m = re.search(r"^" + name + r"[;:][^\r\n]*?:?([^:\r\n]*)\r?$", text, re.M)
+    return m.group(1) if m else ""
+if cmd == "mkcalendar":  # NAME DISPLAYNAME COLOR
+    name, display, color = args
+    body = ('<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" '
+            'xmlns:I="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>%s</D:displayname>'
+            '<I:calendar-color>%s</I:calendar-color></D:prop></D:set></C:mkcalendar>') % (display, color)
+    print(req("MKCALENDAR", HOME + name + "/", body)[0])
+elif cmd == "calendars":  # NAME=DISPLAYNAME, sorted
+    print("\n".join(sorted("%s=%s" % kv for kv in calendars().items())))
+elif cmd == "where":  # every item: CALENDAR|SUMMARY, sorted; a UID twice anywhere fails
+    seen, out = {}, []
+    for cal in calendars():
+        for href, text in items(cal).items():
+            uid = prop(text, "UID")
+            if uid in seen: sys.exit("DUPLICATE UID %s in %s and %s" % (uid, seen[uid], cal))
+            seen[uid] = cal; out.append(cal + "|" + prop(text, "SUMMARY"))
+    print("\n".join(sorted(out)))
+elif cmd == "put":  # CALENDAR NAME UID SUMMARY
+    cal, name, uid, summary = args
+    now = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:" + uid,
+        "DTSTAMP:" + now, "LAST-MODIFIED:" + now, "SUMMARY:" + summary, "DUE:20300610T090000Z",
+        "END:VTODO", "END:VCALENDAR", ""])
+    st = req("PUT", HOME + cal + "/" + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})[0]
+    assert st in (201, 204), st
+elif cmd == "move":  # UID TO: as a phone moves an item: DELETE in its calendar, PUT in the other
+    uid, to = args
+    for cal in calendars():
+        for href, text in items(cal).items():
+            if prop(text, "UID") != uid: continue
+            st = req("DELETE", href)[0]; assert st in (200, 204), st
+            st = req("PUT", HOME + to + "/" + href.rsplit("/", 1)[1], text, {"Content-Type": "text/calendar"})[0]
+            assert st in (201, 204), st
+            sys.exit(0)
+    sys.exit("no item " + uid)
+elif cmd == "ping":
+    req("OPTIONS", "/")
+PY
+phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$WORK/radicale"
+cat >"$WORK/radicale.conf" <<EOF
+[server]
+hosts = 127.0.0.1:$PORT
+[auth]
+type = none
+[rights]
+type = authenticated
+[storage]
+filesystem_folder = $WORK/radicale
+EOF
+radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
+RPID=$!
+at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
+wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+
+# 1. The phone has two calendars, an item in each.
+expect_eq "$(phone mkcalendar personal Personal '#FF0000FF')" 201 "MKCALENDAR personal"
+expect_eq "$(phone mkcalendar work Work '#0000FFFF')" 201 "MKCALENDAR work"
+phone put personal plants.ics plants@phone "Water plants"
+phone put work report.ics report@phone "Write report"
+# (A second one: vdirsyncer refuses to sync a calendar emptied on one side.)
+phone put work budget.ics budget@phone "Plan budget"
+
+# Two machines: a data file and a vdir root each, synced by vdirsyncer.
+for m in A B; do
+  mkdir -p "$WORK/$m/cal" "$WORK/$m/status"
+  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/$m/status/"
+
+[pair cals]
+a = "cals_local"
+b = "cals_remote"
+collections = ["from a", "from b"]
+metadata = ["displayname", "color"]
+# A name made here meets the one vdirsyncer gave the calendar it created: ours.
+conflict_resolution = "a wins"
+
+[storage cals_local]
+type = "filesystem"
+path = "$WORK/$m/cal/"
+fileext = ".ics"
+
+[storage cals_remote]
+type = "caldav"
+url = "http://127.0.0.1:$PORT/user/"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+done
+on() { local m=$1; shift; TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" "$@"; }
+vs() {  # vdirsyncer on machine M: discover (creating what one side lacks), sync, metasync
+  local m=$1
+  { yes | vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" sync \
+    && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" metasync; } >>"$WORK/$m/vs.log" 2>&1 \
+    || fail "vdirsyncer ($m): $(tail -n 8 "$WORK/$m/vs.log")"
+}
+cycle() { vs "$1"; on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"; vs "$1"; }
+
+cycle A; cycle B
+for m in A B; do
+  list_summary "$WORK/$m/todos.plist" >/dev/null || fail "machine $m holds a UID twice"
+  expect_eq "$(on $m lists)" "$(printf '* Personal  1 pending\n  Work      2 pending')" "two calendars, two lists on $m"
+  expect_match "$(on $m list --list Personal)" "Water plants" "the personal item on $m"
+  expect_match "$(on $m list --list Work)" "Write report" "the work item on $m"
+done
+expect_eq "$(cat "$WORK/A/cal/personal/displayname")" "Personal" "vdirsyncer's displayname"
+echo "two calendars → two lists on both machines: ok ($(( $(date +%s) - started )) s)"
+
+# 2. A list made on machine A: a calendar on the server, a list on machine B.
+on A lists add Groceries --color '#2e8b57' >/dev/null || fail "lists add"
+on A add Milk --list Groceries --due "2030-06-01 09:00" >/dev/null || fail "add --list"
+cycle A; cycle B; cycle A
+expect_match "$(phone calendars)" "groceries=Groceries" "the new calendar on the server, with its name"
+expect_match "$(phone where)" "groceries\|Milk" "Milk in the new calendar"
+expect_match "$(on B lists)" "  Groceries  1 pending" "the new list on machine B"
+expect_match "$(on B list --list Groceries)" "Milk" "Milk in the list on B"
+echo "a list made on A → server → B: ok ($(( $(date +%s) - started )) s)"
+
+# 3. The phone moves "Write report" to Personal (DELETE in work, PUT in personal).
+phone move report@phone personal
+cycle A; cycle B; cycle A
+expect_eq "$(phone where)" "$(printf 'groceries|Milk\npersonal|Water plants\npersonal|Write report\nwork|Plan budget')" "the server after the phone's move"
+for m in A B; do
+  list_summary "$WORK/$m/todos.plist" >/dev/null || fail "machine $m holds a UID twice"
+  expect_match "$(on $m list --list Personal)" "Write report" "moved to Personal on $m"
+  expect_eq "$(on $m list --list Work | grep -c "Write report")" 0 "not left in Work on $m"
+  expect_eq "$(on $m list --all | wc -l)" 4 "four items on $m, no duplicate"
+done
+echo "the phone's move: ok ($(( $(date +%s) - started )) s)"
+
+# 4. Machine B moves it back to Work, its syncs killed at random instants, then
+#    complete cycles: one item, in Work, everywhere; never in two folders.
+id=$(on B list --list Personal --json | python3 -c 'import json,sys; print([i["id"] for i in json.load(sys.stdin) if i["title"] == "Write report"][0])')
+on B edit "${id:0:8}" --list Work >/dev/null || fail "edit --list on B"
+span=40
+for k in $(seq 1 12); do
+  TODO_TUI_FILE="$WORK/B/todos.plist" TODO_TUI_VDIR="$WORK/B/cal" "$TODO_BIN" sync >/dev/null 2>>"$WORK/kill.err" &
+  pid=$!
+  sleep "$(awk -v r=$RANDOM -v m=$span 'BEGIN { printf "%.3f", r / 32768 * m / 1000 }')"
+  if kill -KILL "$pid" 2>/dev/null; then span=$((span * 5 / 4 + 1)); else span=$((span * 2 / 3 + 1)); fi
+  wait "$pid" 2>/dev/null
+  n=$(grep -l "report@phone" "$WORK"/B/cal/*/*.ics 2>/dev/null | wc -l)
+  [ "$n" -le 1 ] || fail "after a kill, the item is in $n folders of B's vdir"
+done
+cycle B; cycle A; cycle B
+expect_eq "$(phone where)" "$(printf 'groceries|Milk\npersonal|Water plants\nwork|Plan budget\nwork|Write report')" "the server after B's move"
+for m in A B; do
+  list_summary "$WORK/$m/todos.plist" >/dev/null || fail "machine $m holds a UID twice"
+  expect_match "$(on $m list --list Work)" "Write report" "back in Work on $m"
+  expect_eq "$(on $m list --all | wc -l)" 4 "four items on $m at the end"
+  expect_eq "$(on $m sync)" "nothing to do" "settled on $m"
+done
+echo "ok ($(( $(date +%s) - started )) s)"
