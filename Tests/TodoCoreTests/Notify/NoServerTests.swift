@@ -24,7 +24,9 @@ final class NoServerTests: NotifierTestCase {
     }
     XCTAssertEqual(log.problems, [NotifyCommand.noServer], "told once, in one sentence")
     XCTAssertLessThanOrEqual(NotifyCommand.noServer.count, 78, "fits the status line at 80 columns")
-    XCTAssertNil(try delivered(1), "still waiting for a server")
+    // The record of the last try is taken back just after its command ended:
+    // wait for that write rather than race it on a loaded machine.
+    XCTAssertTrue(eventually { (try? delivered(1)) == .some(nil) }, "still waiting for a server")
   }
 
   func testTheNoServerSignsOfNotifySendAndGdbus() {
