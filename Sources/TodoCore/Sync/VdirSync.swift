@@ -18,6 +18,8 @@ public final class VdirSync {
   public let vdir: VdirFolder
   let codec: VdirCodec
   let env: TodoEnvironment
+  /// Runs after the data file was read, before anything is written (tests: a change made meanwhile).
+  var afterLoad: () -> Void = {}
 
   /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
   public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
@@ -50,6 +52,13 @@ public final class VdirSync {
   }
 
   func runLocked(_ statusFile: String) throws -> SyncReport {
+    // Nothing changed since the last sync: nothing is read (SyncQuickCheck).
+    let quickFile = SyncQuickCheck.path(ofStatus: statusFile)
+    let dataFile = try store.resolvedPath()
+    let quick = SyncQuickCheck.load(quickFile)
+    if let quick, quick.holds(statusFile: statusFile, dataFile: dataFile, vdir: vdir.path) {
+      return SyncReport()
+    }
     var report = SyncReport()
     let old = try SyncStatus.load(statusFile, vdir: vdir.path)
     if !vdir.exists {
@@ -67,7 +76,9 @@ public final class VdirSync {
     let (side, skipped, listing) = try readVdir(old, report: &report)
 
     // The list side, by UID.
-    let doc = try store.load()
+    var loaded: FileStamp? = .absent
+    let doc = try store.load(opened: { loaded = FileStamp.of(fd: $0) })
+    afterLoad()
     if doc.formatVersion > TodoDocument.currentVersion {
       throw TodoError.newerFormat(
         path: store.path, version: doc.formatVersion, known: TodoDocument.currentVersion)
@@ -113,33 +124,52 @@ public final class VdirSync {
       plan.status[r.uid] = old.items[r.uid]
       report.warnings.append("\(r.href) changed during the sync; it is synced next time")
     }
+    let removed = Set(plan.removals.map(\.href))
     report.wrote = !plan.writes.isEmpty || !plan.removals.isEmpty
 
     // 2. The data file, merged under its lock; 3. the status, still under it.
     var status = old
     status.items = plan.status
     var saveError: Error?
+    // Whether the data file is still the one read (then, once written, it holds what the status says).
+    var dataAsRead = false
     let save = {
-      guard status != old else { return }
       do {
-        try status.save(statusFile)
-        report.wrote = true
+        if status != old {
+          try status.save(statusFile)
+          report.wrote = true
+        }
+        if dataAsRead, report.warnings.isEmpty, let data = FileStamp.of(dataFile),
+          let written = FileStamp.of(statusFile),
+          let files = SyncQuickCheck.fingerprint(items: status.items, listing: listing, removed: removed)
+        {
+          let record = SyncQuickCheck(status: written, data: data, vdir: files)
+          if record != quick { try record.save(quickFile) }
+        }
       } catch { saveError = error }
     }
     if plan.listChange.isEmpty {
-      if status != old { try store.withLock(save) }
+      try store.withLock {
+        dataAsRead = FileStamp.of(dataFile) == loaded
+        save()
+      }
     } else {
       let change = plan.listChange
       var kept: [UUID] = []
       try store.commit(
-        .sync(change), env: env,
+        env: env,
         whileLocked: { made in
           // Deletions left out: items changed since they were read are kept.
           for (id, after) in change.after where after == nil && made.after[id] == nil {
             kept.append(id)
             if let uid = (change.before[id] ?? nil)?.icalUID { status.items[uid] = nil }
           }
+          if !kept.isEmpty { dataAsRead = false }
           save()
+        },
+        { _ in
+          dataAsRead = FileStamp.of(dataFile) == loaded
+          return .sync(change)
         })
       report.wrote = true
       if !kept.isEmpty { report.warnings.append("\(kept.count) items changed during the sync were kept") }
