@@ -104,7 +104,7 @@ public final class VdirSync {
     for w in plan.writes {
       let data = codec.render(w.item, now)
       digests[w.href] = ContentDigest.hex(data)
-      try batch.stage(data, as: w.href)
+      try batch.stage(data, as: w.href, fresh: w.expected == nil)
     }
     let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
     let placed = try batch.commit(stillExpected: { href in

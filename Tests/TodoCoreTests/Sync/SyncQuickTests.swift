@@ -162,3 +162,26 @@ extension SyncEngineTests {
     }
   }
 }
+
+extension SyncEngineTests {
+  /// A new item's file is put in place only if no file of that name appeared
+  /// meanwhile (checked and renamed in one step); its etag is the one it was written with.
+  func testANewFileNeverReplacesOneMadeMeanwhile() throws {
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    let folder = VdirFolder(path: vdir)
+    let batch = VdirFolder.Batch(folder: folder)
+    try batch.stage(Data("ours a".utf8), as: "a.ics", fresh: true)
+    try batch.stage(Data("ours b".utf8), as: "b.ics", fresh: true)
+    try Data("theirs".utf8).write(to: URL(fileURLWithPath: vdir + "/a.ics"))
+    var asked: [String] = []
+    let placed = try batch.commit(stillExpected: {
+      asked.append($0); return true
+    })
+    XCTAssertEqual(Array(placed.keys), ["b.ics"])
+    XCTAssertEqual(placed["b.ics"], folder.currentEtag("b.ics"))
+    XCTAssertEqual(asked, [], "a new file needs no look before it is renamed")
+    XCTAssertEqual(try String(contentsOfFile: vdir + "/a.ics", encoding: .utf8), "theirs")
+    XCTAssertEqual(try String(contentsOfFile: vdir + "/b.ics", encoding: .utf8), "ours b")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted(), ["a.ics", "b.ics"])
+  }
+}
