@@ -108,12 +108,17 @@ public struct VdirFolder: Sendable {
   /// else the UID with every other byte as `%XX`; a long UID is cut and
   /// ends in a hash of the whole. `taken` names are avoided.
   static func href(forUID uid: String, taken: (String) -> Bool) -> String {
+    func safe(_ b: UInt8, first: Bool) -> Bool {
+      (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+        || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x40 || (b == 0x2E && !first)
+    }
     var name = ""
-    for b in uid.utf8 {
-      let safe =
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-        || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x40 || (b == 0x2E && !name.isEmpty)
-      name += safe ? String(UnicodeScalar(b)) : String(format: "%%%02X", b)
+    if uid.utf8.enumerated().allSatisfy({ safe($0.element, first: $0.offset == 0) }) {
+      name = uid  // the common case (a UUID), without building it byte by byte
+    } else {
+      for b in uid.utf8 {
+        name += safe(b, first: name.isEmpty) ? String(UnicodeScalar(b)) : String(format: "%%%02X", b)
+      }
     }
     if name.isEmpty { name = "item" }
     if name.utf8.count > 180 {

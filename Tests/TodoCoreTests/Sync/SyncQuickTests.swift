@@ -185,3 +185,18 @@ extension SyncEngineTests {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: vdir).sorted(), ["a.ics", "b.ics"])
   }
 }
+
+extension SyncEngineTests {
+  func testAFileNameIsTheUIDWhenItIsSafeAndEscapedOtherwise() {
+    let cases = [
+      ("0000145D-6CAB-40B2-9B9E-C2D2C655F3DC", "0000145D-6CAB-40B2-9B9E-C2D2C655F3DC.ics"),
+      ("phone+1@example.com", "phone+1@example.com.ics"), ("a.b_c", "a.b_c.ics"),
+      (".hidden", "%2Ehidden.ics"),
+      ("odd/uid with space", "odd%2Fuid%20with%20space.ics"), ("é", "%C3%A9.ics"), ("", "item.ics"),
+    ]
+    for (uid, name) in cases {
+      XCTAssertEqual(VdirFolder.href(forUID: uid, taken: { _ in false }), name, uid)
+    }
+    XCTAssertEqual(VdirFolder.href(forUID: "a", taken: { $0 == "a.ics" }), "a-2.ics")
+  }
+}
