@@ -71,6 +71,7 @@ public final class VdirSync {
     }
     vdir.cleanStrayTemporaries()
     AtomicFile.removeTemporaries(of: statusFile)
+    AtomicFile.removeTemporaries(of: quickFile)
 
     // The vdir side: unchanged files (etag, then bytes) are not parsed.
     let (side, skipped, listing) = try readVdir(old, report: &report)
