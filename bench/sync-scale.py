@@ -16,7 +16,7 @@ binary:
   the same items (into an empty data file).
 
 Medians of interleaved runs; each process timed from spawn to wait4, its
-peak RSS from wait4's rusage. Every run is checked (exit status, output,
+CPU time from wait4's rusage, its peak RSS from /usr/bin/time. Every run is checked (exit status, output,
 file count). Prints a markdown section (also to OUT when set).
 
 Usage: TODO_BIN=.build/release/todo-tui [OUT=file.md] bench/sync-scale.py [--sizes 10000,100000]
@@ -248,7 +248,7 @@ def main():
     L.append(f"## Sync at scale ({dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC, commit `{commit}`)\n")
     L.append(
         f"`bench/sync-scale.py`: {os.cpu_count()} CPUs, load {' '.join(load0)} at start, {' '.join(load1)} at end, "
-        f"wall {time.time() - start:.0f} s; {vsv}. Medians, ms; peak RSS from wait4.\n"
+        f"wall {time.time() - start:.0f} s; {vsv}. Medians of interleaved runs.\n"
     )
     L.append(
         "Wall ms, and in brackets the CPU time (user + system, from wait4) and peak RSS (/usr/bin/time): "
