@@ -6,7 +6,7 @@ want=(libncurses-dev pkg-config libical-dev)
 # gdbus (libglib2.0-bin) closes bubbles of items changed elsewhere (CloseNotification).
 case "${1:-build}" in
   test) want+=(tmux libnotify-bin libglib2.0-bin dbus dbus-bin python3-dbus python3-gi gir1.2-glib-2.0 python3-icalendar python3-dateutil tzdata radicale vdirsyncer strace) ;;
-  bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3 gnuplot-nox gcc) ;;
+  bench) want+=(tmux calcurse taskwarrior hyperfine valgrind time python3 gnuplot-nox gcc vdirsyncer) ;;
 esac
 # libical builds iCalendar and recurrence; the tests read our output with
 # independent engines (python3-icalendar, python-dateutil) and sync through a

@@ -5,6 +5,7 @@
 
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -35,6 +36,10 @@ int csystem_timerfd_disarm(int fd) {
 }
 
 int csystem_syncfs(int fd) { return syncfs(fd); }
+
+int csystem_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+  return renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_NOREPLACE);
+}
 
 int csystem_pidfd_open(pid_t pid) {
 #ifdef SYS_pidfd_open

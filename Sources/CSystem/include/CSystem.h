@@ -19,6 +19,10 @@ int csystem_timerfd_disarm(int fd);
 // of files instead of one fsync each).
 int csystem_syncfs(int fd);
 
+// renameat2(RENAME_NOREPLACE): renames only when `newpath` does not exist
+// (EEXIST otherwise), in one step; EINVAL where the file system cannot.
+int csystem_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
 // posix_spawn for the notify command: `path` runs with `argv` and `envp`
 // (NULL-terminated), stdin from /dev/null, stdout into a new pseudo-terminal
 // in raw mode (so that stdio flushes each line: notify-send --print-id prints

@@ -131,7 +131,9 @@ public enum JSONExchange {
         guard case .some(.some(let v)) = r.values[f.name] else { continue }
         switch (f.kind, v) {
         case (.date, .text(let s)):
-          guard let d = iso.date(from: s) else { throw fail("'\(f.name)' is not an ISO 8601 date") }
+          guard let d = ISOTime.date(s) ?? iso.date(from: s) else {
+            throw fail("'\(f.name)' is not an ISO 8601 date")
+          }
           f.set(&item, .date(d))
           if f.name == ItemField.all[ItemField.createdIndex].name { created = true }
         case (.uuid, .text(let s)):

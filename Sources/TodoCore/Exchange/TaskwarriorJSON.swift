@@ -11,8 +11,10 @@ enum TaskwarriorJSON {
   /// The tasks, or nil when `data` is not a Taskwarrior export (no task has a
   /// `description` and a `uuid`).
   static func read(_ data: Data, path: String) throws -> ImportFormats.Imported? {
+    // Every object must be a task: the first one tells most files (an export of ours) without parsing them all.
+    if JSONSniff.firstObject(of: data).map(isTask) == false { return nil }
     guard let tasks = objects(data), !tasks.isEmpty,
-      tasks.allSatisfy({ $0["description"] is String && $0["uuid"] is String })
+      tasks.allSatisfy(isTask)
     else { return nil }
     var items: [TodoItem] = []
     var templates = 0
@@ -55,6 +57,8 @@ enum TaskwarriorJSON {
   }
 
   /// The JSON objects of an array, or of one object a line.
+  static func isTask(_ o: [String: Any]) -> Bool { o["description"] is String && o["uuid"] is String }
+
   static func objects(_ data: Data) -> [[String: Any]]? {
     if let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] { return array }
     var out: [[String: Any]] = []

@@ -143,7 +143,8 @@ extension VdirSync {
   /// passes (``CollectionScope``).
   func runRoot(_ root: VdirCollections) throws -> SyncReport {
     var report = SyncReport()
-    var doc = try store.load()
+    var stamp: FileStamp? = nil
+    var doc = try store.load(opened: { stamp = FileStamp.of(fd: $0) })
     let found = try syncLists(root, doc: &doc, report: &report)
     let dataFile = try store.resolvedPath()
     func statusItems(_ folder: String) -> Set<String> {
@@ -168,9 +169,12 @@ extension VdirSync {
           store: store, vdirPath: root.root + "/" + folder, codec: codec, env: env)
         child.scope = CollectionScope(listID: folder, firstPass: pass, elsewhere: elsewhere)
         child.preloaded = doc
+        child.preloadedStamp = stamp
         let r = try child.run()
         // Read again once a collection changed it (its change was merged into the file as it was then).
-        if r.lines.contains(where: { $0.side == .list }) { doc = try store.load() }
+        if r.lines.contains(where: { $0.side == .list }) {
+          doc = try store.load(opened: { stamp = FileStamp.of(fd: $0) })
+        }
         report.lines += r.lines
         report.warnings += r.warnings
         report.wrote = report.wrote || r.wrote

@@ -108,12 +108,17 @@ public struct VdirFolder: Sendable {
   /// else the UID with every other byte as `%XX`; a long UID is cut and
   /// ends in a hash of the whole. `taken` names are avoided.
   static func href(forUID uid: String, taken: (String) -> Bool) -> String {
+    func safe(_ b: UInt8, first: Bool) -> Bool {
+      (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+        || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x40 || (b == 0x2E && !first)
+    }
     var name = ""
-    for b in uid.utf8 {
-      let safe =
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-        || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x40 || (b == 0x2E && !name.isEmpty)
-      name += safe ? String(UnicodeScalar(b)) : String(format: "%%%02X", b)
+    if uid.utf8.enumerated().allSatisfy({ safe($0.element, first: $0.offset == 0) }) {
+      name = uid  // the common case (a UUID), without building it byte by byte
+    } else {
+      for b in uid.utf8 {
+        name += safe(b, first: name.isEmpty) ? String(UnicodeScalar(b)) : String(format: "%%%02X", b)
+      }
     }
     if name.isEmpty { name = "item" }
     if name.utf8.count > 180 {
@@ -133,12 +138,15 @@ public struct VdirFolder: Sendable {
   /// Files written to temporary names, to be put in place together by ``commit()``.
   final class Batch {
     let folder: VdirFolder
-    private(set) var pending: [(tmp: String, href: String)] = []
+    /// `etag`: the file's as written (a rename keeps its size, time and inode);
+    /// `fresh`: `href` must not exist (a new item's file).
+    private(set) var pending: [(tmp: String, href: String, etag: String, fresh: Bool)] = []
 
     init(folder: VdirFolder) { self.folder = folder }
 
-    /// Writes `data` to a temporary file that will become `href`.
-    func stage(_ data: Data, as href: String) throws {
+    /// Writes `data` to a temporary file that will become `href`; `fresh`:
+    /// only if no file `href` exists then (checked and renamed in one step).
+    func stage(_ data: Data, as href: String, fresh: Bool = false) throws {
       let tmp = AtomicFile.temporaryName(of: href)
       let file = folder.path + "/" + tmp
       let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -147,11 +155,13 @@ public struct VdirFolder: Sendable {
       }
       defer { close(fd) }
       let e = Syscall.writeAll(fd, data)
-      guard e == 0 else {
+      var st = stat()
+      guard e == 0, fstat(fd, &st) == 0 else {
+        let e = e == 0 ? errno : e
         unlink(file)
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
       }
-      pending.append((tmp, href))
+      pending.append((tmp, href, VdirFolder.etag(st), fresh))
     }
 
     /// Flushes the staged files to disk (one `syncfs` for all of them) and
@@ -173,7 +183,24 @@ public struct VdirFolder: Sendable {
         csystem_syncfs(dfd)
       }
       var placed: [String: String] = [:]
-      for (tmp, href) in pending {
+      var noReplace = true  // until the file system says it cannot
+      for (tmp, href, etag, fresh) in pending {
+        if fresh && noReplace {
+          if csystem_renameat_noreplace(dfd, tmp, dfd, href) == 0 {
+            placed[href] = etag
+            continue
+          }
+          if errno == EEXIST {  // made by someone else meanwhile
+            unlinkat(dfd, tmp, 0)
+            continue
+          }
+          noReplace = errno != EINVAL && errno != ENOSYS
+          guard !noReplace else {
+            let e = errno
+            unlinkat(dfd, tmp, 0)
+            throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
+          }
+        }
         guard stillExpected(href) else {
           unlinkat(dfd, tmp, 0)
           continue
@@ -183,8 +210,7 @@ public struct VdirFolder: Sendable {
           unlinkat(dfd, tmp, 0)
           throw TodoError.io(path: folder.path + "/" + href, detail: "cannot replace: " + Store.errorText(e))
         }
-        var st = stat()
-        if fstatat(dfd, href, &st, AT_SYMLINK_NOFOLLOW) == 0 { placed[href] = VdirFolder.etag(st) }
+        placed[href] = etag
       }
       pending = []
       fsync(dfd)
@@ -193,7 +219,7 @@ public struct VdirFolder: Sendable {
 
     /// Removes what was staged and not committed.
     func discard() {
-      for (tmp, _) in pending { unlink(folder.path + "/" + tmp) }
+      for p in pending { unlink(folder.path + "/" + p.tmp) }
       pending = []
     }
   }

@@ -20,8 +20,12 @@ public final class VdirSync {
   let env: TodoEnvironment
   /// The one list a collection of a vdir root syncs with (``VdirCollections``); nil: every item.
   var scope: CollectionScope? = nil
-  /// The data file as the root's sync last read it (a collection's sync reads it no more).
+  /// The data file as the root's sync last read it (a collection's sync reads it no more),
+  /// and its stamp when it was read (nil: not known, then no quick record is written).
   var preloaded: TodoDocument? = nil
+  var preloadedStamp: FileStamp? = nil
+  /// Runs after the data file was read, before anything is written (tests: a change made meanwhile).
+  var afterLoad: () -> Void = {}
 
   /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
   public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
@@ -63,6 +67,16 @@ public final class VdirSync {
   }
 
   func runLocked(_ statusFile: String) throws -> SyncReport {
+    // Nothing changed since the last sync: nothing is read (SyncQuickCheck).
+    let quickFile = SyncQuickCheck.path(ofStatus: statusFile)
+    let dataFile = try store.resolvedPath()
+    let quick = SyncQuickCheck.load(quickFile)
+    // A collection's second pass runs for what its first deferred: never skipped.
+    if scope?.firstPass != false, let quick,
+      quick.holds(statusFile: statusFile, dataFile: dataFile, vdir: vdir.path)
+    {
+      return SyncReport()
+    }
     var report = SyncReport()
     let old = try SyncStatus.load(statusFile, vdir: vdir.path)
     if !vdir.exists {
@@ -75,12 +89,15 @@ public final class VdirSync {
     }
     vdir.cleanStrayTemporaries()
     AtomicFile.removeTemporaries(of: statusFile)
+    AtomicFile.removeTemporaries(of: quickFile)
 
     // The vdir side: unchanged files (etag, then bytes) are not parsed.
     let (side, skipped, listing) = try readVdir(old, report: &report)
 
     // The list side, by UID.
-    let doc = try preloaded ?? store.load()
+    var loaded: FileStamp? = preloaded == nil ? .absent : (preloadedStamp ?? .absent)
+    let doc = try preloaded ?? store.load(opened: { loaded = FileStamp.of(fd: $0) })
+    afterLoad()
     if doc.formatVersion > TodoDocument.currentVersion {
       throw TodoError.newerFormat(
         path: store.path, version: doc.formatVersion, known: TodoDocument.currentVersion)
@@ -108,7 +125,7 @@ public final class VdirSync {
     for w in plan.writes {
       let data = codec.render(w.item, now)
       digests[w.href] = ContentDigest.hex(data)
-      try batch.stage(data, as: w.href)
+      try batch.stage(data, as: w.href, fresh: w.expected == nil)
     }
     let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
     let placed = try batch.commit(stillExpected: { href in
@@ -128,33 +145,53 @@ public final class VdirSync {
       plan.status[r.uid] = old.items[r.uid]
       report.warnings.append("\(r.href) changed during the sync; it is synced next time")
     }
+    let removed = Set(plan.removals.map(\.href))
     report.wrote = !plan.writes.isEmpty || !plan.removals.isEmpty
 
     // 2. The data file, merged under its lock; 3. the status, still under it.
     var status = old
     status.items = plan.status
     var saveError: Error?
+    // Whether the data file is still the one read (then, once written, it holds what the status says).
+    var dataAsRead = false
     let save = {
-      guard status != old else { return }
       do {
-        try status.save(statusFile)
-        report.wrote = true
+        if status != old {
+          try status.save(statusFile)
+          report.wrote = true
+        }
+        // Not when a collection left work for its second pass: the two sides differ still.
+        if dataAsRead, report.warnings.isEmpty, self.scope?.deferred != true, let data = FileStamp.of(dataFile),
+          let written = FileStamp.of(statusFile),
+          let files = SyncQuickCheck.fingerprint(items: status.items, listing: listing, removed: removed)
+        {
+          let record = SyncQuickCheck(status: written, data: data, vdir: files)
+          if record != quick { try record.save(quickFile) }
+        }
       } catch { saveError = error }
     }
     if plan.listChange.isEmpty {
-      if status != old { try store.withLock(save) }
+      try store.withLock {
+        dataAsRead = FileStamp.of(dataFile) == loaded
+        save()
+      }
     } else {
       let change = plan.listChange
       var kept: [UUID] = []
       try store.commit(
-        .sync(change), env: env,
+        env: env,
         whileLocked: { made in
           // Deletions left out: items changed since they were read are kept.
           for (id, after) in change.after where after == nil && made.after[id] == nil {
             kept.append(id)
             if let uid = (change.before[id] ?? nil)?.icalUID { status.items[uid] = nil }
           }
+          if !kept.isEmpty { dataAsRead = false }
           save()
+        },
+        { _ in
+          dataAsRead = FileStamp.of(dataFile) == loaded
+          return .sync(change)
         })
       report.wrote = true
       if !kept.isEmpty { report.warnings.append("\(kept.count) items changed during the sync were kept") }
