@@ -26,7 +26,10 @@ extension TodoItem {
         depth -= 1
       } else if depth > 0 {
         if line.hasPrefix("TRIGGER") && line.contains("VALUE=DATE-TIME") { return true }
-      } else if line.hasPrefix("STATUS:IN-PROCESS") {
+      } else if line.hasPrefix("STATUS:IN-PROCESS") || line.hasPrefix("RELATED-TO:")
+        || line.hasPrefix("RELATED-TO;RELTYPE=PARENT:")
+      {
+        // A parent (SPEC 9): only the forms that name one (a RELTYPE=CHILD stays kept).
         return true
       } else if Self.adoptedProperties.contains(where: { name in
         line.hasPrefix(name) && [":", ";"].contains(line.dropFirst(name.count).first)
@@ -57,6 +60,7 @@ extension TodoItem {
     out.start = start ?? b.start
     out.progress = progress ?? b.progress
     out.reminder = reminder ?? b.reminder
+    out.parent = parent ?? b.parent
     return out
   }
 }

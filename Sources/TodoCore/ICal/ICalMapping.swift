@@ -150,6 +150,16 @@ public enum ICalMapping {
         for t in categories(p) where !item.tags.contains(t) { item.tags.append(t) }
         return
       }
+      // The first RELATED-TO that names the parent (SPEC 9), whatever other RELATED-TOs come before it.
+      if p.kind == ICalMapping.relatedToKind {
+        let v = p.text ?? p.value
+        if item.parent == nil, p.namesParent, !v.isEmpty {
+          item.parent = v
+        } else {
+          p.appendText(to: &properties)
+        }
+        return
+      }
       // Only the first of each kind is mapped; the others are kept.
       let role = seen.insert(p.kind) ? p.role : .other
       switch role {

@@ -11,6 +11,8 @@ public struct Change: Equatable, Sendable {
   /// Said once beside the summary: that a notification it adds waits for a
   /// slot (``Scheduler/waitNote``), or nil.
   public var note: String? = nil
+  /// What a front end says as a warning: a cycle of subtasks that came from elsewhere, broken (SPEC 9).
+  public var warnings: [String] = []
 
   public init(before: [UUID: TodoItem?], after: [UUID: TodoItem?], summary: String) {
     self.before = before

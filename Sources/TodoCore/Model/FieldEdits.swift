@@ -10,6 +10,8 @@ public struct FieldEdits: Equatable, Sendable {
   public var tags: [TagEdit]
   public var start: Date??
   public var progress: Int??
+  /// The parent's iCalendar UID (SPEC 9), `.some(nil)`: no parent.
+  public var parent: String??
 
   public struct TagEdit: Equatable, Sendable {
     public var tag: String
@@ -22,13 +24,15 @@ public struct FieldEdits: Equatable, Sendable {
 
   public init(
     note: String?? = nil, priority: Int?? = nil, tags: [TagEdit] = [], start: Date?? = nil,
-    progress: Int?? = nil
+    progress: Int?? = nil,
+    parent: String?? = nil
   ) {
     self.note = note
     self.priority = priority
     self.tags = tags
     self.start = start
     self.progress = progress
+    self.parent = parent
   }
 
   public static let none = FieldEdits()
@@ -46,5 +50,6 @@ public struct FieldEdits: Equatable, Sendable {
     }
     if let s = start { item.start = s?.wholeSeconds }
     if let p = progress { item.progress = p }
+    if let p = parent { item.parent = p }
   }
 }

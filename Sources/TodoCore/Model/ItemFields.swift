@@ -88,6 +88,11 @@ extension ItemField {
       name: "progress", key: "progress", kind: .integer, userSet: true, ical: .property("PERCENT-COMPLETE"),
       revision: true, merge: .changed, json: .listed, get: { FieldValue($0.progress) },
       set: { i, v in i.progress = v.integer }),
+    // Subtasks (SPEC 9): the parent's iCalendar UID.
+    ItemField(
+      name: "parent", key: "parent", kind: .text, userSet: true, ical: .property("RELATED-TO"),
+      revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text }),
   ]
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,
@@ -116,6 +121,7 @@ extension ItemField {
   static var tagsIndex: Int { 18 }
   static var startIndex: Int { 19 }
   static var progressIndex: Int { 20 }
+  static let parentIndex = all.firstIndex { $0.name == "parent" }!
 
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.

@@ -13,10 +13,14 @@ public protocol ItemSource {
   /// Undelivered notifications that fire after `now` and before `end`: the
   /// slots they want (SPEC 5).
   func futureCount(after now: Date, before end: Date) -> Int
+  /// The items that have a parent (SPEC 9), whether or not it is here.
+  func itemsWithParent() -> [TodoItem]
 }
 
 extension TodoList: ItemSource {
   public func item(_ id: UUID) -> TodoItem? { items[id] }
+
+  public func itemsWithParent() -> [TodoItem] { items.values.filter { $0.parent != nil } }
 
   public func futureCount(after now: Date, before end: Date) -> Int {
     Scheduler.futureCount(items.values, now: now, before: end)

@@ -48,6 +48,9 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   public var start: Date?
   /// How far along it is, 0–100 percent (PERCENT-COMPLETE; 0: STATUS:IN-PROCESS alone).
   public var progress: Int?
+  /// The iCalendar UID of the item's parent (RELATED-TO;RELTYPE=PARENT), as
+  /// written: the parent may not be here (yet).
+  public var parent: String?
   /// Keys of the item's entry that this program does not know: key → the
   /// value as property-list XML, kept as it is on every rewrite.
   public var otherKeys: [String: String]
@@ -58,7 +61,7 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     cancelled: Bool = false, uid: String? = nil, sequence: Int? = nil, icalExtra: String? = nil,
     notifiedDeadline: Date? = nil, notifiedReminder: Date? = nil, notifiedWarning: Date? = nil,
     note: String? = nil, priority: Int? = nil, tags: [String] = [], start: Date? = nil, progress: Int? = nil,
-    otherKeys: [String: String] = [:]
+    parent: String? = nil, otherKeys: [String: String] = [:]
   ) {
     self.id = id
     self.title = title
@@ -81,6 +84,7 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     self.tags = tags
     self.start = start
     self.progress = progress
+    self.parent = parent
     self.otherKeys = otherKeys
   }
 

@@ -69,7 +69,8 @@ public struct PlistScan {
     static let plain: UInt8 = 2
     static let completedFlag: UInt8 = 4
     static let icalExtraFlag: UInt8 = 8
-    /// A note, a priority or a progress: a row of `list` shows marks for them (SPEC 8).
+    /// A note, a priority or a progress: a row of `list` shows marks for them (SPEC 8);
+    /// or a parent: the row is shown in the tree of subtasks (SPEC 9).
     static let rowMarksFlag: UInt8 = 16
 
     init(hi: UInt64, lo: UInt64, start: Int) {

@@ -200,6 +200,11 @@ final class SpliceScan: ItemSource {
     try TodoList.resolve(text, among: records.lazy.map(\.id)) { index(of: $0) != nil }
   }
 
+  /// Every entry with a parent was built by the slow check (``CanonicalEntry`` leaves them to it).
+  func itemsWithParent() -> [TodoItem] {
+    built.values.filter { $0.parent != nil }.sorted { $0.id.isOrderedBefore($1.id) }
+  }
+
   func futureCount(after now: Date, before end: Date) -> Int {
     let t = now.timeIntervalSinceReferenceDate
     let e = end.timeIntervalSinceReferenceDate
