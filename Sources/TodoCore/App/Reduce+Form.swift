@@ -114,7 +114,9 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
   }
   state.mode = .form(form)
   switch form.purpose {
-  case .add: return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w))
+  case .add:
+    let fields = state.tree.addParent.map { FieldEdits(parent: .some($0)) } ?? .none
+    return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w, fields: fields))
   case .edit(let id, _, _, _):
     let newTitle = form.titleTouched ? title : nil
     let newDeadline: Date?? = form.deadlineTouched ? .some(d) : nil

@@ -152,7 +152,12 @@ private func drawRow(_ row: RowLook, _ state: AppState, _ y: Int, _ c: inout Can
   let base: Style = row.selected ? .reverse : .plain
   c.fill(x: 0, y: y, count: c.width, style: base)
   let glyphStart = max(12, c.width - marksWidth - row.dueWidth - 2)
-  c.putCut(Title.displaySafe(item.title), x: 1, y: y, style: base, limit: glyphStart - 1)
+  // A subtask indented under its parent; a parent with its done count, never cut (SPEC 9).
+  let count = state.tree.suffix(of: item.id)
+  let end = c.putCut(
+    Title.displaySafe(item.title), x: 1 + state.tree.indent(of: item.id), y: y, style: base,
+    limit: glyphStart - 1 - CellWidth.of(count))
+  if !count.isEmpty { c.put(count, x: end, y: y, style: base, limit: glyphStart - 1) }
   var dueStyle = item.isOverdue(at: state.now) ? Style(.red, .bold) : base
   if row.selected { dueStyle.attributes.insert(.reverse) }
   let glyph = ItemMarks.stateGlyph(item, now: state.now)
@@ -274,6 +279,9 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   case .form, .help: keys = []
   case .confirmDelete(let id):
     message = "Delete “\(state.item(id)?.title ?? "")”? (y/n)"
+    messageStyle = Style(.red, .bold)
+  case .askSubtasks(let q):
+    message = q.prompt(state)
     messageStyle = Style(.red, .bold)
   }
   let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
