@@ -75,9 +75,10 @@ extension AppState {
     var hiddenBelow: Int? = nil
     for r in rows.rows {
       if let h = hiddenBelow, r.depth > h { continue }
-      hiddenBelow = tree.collapsed.contains(r.item.id) && counts[r.item.id] != nil ? r.depth : nil
-      out.append(r.item)
-      if r.depth > 0 { depth[r.item.id] = r.depth }
+      let item = shown[r.index]
+      hiddenBelow = tree.collapsed.contains(item.id) && counts[item.id] != nil ? r.depth : nil
+      out.append(item)
+      if r.depth > 0 { depth[item.id] = r.depth }
     }
     tree.depth = depth
     tree.counts = counts

@@ -13,14 +13,15 @@ public protocol ItemSource {
   /// Undelivered notifications that fire after `now` and before `end`: the
   /// slots they want (SPEC 5).
   func futureCount(after now: Date, before end: Date) -> Int
-  /// The items that have a parent (SPEC 9), whether or not it is here.
-  func itemsWithParent() -> [TodoItem]
+  /// The items whose parent is the item of this iCalendar UID (SPEC 9).
+  func children(ofUID uid: String) -> [TodoItem]
 }
 
 extension TodoList: ItemSource {
   public func item(_ id: UUID) -> TodoItem? { items[id] }
 
-  public func itemsWithParent() -> [TodoItem] { items.values.filter { $0.parent != nil } }
+  /// - Complexity: O(n).
+  public func children(ofUID uid: String) -> [TodoItem] { items.values.filter { $0.parent == uid } }
 
   public func futureCount(after now: Date, before end: Date) -> Int {
     Scheduler.futureCount(items.values, now: now, before: end)

@@ -12,20 +12,30 @@ public struct SubtaskTree: Sendable {
   public private(set) var childrenOf: [UUID: [UUID]] = [:]
 
   /// The tree of `items`.
-  /// - Complexity: O(n) in the items (nothing at all to do when none has a parent).
+  /// - Complexity: O(n) in the items, with lookups only among the parents
+  ///   named (nothing at all to do when none has a parent).
   public init<C: Collection>(_ items: C) where C.Element == TodoItem {
-    guard items.contains(where: { $0.parent != nil }) else { return }
-    var byUID: [String: UUID] = [:]
-    var byID: [UUID: TodoItem] = [:]
+    // The UUIDs the parents' UIDs name, and the UIDs themselves to check them against.
+    var named: [UUID: String] = [:]
     for i in items {
-      byUID[i.icalUID] = i.id
-      byID[i.id] = i
+      if let p = i.parent { named[TodoItem.id(forUID: p)] = p }
+    }
+    guard !named.isEmpty else { return }
+    var present: [UUID: String] = [:]
+    var modified: [UUID: Date] = [:]
+    for i in items {
+      if let uid = named[i.id], uid == i.icalUID { present[i.id] = uid }
     }
     for i in items {
-      if let p = i.parent, let pid = byUID[p] { parentOf[i.id] = pid }
+      guard let p = i.parent else { continue }
+      let pid = TodoItem.id(forUID: p)
+      if present[pid] != nil {
+        parentOf[i.id] = pid
+        modified[i.id] = i.modified ?? .distantPast
+      }
     }
     for cycle in Self.cycles(parentOf) {
-      parentOf[Self.closing(cycle, in: { byID[$0] })] = nil
+      parentOf[Self.closing(cycle, modified: { modified[$0] })] = nil
     }
     for i in items {
       if let p = parentOf[i.id] { childrenOf[p, default: []].append(i.id) }
@@ -81,9 +91,9 @@ public struct SubtaskTree: Sendable {
   }
 
   /// The member of a cycle whose link closed it: the one changed last (ties: the greater UUID).
-  static func closing(_ cycle: [UUID], in item: (UUID) -> TodoItem?) -> UUID {
+  static func closing(_ cycle: [UUID], modified: (UUID) -> Date?) -> UUID {
     cycle.max { a, b in
-      let (ma, mb) = (item(a)?.modified ?? .distantPast, item(b)?.modified ?? .distantPast)
+      let (ma, mb) = (modified(a) ?? .distantPast, modified(b) ?? .distantPast)
       return ma != mb ? ma < mb : a.isOrderedBefore(b)
     }!
   }
@@ -106,18 +116,22 @@ extension ItemSource {
     return found
   }
 
-  /// The items whose parent is `item` (``ItemSource/itemsWithParent()``).
+  /// The items whose parent is `item`.
   public func children(of item: TodoItem) -> [TodoItem] {
-    let uid = item.icalUID
-    return itemsWithParent().filter { $0.parent == uid && $0.id != item.id }
+    children(ofUID: item.icalUID).filter { $0.id != item.id }
   }
 
   /// Every item below `item`, depth first, each once.
   public func descendants(of item: TodoItem) -> [TodoItem] {
-    let linked = itemsWithParent().filter { $0.id != item.id }
-    let tree = SubtaskTree(linked + [item])
-    let byID = Dictionary(linked.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    return tree.descendants(of: item.id).compactMap { byID[$0] }
+    var out: [TodoItem] = []
+    var seen: Set<UUID> = [item.id]
+    var stack = children(of: item).reversed() as [TodoItem]
+    while let c = stack.popLast() {
+      guard seen.insert(c.id).inserted else { continue }
+      out.append(c)
+      stack += children(of: c).reversed()
+    }
+    return out
   }
 
   /// Whether making `uid` the parent of `item` would close a cycle: `uid` is
@@ -139,7 +153,9 @@ extension TodoOperation {
   /// `change` (an import's or a sync's) with each cycle of subtasks it would
   /// close broken where it was closed: the parent link of the item in the
   /// cycle whose link came with the change (the latest changed, if several)
-  /// is dropped, and a warning names the items (SPEC 9).
+  /// is dropped, and a warning names the items (SPEC 9). A cycle the change
+  /// closes holds an item whose parent it changed: the walk up from each such
+  /// item finds it, looking at no other item.
   static func breakingCycles(_ change: Change, in source: some ItemSource) -> Change {
     let arrived = Set(
       change.after.compactMap { id, after -> UUID? in
@@ -149,24 +165,31 @@ extension TodoOperation {
         return id
       })
     guard !arrived.isEmpty else { return change }
-    var items: [UUID: TodoItem] = [:]
-    for i in source.itemsWithParent() { items[i.id] = i }
-    for (id, after) in change.after { items[id] = after?.parent == nil ? nil : after }
-    var byUID: [String: UUID] = [:]
-    for i in items.values { byUID[i.icalUID] = i.id }
-    var parentOf: [UUID: UUID] = [:]
-    for i in items.values {
-      if let p = i.parent, let pid = byUID[p] { parentOf[i.id] = pid }
-    }
     var out = change
-    for cycle in SubtaskTree.cycles(parentOf) {
+    /// The item as it is after the change (its parent cut where one was).
+    func now(_ id: UUID) -> TodoItem? {
+      if let a = out.after[id] { return a }
+      return source.item(id)
+    }
+    for start in arrived.sorted(by: { $0.isOrderedBefore($1) }) {
+      // Up from `start` until the top, or back at an item already on the way: a cycle.
+      var path: [UUID] = []
+      var at: UUID? = start
+      while let id = at, !path.contains(id), let item = now(id) {
+        path.append(id)
+        guard let p = item.parent else { at = nil; break }
+        let pid = TodoItem.id(forUID: p)
+        at = now(pid)?.icalUID == p ? pid : nil
+      }
+      guard let back = at, let k = path.firstIndex(of: back) else { continue }
+      let cycle = Array(path[k...])
       let closers = cycle.filter(arrived.contains)
-      let cut = SubtaskTree.closing(closers.isEmpty ? cycle : closers) { items[$0] }
-      guard var item = items[cut] else { continue }
+      let cut = SubtaskTree.closing(closers.isEmpty ? cycle : closers) { now($0)?.modified }
+      guard var item = now(cut) else { continue }
       if out.before[cut] == nil { out.before[cut] = .some(source.item(cut)) }
+      let names = cycle.compactMap { now($0).map { "“\($0.title)”" } }
       item.parent = nil
       out.after[cut] = item
-      let names = cycle.compactMap { items[$0].map { "“\($0.title)”" } }
       out.warnings.append(
         "subtasks in a cycle (\((names + [names[0]]).joined(separator: " → "))): "
           + "“\(item.title)” is no longer a subtask, at the top level now")
@@ -180,35 +203,51 @@ extension TodoOperation {
 /// parent is not here, or not shown, at the top level. Siblings keep the
 /// order the items were given in (by deadline, or the sort asked for).
 public struct SubtaskRows {
-  public struct Row: Equatable {
-    public var item: TodoItem
+  /// A row: the index of its item among those given, and its depth.
+  public struct Row: Equatable, Sendable {
+    public var index: Int
     public var depth: Int
   }
 
   public private(set) var rows: [Row] = []
-  /// For each item with subtasks: how many of them are done, of how many (all of them, shown or not).
+  /// For each item with subtasks among those given: how many of them are done, of how many.
   public private(set) var doneCount: [UUID: (Int, Int)] = [:]
 
+  /// - Complexity: O(n) in the items; lookups only for those in the tree.
   public init(_ items: [TodoItem], tree: SubtaskTree, where shown: (TodoItem) -> Bool) {
-    var byID: [UUID: TodoItem] = [:]
-    for i in items { byID[i.id] = i }
-    for (p, kids) in tree.childrenOf {
-      doneCount[p] = (kids.filter { !(byID[$0]?.isPending ?? true) }.count, kids.count)
+    // Where each item of the tree is among those given.
+    var at: [UUID: Int] = [:]
+    at.reserveCapacity(tree.parentOf.count + tree.childrenOf.count)
+    for k in items.indices {
+      let id = items[k].id
+      if tree.parentOf[id] != nil || tree.childrenOf[id] != nil { at[id] = k }
     }
-    let visible = items.filter(shown)
-    let ids = Set(visible.map(\.id))
-    var roots: [TodoItem] = []
-    var under: [UUID: [TodoItem]] = [:]
-    for i in visible {
-      var up = tree.parentOf[i.id]
-      while let u = up, !ids.contains(u) { up = tree.parentOf[u] }
-      if let u = up { under[u, default: []].append(i) } else { roots.append(i) }
+    for (p, kids) in tree.childrenOf where at[p] != nil {
+      doneCount[p] = (kids.filter { at[$0].map { !items[$0].isPending } ?? false }.count, kids.count)
     }
-    rows.reserveCapacity(visible.count)
-    var stack = roots.reversed().map { Row(item: $0, depth: 0) }
+    var visible = [Bool](repeating: false, count: items.count)
+    var roots: [Int] = []
+    var under: [Int: [Int]] = [:]
+    for k in items.indices where shown(items[k]) {
+      visible[k] = true
+    }
+    for k in items.indices where visible[k] {
+      var up = tree.parentOf[items[k].id]
+      var host: Int? = nil
+      while let u = up {
+        if let j = at[u], visible[j] {
+          host = j
+          break
+        }
+        up = tree.parentOf[u]
+      }
+      if let h = host { under[h, default: []].append(k) } else { roots.append(k) }
+    }
+    rows.reserveCapacity(roots.count + under.count)
+    var stack = roots.reversed().map { Row(index: $0, depth: 0) }
     while let r = stack.popLast() {
       rows.append(r)
-      for c in (under[r.item.id] ?? []).reversed() { stack.append(Row(item: c, depth: r.depth + 1)) }
+      for c in (under[r.index] ?? []).reversed() { stack.append(Row(index: c, depth: r.depth + 1)) }
     }
   }
 }

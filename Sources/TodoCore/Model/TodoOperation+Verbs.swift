@@ -140,7 +140,7 @@ extension TodoOperation {
     var after = before.mapValues { _ in TodoItem?.none }
     let gone = Dictionary(
       before.compactMap { _, i in i.map { ($0.icalUID, $0) } }, uniquingKeysWith: { a, _ in a })
-    for child in source.itemsWithParent() where after[child.id] == nil {
+    for child in gone.keys.flatMap(source.children(ofUID:)) where after[child.id] == nil {
       guard var up = child.parent, gone[up] != nil else { continue }
       var seen: Set<String> = []
       while let g = gone[up], seen.insert(up).inserted, let p = g.parent { up = p }

@@ -69,7 +69,7 @@ final class ICalSubtaskTests: XCTestCase {
     XCTAssertNil(tree.parentOf[own.id])
     let rows = SubtaskRows(items, tree: tree, where: { _ in true })
     XCTAssertEqual(rows.rows.count, 3)
-    XCTAssertEqual(rows.rows.first { $0.item.id == own.id }?.depth, 0)
+    XCTAssertEqual(rows.rows.first { items[$0.index].id == own.id }?.depth, 0)
     // Imported: the cycle is broken with a warning naming it.
     var list = TodoList([])
     let change = try list.commit(

@@ -30,7 +30,7 @@ final class SubtaskTests: XCTestCase {
     let tree = SubtaskTree(items)
     let rows = SubtaskRows(items, tree: tree, where: \.isPending)
     XCTAssertEqual(
-      rows.rows.map { "\(String(repeating: " ", count: $0.depth))\($0.item.title)" },
+      rows.rows.map { "\(String(repeating: " ", count: $0.depth))\(items[$0.index].title)" },
       ["Orphan", "Other", "Plan trip", " Book hotel", "  Buy socks"])
     XCTAssertTrue(rows.doneCount[trip.id]! == (1, 2))
     XCTAssertTrue(rows.doneCount[hotel.id]! == (0, 1))
@@ -38,7 +38,7 @@ final class SubtaskTests: XCTestCase {
     // Hidden parent (completed, pending view): its open child comes up to the nearest shown ancestor.
     let under = item("Under pack", 5, parent: pack)
     let more = SubtaskRows(items + [under], tree: SubtaskTree(items + [under]), where: \.isPending)
-    XCTAssertEqual(more.rows.first { $0.item.id == under.id }?.depth, 1)
+    XCTAssertEqual(more.rows.first { (items + [under])[$0.index].id == under.id }?.depth, 1)
     XCTAssertEqual(tree.descendants(of: trip.id), [hotel.id, socks.id, pack.id])
     XCTAssertEqual(tree.depth(of: socks.id), 2)
   }
@@ -116,7 +116,7 @@ final class SubtaskTests: XCTestCase {
     let dir = NSTemporaryDirectory() + "todo-subtasks-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let top = item("Top", 10)
+    let top = item("Top", 10, uid: "top&<1>@example.org")  // escaped in the file: found by its bytes
     let mid = item("Mid", 20, parent: top)
     let leaf = item("Leaf", 30, parent: mid)
     let plain = (0..<50).map { item("Plain \($0)", Double($0) * 100) }
@@ -134,5 +134,18 @@ final class SubtaskTests: XCTestCase {
     XCTAssertEqual(results[0], results[1])
     XCTAssertEqual(results[0][leaf.id]?.parent, top.icalUID)
     XCTAssertEqual(results[0][top.id]?.parent, nil, "the cycle was refused")
+    // The splice check takes an entry with a parent (no item built) and keeps the parent's bytes.
+    let entry = PlistCodec.entry(leaf)
+    let outcome = entry.withUnsafeBufferPointer { CanonicalEntry.check($0.baseAddress!, count: $0.count) }
+    guard case .entry(let facts, _) = outcome else { return XCTFail("\(outcome)") }
+    XCTAssertEqual(facts.parent, EntryFacts.spelled(mid.icalUID))
+    var odd = leaf
+    odd.parent = top.icalUID
+    let oddEntry = PlistCodec.entry(odd)
+    let oddOutcome = oddEntry.withUnsafeBufferPointer {
+      CanonicalEntry.check($0.baseAddress!, count: $0.count)
+    }
+    guard case .entry(let oddFacts, _) = oddOutcome else { return XCTFail("\(oddOutcome)") }
+    XCTAssertEqual(oddFacts.parent, Array("top&amp;&lt;1&gt;@example.org".utf8))
   }
 }

@@ -75,7 +75,7 @@ public struct ListOutput {
     let tree = SubtaskTree(items)
     let rows = tree.isEmpty ? nil : SubtaskRows(items, tree: tree, where: shown)
     for k in rows?.rows.indices ?? items.indices {
-      let (item, depth) = rows.map { ($0.rows[k].item, $0.rows[k].depth) } ?? (items[k], 0)
+      let (item, depth) = rows.map { (items[$0.rows[k].index], $0.rows[k].depth) } ?? (items[k], 0)
       guard rows != nil || shown(item) else { continue }
       count += 1
       layout.appendLine(item, depth: depth, count: rows?.doneCount[item.id], to: &out)

@@ -24,6 +24,8 @@ final class SpliceScan: ItemSource {
     var start: Int
     var end: Int
     var pendingDeadline: Double
+    /// The parent's UID as the entry spells it, if any (``EntryFacts/parent``).
+    var parent: [UInt8]? = nil
   }
 
   let fd: Int32
@@ -119,7 +121,7 @@ final class SpliceScan: ItemSource {
       records.append(
         Record(
           id: facts.id, sortKey: facts.sortKey, start: i, end: i + length,
-          pendingDeadline: facts.pendingDeadline))
+          pendingDeadline: facts.pendingDeadline, parent: facts.parent))
       guard seen.insert(records.count - 1, of: records) else { return false }
       if !facts.fires.0.isNaN { fires.append(facts.fires.0) }
       if !facts.fires.1.isNaN { fires.append(facts.fires.1) }
@@ -200,9 +202,10 @@ final class SpliceScan: ItemSource {
     try TodoList.resolve(text, among: records.lazy.map(\.id)) { index(of: $0) != nil }
   }
 
-  /// Every entry with a parent was built by the slow check (``CanonicalEntry`` leaves them to it).
-  func itemsWithParent() -> [TodoItem] {
-    built.values.filter { $0.parent != nil }.sorted { $0.id.isOrderedBefore($1.id) }
+  /// The entries whose parent is `uid`, found by their bytes; only those are built.
+  func children(ofUID uid: String) -> [TodoItem] {
+    let spelled = EntryFacts.spelled(uid)
+    return records.lazy.filter { $0.parent == spelled }.compactMap { self.item($0.id) }
   }
 
   func futureCount(after now: Date, before end: Date) -> Int {
