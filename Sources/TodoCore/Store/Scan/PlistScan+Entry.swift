@@ -269,8 +269,7 @@ extension PlistScan {
               if f == ItemField.noteIndex { e.flags |= Entry.rowMarksFlag }
             } else {
               x[f] = Int64(t.offset) << 32 | Int64(t.count)
-              // A subtask: `list` shows it under its parent, the general writer's tree (SPEC 9).
-              if f == ItemField.parentIndex { e.flags |= Entry.rowMarksFlag }
+              if f == ItemField.parentIndex { e.flags |= Entry.parentFlag }
             }
           }
         case .texts, .uuid:
