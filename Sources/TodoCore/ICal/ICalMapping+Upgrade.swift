@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // Upgrading (SPEC 8): a data file written before note, priority, tags, start,
 // progress and the alert at a time were fields holds them in the kept
 // iCalendar text (`icalExtra`). They are moved into their fields when the file
@@ -62,6 +66,26 @@ extension TodoItem {
     out.reminder = reminder ?? b.reminder
     out.parent = parent ?? b.parent
     return out
+  }
+}
+
+extension TodoItem {
+  static let parentForms = ["RELATED-TO:", "RELATED-TO;RELTYPE=PARENT:"].map { Array($0.utf8) }
+
+  /// Whether kept text (its UTF-8 as a data file holds it) names a parent: a
+  /// line that starts `RELATED-TO:` or `RELATED-TO;RELTYPE=PARENT:`, the forms
+  /// ``keepsAdoptableProperties`` takes (a RELTYPE=CHILD link is no parent).
+  static func keepsParent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    var k = 0  // the start of a line
+    while k < text.count {
+      for form in parentForms where k + form.count <= text.count {
+        if memcmp(base + k, form, form.count) == 0 { return true }
+      }
+      guard let lf = memchr(base + k, 10, text.count - k) else { return false }
+      k = base.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+    }
+    return false
   }
 }
 

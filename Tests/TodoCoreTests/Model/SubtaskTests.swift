@@ -148,4 +148,44 @@ final class SubtaskTests: XCTestCase {
     guard case .entry(let oddFacts, _) = oddOutcome else { return XCTFail("\(oddOutcome)") }
     XCTAssertEqual(oddFacts.parent, Array("top&amp;&lt;1&gt;@example.org".utf8))
   }
+
+  /// A data file from before SPEC 9 keeps a synced RELATED-TO in its kept text:
+  /// the splicing writer and `list` see that parent as the loaded list does.
+  func testAParentStillInTheKeptTextOfAnOlderFileCounts() throws {
+    let dir = NSTemporaryDirectory() + "todo-subtasks-old-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let trip = item("Trip", 100, uid: "trip@phone")
+    var old = item("Passport", 50, uid: "passport@phone")
+    old.icalExtra = "X-APPLE-SORT-ORDER:1\nRELATED-TO:trip@phone\n"
+    var child = item("Child link only", 60, uid: "c@phone")
+    child.icalExtra = "RELATED-TO;RELTYPE=CHILD:passport@phone\n"
+    let store = Store(path: dir + "/old.plist")
+    try store.write([trip, old, child] + (0..<30).map { item("Plain \($0)", 200 + Double($0)) })
+    XCTAssertTrue(old.keepsAdoptableProperties)
+    XCTAssertFalse(
+      Array(child.icalExtra!.utf8).withUnsafeBufferPointer(TodoItem.keepsParent), "a CHILD link is no parent")
+    // The splice path finds it among the trip's children.
+    var seen: [TodoItem] = []
+    try store.commit(env: env) { source in
+      seen = source.children(ofUID: "trip@phone")
+      return .edit(trip.id, title: "Trip!")
+    }
+    XCTAssertEqual(seen.map(\.title), ["Passport"])
+    XCTAssertEqual(seen.first?.parent, "trip@phone")
+    // list: the row under its parent, from the scan (the general path) as from the loaded items.
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    let f = DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: now, hourCycle: .h24)
+    let data = try Data(contentsOf: URL(fileURLWithPath: store.path))
+    let scan = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) })
+    XCTAssertTrue(scan.entries.contains(where: \.hasRowMarks), "the list's fast path hands it over")
+    var out: [UInt8] = []
+    let items = try store.load().items
+    ListOutput.write(items, where: \.isPending, now: now, formatter: f, scheduled: [], colour: false) {
+      out.append(contentsOf: $0)
+    }
+    let text = String(decoding: out, as: UTF8.self)
+    XCTAssertTrue(text.contains("Trip! [0/1]\n"), text)
+    XCTAssertTrue(text.contains("    Passport\n"), text)
+  }
 }

@@ -114,6 +114,12 @@ struct CanonicalEntry {
         guard string(lineFeeds: key.kind == .lines) else { return nil }
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
         if f == ItemField.parentIndex { parent = (from + 8)..<(i - 9) }
+        // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
+        if f == ItemField.icalExtraIndex,
+          TodoItem.keepsParent(UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8))
+        {
+          return nil
+        }
       case .texts, .uuid:
         return nil  // left to the slow check
       }

@@ -152,8 +152,11 @@ final class SpliceScan: ItemSource {
     }
     let entry = Array(UnsafeBufferPointer(start: w.at(i), count: end - i))
     guard let item = Self.read(entry), PlistCodec.entry(item) == entry else { return nil }
-    built[item.id] = item.adoptingKeptFields()
-    return (EntryFacts(item), entry.count)
+    let adopted = item.adoptingKeptFields()
+    built[item.id] = adopted
+    var facts = EntryFacts(item)
+    facts.parent = adopted.parent.map(EntryFacts.spelled)  // one from its kept text, too
+    return (facts, entry.count)
   }
 
   static let entryEnd: [UInt8] = Array("</dict>\n\t".utf8)
