@@ -102,8 +102,13 @@ public struct SubtaskTree: Sendable {
 extension TodoItem {
   /// The UUID of the item whose iCalendar UID is `uid` (``ICalMapping`` gives
   /// an item made elsewhere the UUID its UID is, or one derived from it).
+  /// - Complexity: O(1) for a UID that is a UUID (no `sscanf`, which `UUID(uuidString:)` uses).
   public static func id(forUID uid: String) -> UUID {
-    (uid.utf8.count == 36 ? UUID(uuidString: uid) : nil) ?? UUID.derived(from: uid)
+    var u = uid
+    let parsed: UUID? = u.withUTF8 { b in
+      b.count == 36 ? LeanPlistReader.Cursor.parseUUID(b.baseAddress!) : nil
+    }
+    return parsed ?? UUID.derived(from: uid)
   }
 }
 
