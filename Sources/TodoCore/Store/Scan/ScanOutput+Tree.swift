@@ -9,8 +9,9 @@ extension ScanOutput {
   struct Tree {
     /// Entry indices in the order `list` shows them, each with its depth.
     var rows: [SubtaskRows.Row] = []
-    /// For each parent's entry index: how many of its subtasks are done, of how many.
-    var counts: [Int: DoneCount] = [:]
+    /// For each entry: how many subtasks it has here (0: it is no parent), and how many of them are done.
+    var all: [Int32]
+    var done: [Int32]
   }
 
   /// The tree of the scan's entries, or nil when none has a parent here.
@@ -40,14 +41,15 @@ extension ScanOutput {
       let (ma, mb) = (scan.extra(entries[a]).modified, scan.extra(entries[b]).modified)
       return ma != mb ? ma < mb : entries[a].id.isOrderedBefore(entries[b].id)
     }
-    var tree = Tree()
+    var tree = Tree(
+      all: [Int32](repeating: 0, count: entries.count), done: [Int32](repeating: 0, count: entries.count))
+    var any = false
     for k in entries.indices where parent[k] >= 0 {
-      var c = tree.counts[parent[k]] ?? DoneCount(done: 0, all: 0)
-      c.all += 1
-      if !entries[k].isPending { c.done += 1 }
-      tree.counts[parent[k]] = c
+      any = true
+      tree.all[parent[k]] += 1
+      if !entries[k].isPending { tree.done[parent[k]] += 1 }
     }
-    guard !tree.counts.isEmpty else { return nil }
+    guard any else { return nil }
     tree.rows = TreeIndex.rows(parent, shown: entries.map(shown.contains))
     return tree
   }
@@ -76,22 +78,34 @@ enum TreeIndex {
 
   /// The shown indices in tree order: each under its nearest shown ancestor,
   /// siblings in index order; the others at the top level.
+  /// - Complexity: O(n), in arrays (each shown index's children a list threaded through `next`).
   static func rows(_ parent: [Int], shown: [Bool]) -> [SubtaskRows.Row] {
-    var roots: [Int] = []
-    var under: [Int: [Int]] = [:]
-    for k in parent.indices where shown[k] {
+    let n = parent.count
+    // first[k], last[k]: k's first and last shown child; next[c]: c's next sibling. Index n: the top level.
+    var first = [Int](repeating: -1, count: n + 1)
+    var last = [Int](repeating: -1, count: n + 1)
+    var next = [Int](repeating: -1, count: n)
+    var count = 0
+    for k in 0..<n where shown[k] {
+      count += 1
       var up = parent[k]
       while up >= 0 && !shown[up] { up = parent[up] }
-      if up >= 0 { under[up, default: []].append(k) } else { roots.append(k) }
+      let host = up >= 0 ? up : n
+      if last[host] >= 0 { next[last[host]] = k } else { first[host] = k }
+      last[host] = k
     }
     var rows: [SubtaskRows.Row] = []
-    rows.reserveCapacity(roots.count + under.count)
-    var stack = roots.reversed().map { SubtaskRows.Row(index: $0, depth: 0) }
-    while let r = stack.popLast() {
-      rows.append(r)
-      for c in (under[r.index] ?? []).reversed() {
-        stack.append(SubtaskRows.Row(index: c, depth: r.depth + 1))
+    rows.reserveCapacity(count)
+    // Depth first: a stack of the next sibling to visit at each depth.
+    var stack: [Int] = [first[n]]
+    while let k = stack.last {
+      guard k >= 0 else {
+        stack.removeLast()
+        continue
       }
+      rows.append(SubtaskRows.Row(index: k, depth: stack.count - 1))
+      stack[stack.count - 1] = next[k]
+      if first[k] >= 0 { stack.append(first[k]) }
     }
     return rows
   }

@@ -107,9 +107,9 @@ extension ScanOutput {
               out.bytes($0.baseAddress!, $0.count)
             }
           }
-          if let c = tree?.counts[k] {
+          if let t = tree, t.all[k] > 0 {
             out.room(32, sink)
-            out.put(Array(" [\(c.done)/\(c.all)]".utf8))
+            out.put(Array(" [\(t.done[k])/\(t.all[k])]".utf8))
           }
           if colour && done { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.
