@@ -23,13 +23,12 @@ public struct SubtaskTree: Sendable {
     guard !named.isEmpty else { return }
     var present: [UUID: String] = [:]
     var modified: [UUID: Date] = [:]
-    for i in items {
-      if let uid = named[i.id], uid == i.icalUID { present[i.id] = uid }
-    }
+    // Each named item's own UID: a subtask's parent is it only when it names that UID exactly.
+    for i in items where named[i.id] != nil { present[i.id] = i.icalUID }
     for i in items {
       guard let p = i.parent else { continue }
       let pid = TodoItem.id(forUID: p)
-      if present[pid] != nil {
+      if present[pid] == p {
         parentOf[i.id] = pid
         modified[i.id] = i.modified ?? .distantPast
       }

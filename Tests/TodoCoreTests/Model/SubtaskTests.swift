@@ -188,4 +188,19 @@ final class SubtaskTests: XCTestCase {
     XCTAssertTrue(text.contains("Trip! [0/1]\n"), text)
     XCTAssertTrue(text.contains("    Passport\n"), text)
   }
+
+  /// A parent is the item whose UID a subtask names exactly: the same UUID in
+  /// lower case names no item made here (its UID is upper case), even when a
+  /// sibling names it right (the tree once took the last name seen for both).
+  func testEachSubtaskNamesItsParentExactly() {
+    let p = item("Parent", 10)
+    let right = item("Right", 20, parent: p)
+    var lower = item("Lower", 30)
+    lower.parent = p.id.uuidString.lowercased()
+    for order in [[p, right, lower], [p, lower, right]] {
+      let tree = SubtaskTree(order)
+      XCTAssertEqual(tree.children(of: p.id), [right.id], "\(order.map(\.title))")
+      XCTAssertNil(tree.parentOf[lower.id])
+    }
+  }
 }

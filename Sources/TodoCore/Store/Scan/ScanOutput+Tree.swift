@@ -5,6 +5,32 @@ import Foundation
 // item: the parents are found by the UIDs their subtasks name, among the
 // entries of the UUIDs those UIDs stand for.
 extension ScanOutput {
+  /// A UUID as the scan holds it: two big-endian halves, ordered as the UUIDs are.
+  struct Key: Comparable {
+    var hi: UInt64
+    var lo: UInt64
+    init(hi: UInt64, lo: UInt64) { (self.hi, self.lo) = (hi, lo) }
+    init(_ id: UUID) {
+      (hi, lo) = withUnsafeBytes(of: id.uuid) {
+        (
+          $0.loadUnaligned(as: UInt64.self).bigEndian,
+          $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+        )
+      }
+    }
+    static func < (a: Key, b: Key) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
+  }
+
+  /// The index of `key` in the sorted `keys`, if it is there.
+  static func find(_ key: Key, in keys: [Key]) -> Int? {
+    var (lo, hi) = (0, keys.count)
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < keys.count && keys[lo] == key ? lo : nil
+  }
+
   /// The shown entries in tree order, and the parents' done counts.
   struct Tree {
     /// Entry indices in the order `list` shows them, each with its depth.
@@ -18,24 +44,38 @@ extension ScanOutput {
   /// - Complexity: O(n), with lookups only for the UUIDs the parents' UIDs name.
   static func tree(_ scan: PlistScan, shown: Shown) -> Tree? {
     let entries = scan.entries
-    var named: [UUID: String] = [:]
-    var links: [(child: Int, uid: String)] = []
+    // The subtasks: each with the UUID its parent's UID stands for (``TodoItem/id(forUID:)``).
+    var links: [(child: Int, key: Key, uid: PlistScan.Text)] = []
     for k in entries.indices where entries[k].hasParent {
       guard let t = scan.extra(entries[k]).text(ItemField.parentIndex) else { continue }
-      let uid = scan.string(t)
-      links.append((k, uid))
-      named[TodoItem.id(forUID: uid)] = uid
+      let parsed = scan.withText(t) { b in
+        b.count == 36 ? LeanPlistReader.Cursor.parseUUID(b.baseAddress!) : nil
+      }
+      links.append((k, Key(parsed ?? UUID.derived(from: scan.string(t))), t))
     }
     guard !links.isEmpty else { return nil }
-    var at: [UUID: Int] = [:]
+    // The UUIDs named, sorted; each entry's looked up among them by binary search.
+    let sorted = links.map(\.key).sorted()
+    let named = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }.map(
+      \.element)
+    var entryOf = [Int](repeating: -1, count: named.count)
     for k in entries.indices {
-      let id = entries[k].id
-      guard let uid = named[id] else { continue }
-      if (scan.extra(entries[k]).uid.map(scan.string) ?? id.uuidString) == uid { at[id] = k }
+      if let j = Self.find(Key(hi: entries[k].hi, lo: entries[k].lo), in: named) { entryOf[j] = k }
     }
     var parent = [Int](repeating: -1, count: entries.count)
-    for (k, uid) in links {
-      if let p = at[TodoItem.id(forUID: uid)] { parent[k] = p }
+    for l in links {
+      guard let j = Self.find(l.key, in: named), case let p = entryOf[j], p >= 0 else { continue }
+      // Its UID must be the one named: its `uid`, else its UUID as we write it (upper case).
+      let same: Bool
+      if let own = scan.extra(entries[p]).uid {
+        same = scan.withText(own) { a in scan.withText(l.uid) { b in a.elementsEqual(b) } }
+      } else {
+        same = scan.withText(l.uid) { b in
+          b.count == 36 && LeanPlistReader.Cursor.parseUUID(b.baseAddress!) != nil
+            && !b.contains { $0 >= 97 && $0 <= 102 }
+        }
+      }
+      if same { parent[l.child] = p }
     }
     TreeIndex.breakCycles(&parent) { a, b in
       let (ma, mb) = (scan.extra(entries[a]).modified, scan.extra(entries[b]).modified)
