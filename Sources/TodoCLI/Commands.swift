@@ -25,6 +25,7 @@ struct Add: ParsableCommand {
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
   @OptionGroup var fields: FieldOptions
+  @OptionGroup var parent: ParentOption
 
   func validate() throws {
     if title.isEmpty { throw ValidationError("expected a title, as in: todo-tui add Buy milk --due 17:00") }
@@ -46,6 +47,7 @@ struct Add: ParsableCommand {
     let change = try options.store.commit(env: env) { items in
       var more = more
       more.list = try FieldOptions.listField(listName, in: items)
+      if parent.parent != nil { more.parent = .some(try parent.uid(in: items) ?? nil) }
       return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
         warn: warning ?? nil, fields: more)
@@ -116,11 +118,13 @@ struct Complete: ParsableCommand {
     abstract: "Complete items (cancels their notifications).", aliases: ["done"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
+  @Flag(help: "Complete the items' open subtasks too (an item with open subtasks is refused without it).")
+  var withChildren = false
   var ids: [String] { targets.ids }
 
   func run() throws {
     let change = try options.store.commit(env: CLI.clock) { items in
-      .complete(try ids.map(items.resolve))
+      .complete(try SubtaskPolicy.completing(ids.map(items.resolve), withChildren: withChildren, in: items))
     }
     CLI.out(change.summary + "\n")
     CLI.note(change)
@@ -193,11 +197,12 @@ struct Edit: ParsableCommand {
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
   @OptionGroup var fields: FieldOptions
+  @OptionGroup var parent: ParentOption
 
   func validate() throws {
-    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given {
+    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given && parent.parent == nil {
       throw ValidationError(
-        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list)"
+        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent)"
       )
     }
   }
@@ -217,6 +222,7 @@ struct Edit: ParsableCommand {
       }
       var more = more
       more.list = try FieldOptions.listField(fields.list, in: items)
+      more.parent = try parent.uid(in: items)
       return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning, fields: more)
     }
     CLI.out(change.summary + "\n")
@@ -231,10 +237,22 @@ struct Delete: ParsableCommand {
     abstract: "Remove items for good.", aliases: ["rm"])
   @OptionGroup var options: FileOption
   @OptionGroup var targets: IDArguments
+  @Flag(help: "Delete the items' subtasks too.") var withChildren = false
+  @Flag(help: "Keep the items' subtasks: they move up to the deleted item's parent (or the top level).")
+  var keepChildren = false
   var ids: [String] { targets.ids }
 
+  func validate() throws {
+    if withChildren && keepChildren {
+      throw ValidationError("--with-children and --keep-children cannot be used together")
+    }
+  }
+
   func run() throws {
-    let change = try options.store.commit(env: CLI.clock) { items in .delete(try ids.map(items.resolve))
+    let change = try options.store.commit(env: CLI.clock) { items in
+      .delete(
+        try SubtaskPolicy.deleting(
+          ids.map(items.resolve), withChildren: withChildren, keepChildren: keepChildren, in: items))
     }
     CLI.out(change.summary + "\n")
   }
@@ -288,6 +306,7 @@ struct Import: ParsableCommand {
     let incoming = try ImportFormats.read(source, env: CLI.clock)
     for w in incoming.warnings { CLI.warn(w) }
     let change = try options.store.commit(.importing(incoming), env: CLI.clock)
+    for w in change.warnings { CLI.warn(w) }
     CLI.out("\(ImportCount(change))\n")
   }
 }

@@ -42,14 +42,16 @@ enum FastPath {
       c.repeat = nil
       c.warn = nil
       c.fields = .none
-      return settled(c, ["options", "title", "due", "repeat", "warn", "fields"])
+      c.parent = .none
+      return settled(c, ["options", "title", "due", "repeat", "warn", "fields", "parent"])
     case "complete" where words.flags.isEmpty && !words.plain.isEmpty && words.due == nil:
       var c = Complete()
       c.options = words.fileOption
       var t = IDArguments()
       t.ids = words.plain
       c.targets = t
-      return settled(c, ["options", "targets"])
+      c.withChildren = false
+      return settled(c, ["options", "targets", "withChildren"])
     default:
       return nil
     }

@@ -25,21 +25,49 @@ struct Show: ParsableCommand {
       CLI.out(String(decoding: object, as: UTF8.self) + "\n")
       return
     }
+    let short = ShortIDs(doc.items.map(\.id))
     let lists = doc.lists
     let listName = lists.list(id: lists.listID(of: item))?.name
-    CLI.out(
-      Self.text(item, formatter: fmt, shortID: ShortIDs(doc.items.map(\.id)).text(item.id), list: listName))
+    var out = Self.text(
+      item, formatter: fmt, shortID: short.text(item.id), listName: listName, in: list, short: short.text)
+    out += Self.subtasks(of: item, in: list, short: short.text)
+    CLI.out(out)
+  }
+
+  /// The subtasks (SPEC 9), one a line under `subtasks:` with ✓ when done, each level indented.
+  static func subtasks(of item: TodoItem, in list: TodoList, short: (UUID) -> String) -> String {
+    let below = list.descendants(of: item)
+    guard !below.isEmpty else { return "" }
+    let tree = SubtaskTree(below + [item])
+    let done = tree.children(of: item.id).filter { !(list[$0]?.isPending ?? true) }.count
+    var out = "subtasks: \(done)/\(tree.children(of: item.id).count) done\n"
+    for b in below {
+      let indent = String(repeating: "  ", count: tree.depth(of: b.id))
+      out += indent + (b.isPending ? "  " : "✓ ") + short(b.id) + "  " + Title.displaySafe(b.title) + "\n"
+    }
+    return out
   }
 
   /// One line a field that is set (`name: value`), the note last, its lines indented.
-  static func text(_ item: TodoItem, formatter f: DueFormatter, shortID: String, list: String? = nil)
-    -> String
-  {
+  static func text(
+    _ item: TodoItem, formatter f: DueFormatter, shortID: String, listName: String? = nil,
+    in list: TodoList? = nil,
+    short: (UUID) -> String = { $0.uuidString }
+  ) -> String {
     var lines: [(String, String)] = [
       ("id", shortID + "  " + item.id.uuidString), ("title", Title.displaySafe(item.title)),
     ]
-    if let list { lines.append(("list", Title.displaySafe(list))) }
+    if let listName { lines.append(("list", Title.displaySafe(listName))) }
     if let u = item.uid { lines.append(("uid", Title.displaySafe(u))) }
+    if let p = item.parent {
+      let found = list?.parent(of: item)
+      lines.append(
+        (
+          "parent",
+          found.map { short($0.id) + "  " + Title.displaySafe($0.title) } ?? Title.displaySafe(p)
+            + " (not here)"
+        ))
+    }
     lines.append(("deadline", item.deadline.map { f.dateText($0, weekday: true) } ?? "none (someday)"))
     if let s = item.start { lines.append(("start", f.dateText(s, weekday: true))) }
     if let p = item.priority { lines.append(("priority", FieldText.priorityName(p) + " (\(p))")) }

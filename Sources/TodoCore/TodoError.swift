@@ -14,6 +14,10 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
   case io(path: String, detail: String)
   case badFile(path: String, detail: String)
   case outOfRange(String)
+  /// A parent that is the item itself or one of its subtasks (SPEC 9).
+  case cycle(String)
+  /// A parent whose subtasks stand in the way (SPEC 9): the whole message.
+  case subtasks(String)
 
   public var description: String {
     switch self {
@@ -31,6 +35,9 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
     case .badRule(let s):
       return "cannot read '\(s)' as a repeat rule; accepted forms: \(RepeatRule.acceptedForms)"
     case .badTitle(let s): return s
+    case .subtasks(let s): return s
+    case .cycle(let title):
+      return "“\(title)” cannot be a subtask of itself or of one of its own subtasks; nothing changed"
     case .noSuchItem(let s): return "no item matches '\(s)'"
     case .ambiguousID(let s, let ids):
       return

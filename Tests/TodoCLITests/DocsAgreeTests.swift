@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import TodoCore
 import XCTest
@@ -37,6 +38,19 @@ final class DocsAgreeTests: XCTestCase {
       XCTAssertTrue(app.contains("`\(key)`"), "the README's keys lack `\(key)`")
       let inTable = KeyMap.help.contains { $0.0.split(separator: " ").contains(Substring(key)) }
       XCTAssertTrue(inTable, "the app's help lacks \(key)")
+    }
+  }
+
+  /// The options of subtasks (SPEC 9) are in the commands' help (so the man page) and the README's Use.
+  func testSubtaskOptions() {
+    let use = section("## Use")
+    for (command, option) in [
+      (Add.self as ParsableCommand.Type, "--parent"), (Edit.self, "--parent"),
+      (Complete.self, "--with-children"),
+      (Delete.self, "--with-children"), (Delete.self, "--keep-children"),
+    ] {
+      XCTAssertTrue(TodoTUI.helpMessage(for: command).contains(option), "\(command) --help lacks \(option)")
+      XCTAssertTrue(use.contains(option), "the README's Use lacks \(option)")
     }
   }
 

@@ -19,6 +19,12 @@ public enum Action: Equatable, Sendable {
   case switchView
   case askDelete(UUID)
   case confirmDelete(Bool)
+  /// A: add a subtask of the item (SPEC 9).
+  case addChild(UUID)
+  /// Space or z: fold or unfold a parent's subtasks (on a subtask: its parent's).
+  case toggleFold(UUID)
+  /// The answer to a question about a parent's subtasks (``SubtaskQuestion``).
+  case answerSubtasks(SubtaskAnswer)
   case undo
   /// U and Ctrl-R: does again what the last undo took back.
   case redo
@@ -53,6 +59,16 @@ public enum Action: Equatable, Sendable {
   /// Changes wait for the file's lock, held by another process (why, and
   /// who); nil when the lock has freed and what waited was saved.
   case lockWait(String?)
+}
+
+/// The answers to a ``SubtaskQuestion``.
+public enum SubtaskAnswer: Equatable, Sendable {
+  /// y: complete (or delete) the subtasks too.
+  case withChildren
+  /// k: delete the parent only, its subtasks moved up.
+  case keepChildren
+  /// n or Esc: nothing.
+  case no
 }
 
 /// What a key does inside the form.

@@ -38,6 +38,7 @@ extension AppState {
       ("Later", { $0.deadline != nil }),
       ("Someday", { _ in true }),
     ]
+    if tree.isActive { return sections = treeSections(bounds) }
     var out: [Section] = []
     var start = 0
     for (title, isIn) in bounds where start < pendingCount {

@@ -16,6 +16,8 @@ public struct AppState: Equatable, Sendable {
     case confirmDelete(UUID)
     /// Picking a list: the one shown (L), or where the item goes (m).
     case pickList(ListPicker)
+    /// Asking what becomes of a parent's subtasks (``SubtaskQuestion``).
+    case askSubtasks(SubtaskQuestion)
   }
 
   /// Which items the list shows (`v` switches).
@@ -33,6 +35,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var visible: [TodoItem] = []
   /// The headings of `visible` (Overdue, Today, …), each before its first item.
   public internal(set) var sections: [Section] = []
+  /// The subtasks shown: depths, done counts, folded parents (`AppState+Tree.swift`).
+  public internal(set) var tree = TreeState()
   /// The selected item, an index into `visible`.
   public internal(set) var selected = 0
   /// The first list row on screen (headings count as rows: see ``row(of:)``).
@@ -181,8 +185,9 @@ public struct AppState: Equatable, Sendable {
     if q.isEmpty {
       visible = shown
     } else {
-      visible = (narrowing ? visible : shown).filter { Self.matches($0, q) }
+      visible = (narrowing && !tree.isActive ? visible : shown).filter { Self.matches($0, q) }
     }
+    visible = arrangeTree(visible)
     if let id = id, let i = visible.firstIndex(where: { $0.id == id }) { selected = i }
     selected = max(0, min(selected, visible.count - 1))
     resection()

@@ -23,6 +23,7 @@ public enum KeyMap {
     case .confirmDelete:
       return key == .escape ? .escape : .confirmDelete(key == .char("y") || key == .char("Y"))
     case .pickList: return picker(key)
+    case .askSubtasks(let q): return subtaskAnswer(key, q)
     }
   }
 
@@ -37,6 +38,8 @@ public enum KeyMap {
     case .char("C"): return banner.map(Action.complete)
     case .char("R"): return banner.map(Action.remind)
     case .char("a"), .char("+"): return .add
+    case .char("A"): return id.map(Action.addChild)
+    case .char(" "), .char("z"): return id.map(Action.toggleFold)
     case .enter, .char("e"): return id.map(Action.edit)
     case .left, .char("h"): return id.map(Action.swipe)
     case .char("x"), .char("c"): return id.map { done ? .reopen($0) : .complete($0) }
@@ -144,7 +147,8 @@ public enum KeyMap {
     ("↑ ↓  k j", "move"),
     ("PgUp PgDn", "move a page"),
     ("g G  Home End", "first, last"),
-    ("a  +", "add: title, Enter, deadline, Enter saves"),
+    ("a  +  A", "add: title, Enter, deadline, Enter saves; A: a subtask"),
+    ("Space  z", "fold a parent's subtasks ([2/5] done); a on one: a sibling"),
     ("Enter  e", "the item's detail: see and edit every field"),
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
     ("x  c", "complete (in the completed view: reopen)"),

@@ -119,9 +119,10 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
   state.mode = .form(form)
   switch form.purpose {
   case .add:
-    // Into the list shown (SPEC 9); with all lists shown, the default one.
-    let list = FieldEdits(list: state.shownList.map { .some(state.lists.field(for: $0)) } ?? nil)
-    return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w, fields: list))
+    // Into the list shown (SPEC 9); with all lists shown, the default one; under the parent of `A`.
+    var fields = FieldEdits(list: state.shownList.map { .some(state.lists.field(for: $0)) } ?? nil)
+    if let p = state.tree.addParent { fields.parent = .some(p) }
+    return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w, fields: fields))
   case .edit(let id, _, _, _):
     let newTitle = form.titleTouched ? title : nil
     let newDeadline: Date?? = form.deadlineTouched ? .some(d) : nil

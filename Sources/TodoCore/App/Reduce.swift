@@ -17,6 +17,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why = refusal(state) {
       state.message = why
     } else {
+      state.tree.addParent = state.siblingParent  // a on a subtask: a sibling
       state.mode = .form(Form(purpose: .add))
       state.message = ""
     }
@@ -34,7 +35,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
   case .swipe(let id):
     state.mode = .swipe(id)
   case .complete(let id):
-    effects += mutate(&state, .complete([id]))
+    effects += completeAsking(&state, id)
   case .remind(let id):
     let at = env.now().addingTimeInterval(30 * 60).wholeSeconds
     effects += mutate(&state, .remind(id, at: at))
@@ -42,7 +43,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why = refusal(state) {
       state.message = why
     } else {
-      state.mode = .confirmDelete(id)
+      state.mode = deleteQuestion(state, id)
     }
   case .confirmDelete(let yes):
     guard case .confirmDelete(let id) = state.mode else { break }
@@ -62,6 +63,8 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       state.message = undo ? "Nothing to undo" : "Nothing to redo"
     }
 
+  case .addChild, .toggleFold, .answerSubtasks:
+    effects += reduceSubtasks(&state, action)
   case .reopen(let id):
     effects += mutate(&state, .reopen([id]))
   case .switchView:
@@ -303,6 +306,9 @@ private func escape(_ state: inout AppState) {
   case .confirmDelete:
     state.mode = .list
     state.message = "Not deleted"
+  case .askSubtasks(let q):
+    state.mode = .list
+    state.message = q.kind == .complete ? "Not completed" : "Not deleted"
   case .filter:
     state.mode = .list
     clearFilter(&state)
@@ -326,6 +332,8 @@ private func closeVanished(_ state: inout AppState) {
   switch state.mode {
   case .swipe(let id), .confirmDelete(let id):
     if state.item(id) == nil { state.mode = .list }
+  case .askSubtasks(let q):
+    if state.item(q.id) == nil { state.mode = .list }
   default: break
   }
 }

@@ -19,7 +19,11 @@ func drawRowFields(_ row: RowLook, _ state: AppState, _ y: Int, limit: Int, _ c:
   let title = Title.displaySafe(item.title)
   let titleWidth = CellWidth.of(title)
   let wanted = min(titleWidth, 10)
-  var x = 1
+  // A subtask indented under its parent; a parent with its done count after
+  // the title, never cut (SPEC 9): its cells are kept out of the title's room.
+  let count = state.tree.suffix(of: item.id)
+  let limit = limit - CellWidth.of(count)
+  var x = 1 + state.tree.indent(of: item.id)
   let priority = FieldText.priorityMark(item.priority)
   if !priority.isEmpty && limit - x - priority.count - 1 >= wanted {
     x = c.put(priority, x: x, y: y, style: strong) + 1
@@ -28,17 +32,18 @@ func drawRowFields(_ row: RowLook, _ state: AppState, _ y: Int, limit: Int, _ c:
   let tags = item.tags.map { " #" + Title.displaySafe($0) }.joined()
   let room = limit - x
   if titleWidth + note.count + CellWidth.of(tags) <= room {
-    x = c.put(title, x: x, y: y, style: base)
+    x = c.put(title + count, x: x, y: y, style: base)
     x = c.put(tags, x: x, y: y, style: tagStyle)
     c.put(note, x: x, y: y, style: base)
   } else if titleWidth + note.count <= room {
-    x = c.put(title, x: x, y: y, style: base)
+    x = c.put(title + count, x: x, y: y, style: base)
     let tagRoom = room - titleWidth - note.count
     if tagRoom >= 3 { x = c.putCut(tags, x: x, y: y, style: tagStyle, limit: x + tagRoom) }
     c.put(note, x: x, y: y, style: base)
   } else {
     let keepNote = room - note.count >= wanted
     x = c.putCut(title, x: x, y: y, style: base, limit: keepNote ? limit - note.count : limit)
+    x = c.put(count, x: x, y: y, style: base)
     if keepNote { c.put(note, x: x, y: y, style: base) }
   }
 }

@@ -299,6 +299,9 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   case .confirmDelete(let id):
     message = "Delete “\(state.item(id)?.title ?? "")”? (y/n)"
     messageStyle = Style(.red, .bold)
+  case .askSubtasks(let q):
+    message = q.prompt(state)
+    messageStyle = Style(.red, .bold)
   }
   let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
   // As many key hints as fit after the message, whole, most useful first.

@@ -109,6 +109,19 @@ struct ICalPropertyRef {
     } ?? false
   }
 
+  /// Whether a RELATED-TO names the parent: no parameter, or RELTYPE=PARENT
+  /// alone (RFC 5545 3.2.15: PARENT is the default). Other RELTYPEs (CHILD,
+  /// SIBLING) and other parameters are not the parent field.
+  var namesParent: Bool {
+    switch parameterCount {
+    case 0: return true
+    case 1:
+      guard let r = icalproperty_get_first_parameter(p, ICAL_RELTYPE_PARAMETER) else { return false }
+      return icalparameter_get_reltype(r) == ICAL_RELTYPE_PARENT
+    default: return false
+    }
+  }
+
   /// How many parameters the property has.
   var parameterCount: Int { Int(icalproperty_count_parameters(p)) }
 }
@@ -117,7 +130,7 @@ struct ICalPropertyRef {
 enum ICalRole {
   case uid, dtstamp, summary, due, created, lastModified, completed, sequence, rrule, status
   case recurrenceID, trigger, action, description, error, other
-  case dtstart, priority, categories, percentComplete
+  case dtstart, priority, categories, percentComplete, relatedTo
 
   init(_ kind: UInt32) {
     switch icalproperty_kind(rawValue: kind) {
@@ -140,6 +153,7 @@ enum ICalRole {
     case ICAL_PRIORITY_PROPERTY: self = .priority
     case ICAL_CATEGORIES_PROPERTY: self = .categories
     case ICAL_PERCENTCOMPLETE_PROPERTY: self = .percentComplete
+    case ICAL_RELATEDTO_PROPERTY: self = .relatedTo
     default: self = .other
     }
   }

@@ -134,6 +134,13 @@ struct ICalTodoBuilder {
     if let c = kept.takeAlert() { icalcomponent_add_component(comp, c) }
   }
 
+  /// RELATED-TO;RELTYPE=PARENT with the parent's UID.
+  func relatedToParent(_ uid: String) {
+    let p = icalproperty_new_relatedto(uid)!
+    icalproperty_add_parameter(p, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
+    icalcomponent_add_property(comp, p)
+  }
+
   /// CATEGORIES: the tags on one line, comma-separated (a comma in a tag
   /// cannot be told from a separator by libical: the CLI refuses it).
   func categories(_ tags: [String]) {

@@ -1,7 +1,7 @@
 import CLibical
 import Foundation
 
-// The fields of SPEC 8 in iCalendar: tags ⇄ CATEGORIES (every line read, comma
+// The fields of SPEC 8 in iCalendar: parent ⇄ RELATED-TO (RELTYPE=PARENT or none; SPEC 9); tags ⇄ CATEGORIES (every line read, comma
 // lists split; written as one line), the alert at a time ⇄ the first VALARM
 // whose TRIGGER is at a time (`TRIGGER;VALUE=DATE-TIME`, how Apple Reminders
 // stores "remind me at"). Note ⇄ DESCRIPTION, priority ⇄ PRIORITY, start ⇄
@@ -9,6 +9,7 @@ import Foundation
 // STATUS:IN-PROCESS are read in ``ICalMapping/item(_:zones:now:calendar:)``.
 extension ICalMapping {
   static let categoriesKind = ICAL_CATEGORIES_PROPERTY.rawValue
+  static let relatedToKind = ICAL_RELATEDTO_PROPERTY.rawValue
 
   /// The categories of one CATEGORIES property. libical reads a comma list
   /// into one property a value (and an escaped comma as a comma), so its
@@ -66,5 +67,7 @@ extension ICalMapping {
     if let p = item.priority { b.value("PRIORITY", String(p)) }
     if !item.tags.isEmpty { b.categories(item.tags) }
     if let p = item.progress, p > 0 { b.value("PERCENT-COMPLETE", String(p)) }
+    // The parent, RELTYPE written out: some clients (jtx Board) read an untyped RELATED-TO both ways.
+    if let p = item.parent { b.relatedToParent(p) }
   }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // Upgrading (SPEC 8): a data file written before note, priority, tags, start,
 // progress and the alert at a time were fields holds them in the kept
 // iCalendar text (`icalExtra`). They are moved into their fields when the file
@@ -26,7 +30,10 @@ extension TodoItem {
         depth -= 1
       } else if depth > 0 {
         if line.hasPrefix("TRIGGER") && line.contains("VALUE=DATE-TIME") { return true }
-      } else if line.hasPrefix("STATUS:IN-PROCESS") {
+      } else if line.hasPrefix("STATUS:IN-PROCESS") || line.hasPrefix("RELATED-TO:")
+        || line.hasPrefix("RELATED-TO;RELTYPE=PARENT:")
+      {
+        // A parent (SPEC 9): only the forms that name one (a RELTYPE=CHILD stays kept).
         return true
       } else if Self.adoptedProperties.contains(where: { name in
         line.hasPrefix(name) && [":", ";"].contains(line.dropFirst(name.count).first)
@@ -57,7 +64,28 @@ extension TodoItem {
     out.start = start ?? b.start
     out.progress = progress ?? b.progress
     out.reminder = reminder ?? b.reminder
+    out.parent = parent ?? b.parent
     return out
+  }
+}
+
+extension TodoItem {
+  static let parentForms = ["RELATED-TO:", "RELATED-TO;RELTYPE=PARENT:"].map { Array($0.utf8) }
+
+  /// Whether kept text (its UTF-8 as a data file holds it) names a parent: a
+  /// line that starts `RELATED-TO:` or `RELATED-TO;RELTYPE=PARENT:`, the forms
+  /// ``keepsAdoptableProperties`` takes (a RELTYPE=CHILD link is no parent).
+  static func keepsParent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    var k = 0  // the start of a line
+    while k < text.count {
+      for form in parentForms where k + form.count <= text.count {
+        if memcmp(base + k, form, form.count) == 0 { return true }
+      }
+      guard let lf = memchr(base + k, 10, text.count - k) else { return false }
+      k = base.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+    }
+    return false
   }
 }
 

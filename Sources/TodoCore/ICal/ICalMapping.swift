@@ -53,7 +53,9 @@ public enum ICalMapping {
       zones.merge(r.zones) { a, _ in a }
     }
     var warnings = warned
-    if !occurrences.isEmpty { keep(occurrences, in: &items, zones: zones, path: path, warnings: &warnings) }
+    if !occurrences.isEmpty {
+      keep(occurrences, in: &items, zones: zones, path: path, calendar: calendar, warnings: &warnings)
+    }
     return (items, undated, warnings)
   }
 
@@ -62,6 +64,10 @@ public enum ICalMapping {
     var uid: String
     var ical: String
     var tzids: Set<String>
+    /// Its RECURRENCE-ID as an instant (the occurrence of the series it stands for).
+    var recurrence: Date? = nil
+    /// When it was completed, if it was (Thunderbird and Nextcloud complete one occurrence so).
+    var completed: Date? = nil
   }
 
   /// The items of one VCALENDAR (a whole file or a piece of one), and its changed occurrences.
@@ -81,7 +87,10 @@ public enum ICalMapping {
         if todo.first(.recurrenceID) != nil {
           var tzids = Set<String>()
           todo.collectTZIDs(into: &tzids)
-          occurrences.append(Occurrence(uid: item.icalUID, ical: todo.ical, tzids: tzids))
+          let rid = todo.first(.recurrenceID)?.time.map { instant($0, calendar: calendar) }
+          occurrences.append(
+            Occurrence(
+              uid: item.icalUID, ical: todo.ical, tzids: tzids, recurrence: rid, completed: item.completed))
           return
         }
         if noDate { undated.insert(item.id) }
@@ -98,10 +107,14 @@ public enum ICalMapping {
   /// that the item does not hold yet) to the end of its series' `icalExtra`.
   static func keep(
     _ occurrences: [Occurrence], in items: inout [TodoItem], zones: [String: String], path: String,
-    warnings: inout [String]
+    calendar: Calendar, warnings: inout [String]
   ) {
     var series: [String: Int] = [:]
     for k in items.indices { series[items[k].icalUID] = k }
+    var done: [Int: [Occurrence]] = [:]
+    defer {
+      for (k, os) in done { items[k] = items[k].passingDone(os, calendar: calendar) }
+    }
     for o in occurrences {
       guard let k = series[o.uid] else {
         warnings.append(
@@ -115,6 +128,7 @@ public enum ICalMapping {
       }
       parts.append(o.ical)
       items[k].icalExtra = withoutCR(parts)
+      if o.completed != nil && o.recurrence != nil { done[k, default: []].append(o) }
     }
   }
 
@@ -148,6 +162,16 @@ public enum ICalMapping {
       // Every CATEGORIES line is read (RFC 5545 3.8.1.2: it may occur more than once).
       if p.kind == ICalMapping.categoriesKind {
         for t in categories(p) where !item.tags.contains(t) { item.tags.append(t) }
+        return
+      }
+      // The first RELATED-TO that names the parent (SPEC 9), whatever other RELATED-TOs come before it.
+      if p.kind == ICalMapping.relatedToKind {
+        let v = p.text ?? p.value
+        if item.parent == nil, p.namesParent, !v.isEmpty {
+          item.parent = v
+        } else {
+          p.appendText(to: &properties)
+        }
         return
       }
       // Only the first of each kind is mapped; the others are kept.

@@ -17,6 +17,8 @@ public struct Change: Equatable, Sendable {
     set { listsChange = newValue.map { [$0.before, $0.after] } }
   }
   var listsChange: [ListBook]? = nil
+  /// What a front end says as a warning: a cycle of subtasks that came from elsewhere, broken (SPEC 9).
+  public var warnings: [String] = []
 
   public init(before: [UUID: TodoItem?], after: [UUID: TodoItem?], summary: String) {
     self.before = before

@@ -12,6 +12,8 @@ public struct FieldEdits: Equatable, Sendable {
   public var progress: Int??
   /// The list to move to, as the item's `list` field holds it (`.some(nil)`: the default list).
   public var list: String??
+  /// The parent's iCalendar UID (SPEC 9), `.some(nil)`: no parent.
+  public var parent: String??
 
   public struct TagEdit: Equatable, Sendable {
     public var tag: String
@@ -24,7 +26,8 @@ public struct FieldEdits: Equatable, Sendable {
 
   public init(
     note: String?? = nil, priority: Int?? = nil, tags: [TagEdit] = [], start: Date?? = nil,
-    progress: Int?? = nil, list: String?? = nil
+    progress: Int?? = nil, list: String?? = nil,
+    parent: String?? = nil
   ) {
     self.note = note
     self.priority = priority
@@ -32,6 +35,7 @@ public struct FieldEdits: Equatable, Sendable {
     self.start = start
     self.progress = progress
     self.list = list
+    self.parent = parent
   }
 
   public static let none = FieldEdits()
@@ -50,5 +54,6 @@ public struct FieldEdits: Equatable, Sendable {
     if let s = start { item.start = s?.wholeSeconds }
     if let p = progress { item.progress = p }
     if let l = list { item.list = l }
+    if let p = parent { item.parent = p }
   }
 }

@@ -93,6 +93,11 @@ extension ItemField {
     ItemField(
       name: "list", key: "list", kind: .text, userSet: true, ical: .none, revision: false, merge: .changed,
       json: .listed, get: { FieldValue($0.list) }, set: { i, v in i.list = v.text }),
+    // Subtasks (SPEC 9): the parent's iCalendar UID.
+    ItemField(
+      name: "parent", key: "parent", kind: .text, userSet: true, ical: .property("RELATED-TO"),
+      revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text }),
   ]
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,
@@ -122,6 +127,7 @@ extension ItemField {
   static var startIndex: Int { 19 }
   static var progressIndex: Int { 20 }
   static var listIndex: Int { 21 }
+  static let parentIndex = all.firstIndex { $0.name == "parent" }!
 
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.

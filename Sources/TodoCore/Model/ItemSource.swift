@@ -15,10 +15,15 @@ public protocol ItemSource {
   func futureCount(after now: Date, before end: Date) -> Int
   /// The file's lists (SPEC 9).
   var lists: ListBook { get }
+  /// The items whose parent is the item of this iCalendar UID (SPEC 9).
+  func children(ofUID uid: String) -> [TodoItem]
 }
 
 extension TodoList: ItemSource {
   public func item(_ id: UUID) -> TodoItem? { items[id] }
+
+  /// - Complexity: O(n).
+  public func children(ofUID uid: String) -> [TodoItem] { items.values.filter { $0.parent == uid } }
 
   public func futureCount(after now: Date, before end: Date) -> Int {
     Scheduler.futureCount(items.values, now: now, before: end)

@@ -50,6 +50,9 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   public var progress: Int?
   /// The id of the item's list (``ListBook``); nil: the default list.
   public var list: String?
+  /// The iCalendar UID of the item's parent (RELATED-TO;RELTYPE=PARENT), as
+  /// written: the parent may not be here (yet).
+  public var parent: String?
   /// Keys of the item's entry that this program does not know: key → the
   /// value as property-list XML, kept as it is on every rewrite.
   public var otherKeys: [String: String]
@@ -60,7 +63,7 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     cancelled: Bool = false, uid: String? = nil, sequence: Int? = nil, icalExtra: String? = nil,
     notifiedDeadline: Date? = nil, notifiedReminder: Date? = nil, notifiedWarning: Date? = nil,
     note: String? = nil, priority: Int? = nil, tags: [String] = [], start: Date? = nil, progress: Int? = nil,
-    list: String? = nil, otherKeys: [String: String] = [:]
+    list: String? = nil, parent: String? = nil, otherKeys: [String: String] = [:]
   ) {
     self.id = id
     self.title = title
@@ -84,6 +87,7 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     self.start = start
     self.progress = progress
     self.list = list
+    self.parent = parent
     self.otherKeys = otherKeys
   }
 

@@ -80,8 +80,8 @@ public struct TodoList: Equatable, Sendable {
 
   /// ``TodoOperation/delete(_:)``.
   @discardableResult
-  public mutating func delete(_ ids: [UUID]) throws -> Change {
-    apply(try TodoOperation.deletion(ids, of: self))
+  public mutating func delete(_ ids: [UUID], now: Date = Date()) throws -> Change {
+    apply(try TodoOperation.deletion(ids, now: now, of: self))
   }
 
   /// ``TodoOperation/remind(_:at:)`` at `now`.

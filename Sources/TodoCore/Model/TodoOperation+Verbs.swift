@@ -130,13 +130,27 @@ extension TodoOperation {
   }
 
   /// The change that removes items for good.
-  static func deletion(_ ids: [UUID], of source: some ItemSource) throws -> Change {
+  /// Subtasks of a deleted item that are not deleted move up to its parent (SPEC 9).
+  static func deletion(_ ids: [UUID], now: Date, of source: some ItemSource) throws -> Change {
     var before: [UUID: TodoItem?] = [:]
     for id in ids {
       guard let item = source.item(id) else { throw TodoError.noSuchItem(id.uuidString) }
       before[id] = item
     }
-    let after = before.mapValues { _ in TodoItem?.none }
+    var after = before.mapValues { _ in TodoItem?.none }
+    let gone = Dictionary(
+      before.compactMap { _, i in i.map { ($0.icalUID, $0) } }, uniquingKeysWith: { a, _ in a })
+    for child in gone.keys.flatMap(source.children(ofUID:)) where after[child.id] == nil {
+      guard var up = child.parent, gone[up] != nil else { continue }
+      var seen: Set<String> = []
+      while let g = gone[up], seen.insert(up).inserted, let p = g.parent { up = p }
+      var moved = child
+      moved.parent = gone[up] == nil ? up : nil
+      moved.modified = now.wholeSeconds
+      moved.countRevision(since: child)
+      before[child.id] = child
+      after[child.id] = moved
+    }
     return Change(before: before, after: after, summary: TodoList.summary("Deleted", ids, before))
   }
 

@@ -97,6 +97,9 @@ public enum TodoOperation: Equatable, Sendable {
       }
     case .edit(let id, let title, let deadline, let rule, let warn, let fields):
       change = try Self.editing(id, now: now, of: source) { item in
+        if case .some(.some(let p)) = fields.parent, source.wouldCycle(item, under: p) {
+          throw TodoError.cycle(item.title)
+        }
         fields.apply(to: &item)
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
@@ -115,11 +118,11 @@ public enum TodoOperation: Equatable, Sendable {
     case .remind(let id, let at):
       change = try Self.reminding(id, at: at, now: now, of: source)
     case .delete(let ids):
-      change = try Self.deletion(ids, of: source)
+      change = try Self.deletion(ids, now: now, of: source)
     case .importing(let imported):
-      change = Self.merging(imported, into: source)
+      change = Self.breakingCycles(Self.merging(imported, into: source), in: source)
     case .sync(let change_):
-      change = Self.syncing(change_, onto: source)
+      change = Self.breakingCycles(Self.syncing(change_, onto: source), in: source)
     case .undo(let done), .redo(let done):
       change = done.inverse(at: now)
     case .addList, .renameList, .deleteList, .adoptLists:

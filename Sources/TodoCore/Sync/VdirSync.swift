@@ -181,6 +181,7 @@ public final class VdirSync {
       try store.commit(
         env: env,
         whileLocked: { made in
+          report.warnings += made.warnings  // a cycle of subtasks broken (SPEC 9)
           // Deletions left out: items changed since they were read are kept.
           for (id, after) in change.after where after == nil && made.after[id] == nil {
             kept.append(id)

@@ -26,6 +26,7 @@ final class ItemJSONTests: XCTestCase {
     var start: String?
     var progress: Int?
     var list: String?
+    var parent: String?
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -47,10 +48,11 @@ final class ItemJSONTests: XCTestCase {
       try c.encode(start, forKey: .start)
       try c.encode(progress, forKey: .progress)
       try c.encode(list, forKey: .list)
+      try c.encode(parent, forKey: .parent)
     }
     enum CodingKeys: String, CodingKey {
       case id, uid, title, deadline, overdue, completed, reminder, `repeat`, warn, cancelled, scheduled,
-        created, note, priority, tags, start, progress, list
+        created, note, priority, tags, start, progress, list, parent
     }
   }
 
@@ -65,7 +67,8 @@ final class ItemJSONTests: XCTestCase {
         cancelled: i.cancelled, scheduled: scheduled.contains(i.id),
         created: ISOTime.string(i.created, formatter: f), note: i.note, priority: i.priority,
         tags: i.tags.isEmpty ? nil : i.tags,
-        start: i.start.map { ISOTime.string($0, formatter: f) }, progress: i.progress, list: i.list)
+        start: i.start.map { ISOTime.string($0, formatter: f) }, progress: i.progress, list: i.list,
+        parent: i.parent)
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -98,7 +101,8 @@ final class ItemJSONTests: XCTestCase {
         uid: r % 7 == 0 ? "uid-\(k)@example.com \"x\"" : nil,
         note: r % 8 == 3 ? Self.titles[Int(r % UInt64(Self.titles.count))] + "\nline two" : nil,
         priority: r % 4 == 1 ? Int(r % 9) + 1 : nil, tags: r % 5 == 2 ? ["home", "Zoë \"q\""] : [],
-        start: date(r >> 9), progress: r % 3 == 0 ? Int(r % 101) : nil, list: r % 4 == 2 ? "wörk \"q\"" : nil)
+        start: date(r >> 9), progress: r % 3 == 0 ? Int(r % 101) : nil, list: r % 4 == 2 ? "wörk \"q\"" : nil,
+        parent: r % 4 == 2 ? "uid-\(k % 5)@example.com \"p\"" : nil)
     }
   }
 

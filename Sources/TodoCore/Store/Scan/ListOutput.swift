@@ -71,9 +71,14 @@ public struct ListOutput {
       items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour)
     var out: [UInt8] = []
     out.reserveCapacity(1 << 16 + 512)
-    for item in items where shown(item) {
+    // Subtasks under their parents (SPEC 9): the rows in tree order, when some item has a parent.
+    let tree = SubtaskTree(items)
+    let rows = tree.isEmpty ? nil : SubtaskRows(items, tree: tree, where: shown)
+    for k in rows?.rows.indices ?? items.indices {
+      let (item, depth) = rows.map { (items[$0.rows[k].index], $0.rows[k].depth) } ?? (items[k], 0)
+      guard rows != nil || shown(item) else { continue }
       count += 1
-      layout.appendLine(item, to: &out)
+      layout.appendLine(item, depth: depth, count: rows?.doneCount[item.id], to: &out)
       if out.count >= 1 << 16 {
         out.withUnsafeBufferPointer(sink)
         out.removeAll(keepingCapacity: true)
@@ -103,7 +108,8 @@ public struct ListOutput {
   static let hex = Array("0123456789abcdef".utf8)
   static let glyphBytes = ItemMarks.glyphs.map { ($0.0, Array($0.1.utf8)) }
 
-  func appendLine(_ item: TodoItem, to out: inout [UInt8]) {
+  /// One row: `depth` levels of subtask indent before the title, `count` (done, all) of its subtasks after it.
+  func appendLine(_ item: TodoItem, depth: Int = 0, count: (Int, Int)? = nil, to out: inout [UInt8]) {
     // The short id, padded to the longest.
     let key = ShortIDs.Key(item.id)
     let n = ids.length(key)
@@ -126,8 +132,10 @@ public struct ListOutput {
     out.append(contentsOf: repeatElement(32, count: dueWidth - (out.count - start)))
     if colour && overdue { out.append(contentsOf: Self.reset) }
     out.append(contentsOf: [32, 32])
+    out.append(contentsOf: repeatElement(32, count: 2 * depth))
     Self.appendPriority(item.priority, to: &out)
     Self.appendTitle(item.title, to: &out)
+    if let (d, all) = count { out.append(contentsOf: Array(" [\(d)/\(all)]".utf8)) }
     appendFieldMarks(item, done: done, to: &out)
     if colour && done { out.append(contentsOf: Self.reset) }
     // No trailing blanks when a someday item is the widest thing on its line.

@@ -271,11 +271,16 @@ extension PlistScan {
             }
             extra = true
             if lineFeeds {
+              // A parent still in the kept text of a file from before SPEC 9: the general path moves it into its field.
+              if f == ItemField.icalExtraIndex, out.withText(t, TodoItem.keepsParent) {
+                e.flags |= Entry.rowMarksFlag
+              }
               out.text.removeSubrange(mark...)  // checked, not kept: long text, which `list` never shows
               if f == ItemField.icalExtraIndex { e.flags |= Entry.icalExtraFlag }
               if f == ItemField.noteIndex { e.flags |= Entry.rowMarksFlag }
             } else {
               x[f] = Int64(t.offset) << 32 | Int64(t.count)
+              if f == ItemField.parentIndex { e.flags |= Entry.parentFlag }
             }
           }
         case .texts, .uuid:

@@ -71,6 +71,8 @@ public struct PlistScan {
     static let icalExtraFlag: UInt8 = 8
     /// A note, a priority or a progress: a row of `list` shows marks for them (SPEC 8).
     static let rowMarksFlag: UInt8 = 16
+    /// A parent (SPEC 9): `list` shows the row in the tree of subtasks (``ScanOutput/tree(_:shown:)``).
+    static let parentFlag: UInt8 = 32
 
     init(hi: UInt64, lo: UInt64, start: Int) {
       self.hi = hi
@@ -87,6 +89,8 @@ public struct PlistScan {
     public var hasICalExtra: Bool { flags & Entry.icalExtraFlag != 0 }
     /// Whether `list` shows marks of SPEC 8 for it (the general writer's, ``ListOutput``).
     public var hasRowMarks: Bool { flags & Entry.rowMarksFlag != 0 }
+    /// It has a parent (``Extra`` holds its UID).
+    public var hasParent: Bool { flags & Entry.parentFlag != 0 }
     /// The title is printable ASCII (shown as it is).
     public var plainTitle: Bool { flags & Entry.plain != 0 }
 

@@ -39,9 +39,13 @@ extension ScanOutput {
     let cancelledGlyph = Self.cancelledGlyph
     var out = OutBuffer(capacity: 1 << 16)
     defer { out.release() }
+    // Subtasks under their parents (SPEC 9), when some entry has a parent here.
+    let tree = Self.tree(scan, shown: shown)
     scan.text.withUnsafeBufferPointer { text in
       scan.entries.withUnsafeBufferPointer { entries in
-        for k in entries.indices where shown.contains(entries[k]) {
+        for r in 0..<(tree?.rows.count ?? entries.count) {
+          let (k, depth) = tree.map { ($0.rows[r].index, $0.rows[r].depth) } ?? (r, 0)
+          guard tree != nil || shown.contains(entries[k]) else { continue }
           let e = entries[k]
           count += 1
           let title = UnsafeBufferPointer(
@@ -92,6 +96,8 @@ extension ScanOutput {
           if colour && late { out.put(reset) }
           out.byte(32)
           out.byte(32)
+          if depth > 0 { out.room(2 * depth + 3 * title.count + 64, sink) }
+          for _ in 0..<(2 * depth) { out.byte(32) }
           if e.plainTitle {
             out.bytes(title.baseAddress!, title.count)
           } else {
@@ -100,6 +106,10 @@ extension ScanOutput {
               out.room($0.count + 16, sink)
               out.bytes($0.baseAddress!, $0.count)
             }
+          }
+          if let t = tree, t.all[k] > 0 {
+            out.room(32, sink)
+            out.put(Array(" [\(t.done[k])/\(t.all[k])]".utf8))
           }
           if colour && done { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.

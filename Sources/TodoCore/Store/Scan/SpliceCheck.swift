@@ -10,6 +10,8 @@ struct EntryFacts {
   var pendingDeadline: Double
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
+  /// Its parent's UID as the writer spells it (escaped), if it has one (SPEC 9).
+  var parent: [UInt8]? = nil
 
   /// The facts of an entry as the scan holds it (``PlistScan``'s rules, which are ``TodoItem``'s).
   init(id: UUID, _ e: PlistScan.Entry, _ x: PlistScan.Extra) {
@@ -35,6 +37,14 @@ struct EntryFacts {
       item.undeliveredWarning?.timeIntervalSinceReferenceDate ?? .nan,
       item.undeliveredReminder?.timeIntervalSinceReferenceDate ?? .nan
     )
+    parent = item.parent.map(Self.spelled)
+  }
+
+  /// A parent's UID as the writer spells it in an entry (``CanonicalEntry`` compares bytes).
+  static func spelled(_ uid: String) -> [UInt8] {
+    var out: [UInt8] = []
+    PlistCodec.appendEscaped(uid, to: &out)
+    return out
   }
 }
 
@@ -84,6 +94,7 @@ struct CanonicalEntry {
     // The values as the scan keeps them: plain values, no item built.
     var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
     var x = PlistScan.Extra()
+    var parent: Range<Int>? = nil
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
       let f = key.field
@@ -99,7 +110,16 @@ struct CanonicalEntry {
         guard lit("<true/>") else { return nil }
         x[f] = 1
       case .text, .lines:
+        let from = i
         guard string(lineFeeds: key.kind == .lines) else { return nil }
+        // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
+        if f == ItemField.parentIndex { parent = (from + 8)..<(i - 9) }
+        // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
+        if f == ItemField.icalExtraIndex,
+          TodoItem.keepsParent(UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8))
+        {
+          return nil
+        }
       case .texts, .uuid:
         return nil  // left to the slow check
       }
@@ -109,7 +129,9 @@ struct CanonicalEntry {
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
     PlistScan.flag(&e, x)
-    return EntryFacts(id: id, e, x)
+    var facts = EntryFacts(id: id, e, x)
+    if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
+    return facts
   }
 
   /// Matches the bytes of `s` and moves past them.

@@ -24,6 +24,8 @@ final class SpliceScan: ItemSource {
     var start: Int
     var end: Int
     var pendingDeadline: Double
+    /// The parent's UID as the entry spells it, if any (``EntryFacts/parent``).
+    var parent: [UInt8]? = nil
   }
 
   let fd: Int32
@@ -124,7 +126,7 @@ final class SpliceScan: ItemSource {
       records.append(
         Record(
           id: facts.id, sortKey: facts.sortKey, start: i, end: i + length,
-          pendingDeadline: facts.pendingDeadline))
+          pendingDeadline: facts.pendingDeadline, parent: facts.parent))
       guard seen.insert(records.count - 1, of: records) else { return false }
       if !facts.fires.0.isNaN { fires.append(facts.fires.0) }
       if !facts.fires.1.isNaN { fires.append(facts.fires.1) }
@@ -155,8 +157,11 @@ final class SpliceScan: ItemSource {
     }
     let entry = Array(UnsafeBufferPointer(start: w.at(i), count: end - i))
     guard let item = Self.read(entry), PlistCodec.entry(item) == entry else { return nil }
-    built[item.id] = item.adoptingKeptFields()
-    return (EntryFacts(item), entry.count)
+    let adopted = item.adoptingKeptFields()
+    built[item.id] = adopted
+    var facts = EntryFacts(item)
+    facts.parent = adopted.parent.map(EntryFacts.spelled)  // one from its kept text, too
+    return (facts, entry.count)
   }
 
   static let entryEnd: [UInt8] = Array("</dict>\n\t".utf8)
@@ -203,6 +208,12 @@ final class SpliceScan: ItemSource {
 
   func resolve(_ text: String) throws -> UUID {
     try TodoList.resolve(text, among: records.lazy.map(\.id)) { index(of: $0) != nil }
+  }
+
+  /// The entries whose parent is `uid`, found by their bytes; only those are built.
+  func children(ofUID uid: String) -> [TodoItem] {
+    let spelled = EntryFacts.spelled(uid)
+    return records.lazy.filter { $0.parent == spelled }.compactMap { self.item($0.id) }
   }
 
   func futureCount(after now: Date, before end: Date) -> Int {

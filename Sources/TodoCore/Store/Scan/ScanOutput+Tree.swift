@@ -1,0 +1,152 @@
+import Foundation
+
+// `list` from the scan when some entries are subtasks (SPEC 9): the rows in
+// tree order, as ``SubtaskRows`` gives them for items, without building an
+// item: the parents are found by the UIDs their subtasks name, among the
+// entries of the UUIDs those UIDs stand for.
+extension ScanOutput {
+  /// A UUID as the scan holds it: two big-endian halves, ordered as the UUIDs are.
+  struct Key: Comparable {
+    var hi: UInt64
+    var lo: UInt64
+    init(hi: UInt64, lo: UInt64) { (self.hi, self.lo) = (hi, lo) }
+    init(_ id: UUID) {
+      (hi, lo) = withUnsafeBytes(of: id.uuid) {
+        (
+          $0.loadUnaligned(as: UInt64.self).bigEndian,
+          $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+        )
+      }
+    }
+    static func < (a: Key, b: Key) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
+  }
+
+  /// The index of `key` in the sorted `keys`, if it is there.
+  static func find(_ key: Key, in keys: [Key]) -> Int? {
+    var (lo, hi) = (0, keys.count)
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < keys.count && keys[lo] == key ? lo : nil
+  }
+
+  /// The shown entries in tree order, and the parents' done counts.
+  struct Tree {
+    /// Entry indices in the order `list` shows them, each with its depth.
+    var rows: [SubtaskRows.Row] = []
+    /// For each entry: how many subtasks it has here (0: it is no parent), and how many of them are done.
+    var all: [Int32]
+    var done: [Int32]
+  }
+
+  /// The tree of the scan's entries, or nil when none has a parent here.
+  /// - Complexity: O(n), with lookups only for the UUIDs the parents' UIDs name.
+  static func tree(_ scan: PlistScan, shown: Shown) -> Tree? {
+    let entries = scan.entries
+    // The subtasks: each with the UUID its parent's UID stands for (``TodoItem/id(forUID:)``).
+    var links: [(child: Int, key: Key, uid: PlistScan.Text)] = []
+    for k in entries.indices where entries[k].hasParent {
+      guard let t = scan.extra(entries[k]).text(ItemField.parentIndex) else { continue }
+      let parsed = scan.withText(t) { b in
+        b.count == 36 ? LeanPlistReader.Cursor.parseUUID(b.baseAddress!) : nil
+      }
+      links.append((k, Key(parsed ?? UUID.derived(from: scan.string(t))), t))
+    }
+    guard !links.isEmpty else { return nil }
+    // The UUIDs named, sorted; each entry's looked up among them by binary search.
+    let sorted = links.map(\.key).sorted()
+    let named = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }.map(
+      \.element)
+    var entryOf = [Int](repeating: -1, count: named.count)
+    for k in entries.indices {
+      if let j = Self.find(Key(hi: entries[k].hi, lo: entries[k].lo), in: named) { entryOf[j] = k }
+    }
+    var parent = [Int](repeating: -1, count: entries.count)
+    for l in links {
+      guard let j = Self.find(l.key, in: named), case let p = entryOf[j], p >= 0 else { continue }
+      // Its UID must be the one named: its `uid`, else its UUID as we write it (upper case).
+      let same: Bool
+      if let own = scan.extra(entries[p]).uid {
+        same = scan.withText(own) { a in scan.withText(l.uid) { b in a.elementsEqual(b) } }
+      } else {
+        same = scan.withText(l.uid) { b in
+          b.count == 36 && LeanPlistReader.Cursor.parseUUID(b.baseAddress!) != nil
+            && !b.contains { $0 >= 97 && $0 <= 102 }
+        }
+      }
+      if same { parent[l.child] = p }
+    }
+    TreeIndex.breakCycles(&parent) { a, b in
+      let (ma, mb) = (scan.extra(entries[a]).modified, scan.extra(entries[b]).modified)
+      return ma != mb ? ma < mb : entries[a].id.isOrderedBefore(entries[b].id)
+    }
+    var tree = Tree(
+      all: [Int32](repeating: 0, count: entries.count), done: [Int32](repeating: 0, count: entries.count))
+    var any = false
+    for k in entries.indices where parent[k] >= 0 {
+      any = true
+      tree.all[parent[k]] += 1
+      if !entries[k].isPending { tree.done[parent[k]] += 1 }
+    }
+    guard any else { return nil }
+    tree.rows = TreeIndex.rows(parent, shown: entries.map(shown.contains))
+    return tree
+  }
+}
+
+/// Trees over indices: `parent[k]` is the index of k's parent, or -1.
+enum TreeIndex {
+  /// Cuts each cycle at the member whose link closed it: the one changed last (`changedBefore`).
+  static func breakCycles(_ parent: inout [Int], changedBefore: (Int, Int) -> Bool) {
+    var state = [UInt8](repeating: 0, count: parent.count)  // 1: on the walk; 2: done
+    for start in parent.indices where state[start] == 0 && parent[start] >= 0 {
+      var path: [Int] = []
+      var k = start
+      while k >= 0 && state[k] == 0 {
+        state[k] = 1
+        path.append(k)
+        k = parent[k]
+      }
+      if k >= 0 && state[k] == 1, let from = path.firstIndex(of: k) {
+        let cut = path[from...].max { changedBefore($0, $1) }!
+        parent[cut] = -1
+      }
+      for p in path { state[p] = 2 }
+    }
+  }
+
+  /// The shown indices in tree order: each under its nearest shown ancestor,
+  /// siblings in index order; the others at the top level.
+  /// - Complexity: O(n), in arrays (each shown index's children a list threaded through `next`).
+  static func rows(_ parent: [Int], shown: [Bool]) -> [SubtaskRows.Row] {
+    let n = parent.count
+    // first[k], last[k]: k's first and last shown child; next[c]: c's next sibling. Index n: the top level.
+    var first = [Int](repeating: -1, count: n + 1)
+    var last = [Int](repeating: -1, count: n + 1)
+    var next = [Int](repeating: -1, count: n)
+    var count = 0
+    for k in 0..<n where shown[k] {
+      count += 1
+      var up = parent[k]
+      while up >= 0 && !shown[up] { up = parent[up] }
+      let host = up >= 0 ? up : n
+      if last[host] >= 0 { next[last[host]] = k } else { first[host] = k }
+      last[host] = k
+    }
+    var rows: [SubtaskRows.Row] = []
+    rows.reserveCapacity(count)
+    // Depth first: a stack of the next sibling to visit at each depth.
+    var stack: [Int] = [first[n]]
+    while let k = stack.last {
+      guard k >= 0 else {
+        stack.removeLast()
+        continue
+      }
+      rows.append(SubtaskRows.Row(index: k, depth: stack.count - 1))
+      stack[stack.count - 1] = next[k]
+      if first[k] >= 0 { stack.append(first[k]) }
+    }
+    return rows
+  }
+}

@@ -1,0 +1,291 @@
+#!/usr/bin/env bash
+# Subtasks and a repeating to-do completed the Thunderbird way, through a real
+# Radicale and vdirsyncer (SPEC 9), set up as test-sync-radicale.sh: a
+# phone-style client PUTs a parent and a subtask (RELATED-TO, as Nextcloud
+# Tasks writes it) and a weekly to-do with COUNT, then completes its current
+# occurrence as Thunderbird does (a RECURRENCE-ID override marked COMPLETED in
+# the same file). On both machines (two data files) the subtask shows under its
+# parent and the series at its next occurrence, once, no duplicate anywhere,
+# also after syncs killed with -9; completing the last occurrence completes it.
+. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
+command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
+started=$(date +%s)
+unset TODO_TUI_FILE TODO_TUI_VDIR
+
+# The phone: a CalDAV client of its own, over HTTP.
+cat >"$WORK/phone.py" <<'PY'
+import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
+port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+PATH = "/user/tasks/"
+AUTH = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
+def req(method, path, body=None, headers={}):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request(method, path, body=body, headers={**AUTH, **headers})
+    r = c.getresponse(); data = r.read(); c.close()
+    return r.status, dict(r.getheaders()), data
+def items():  # href -> (etag, text)
+    st, _, data = req("PROPFIND", PATH, '<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>', {"Depth": "1"})
+    assert st == 207, st
+    out = {}
+    for resp in ET.fromstring(data).findall("{DAV:}response"):
+        href = resp.find("{DAV:}href").text
+        if href.rstrip("/") == PATH.rstrip("/"): continue
+        st, h, body = req("GET", href)
+        out[href] = (h.get("ETag") or h.get("etag"), body.decode().replace("\r\n ", ""))
+    return out
+def prop(text, name):
+    # The VTODO's own property, not a VTIMEZONE's or VALARM's.
+    stack = []
+    for l in text.replace("\r\n ", "").replace("\r\n", "\n").split("\n"):
+        if l.startswith("BEGIN:"): stack.append(l[6:].strip()); continue
+        if l.startswith("END:"): stack.pop() if stack else None; continue
+        if stack and stack[-1] == "VTODO" and re.match(name + r"[;:]", l):
+            return l.split(":", 1)[1].strip()
+    return ""
+def by_uid(uid):
+    for href, (etag, text) in items().items():
+        if prop(text, "UID") == uid: return href, etag, text
+    sys.exit("no item with UID " + uid)
+now = lambda: time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+if cmd == "list":  # UID|SUMMARY, sorted; fails on a UID twice
+    seen, out = set(), []
+    for href, (etag, text) in items().items():
+        uid = prop(text, "UID")
+        if uid in seen: sys.exit("DUPLICATE UID " + uid)
+        seen.add(uid); out.append(uid + "|" + prop(text, "SUMMARY"))
+    print("\n".join(sorted(out)))
+elif cmd == "put":  # NAME UID SUMMARY LINES…
+    name, uid, summary, lines = args[0], args[1], args[2], args[3:]
+    body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:" + uid,
+        "DTSTAMP:" + now(), "LAST-MODIFIED:" + now(), "SUMMARY:" + summary] + lines + ["END:VTODO", "END:VCALENDAR", ""])
+    st, _, _ = req("PUT", PATH + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})
+    assert st in (201, 204), st
+elif cmd == "set":  # UID PROPERTY VALUE: the property replaced, LAST-MODIFIED later, If-Match
+    uid, name, value = args
+    href, etag, text = by_uid(uid)
+    lines = [l for l in text.split("\r\n") if not re.match(r"^(" + name + r"|LAST-MODIFIED|DTSTAMP)[;:]", l)]
+    i = lines.index("END:VTODO")
+    time.sleep(1.1)  # a LAST-MODIFIED later than any before, to the second
+    lines[i:i] = [name + ":" + value, "LAST-MODIFIED:" + now(), "DTSTAMP:" + now()]
+    st, _, _ = req("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})
+    assert st in (201, 204), st
+elif cmd == "get":  # UID PROPERTY
+    print(prop(by_uid(args[0])[2], args[1]))
+elif cmd == "ping":  # whether the server answers
+    req("OPTIONS", "/")
+elif cmd == "mkcalendar":  # the collection, once: its status
+    print(req("MKCALENDAR", PATH)[0])
+elif cmd == "delete":  # UID
+    href, etag, _ = by_uid(args[0])
+    st, _, _ = req("DELETE", href, None, {"If-Match": etag})
+    assert st in (200, 204), st
+elif cmd == "put-raw":  # NAME: the body from stdin, as the phone's app wrote it
+    body = sys.stdin.read().replace("\r\n", "\n").replace("\n", "\r\n").replace("@NOW@", now())
+    st, _, _ = req("PUT", PATH + args[0], body, {"Content-Type": "text/calendar", "If-None-Match": "*"})
+    assert st in (201, 204), st
+elif cmd == "complete-occurrence":  # UID: as Thunderbird does, an override of the series' current occurrence
+    uid = args[0]
+    href, etag, text = by_uid(uid)
+    lines = text.split("\r\n")
+    master = lines[lines.index("BEGIN:VTODO"):lines.index("END:VTODO") + 1]
+    # RECURRENCE-ID names the occurrence by the series' DTSTART (else its DUE), parameters and all.
+    start = [l for l in master if re.match(r"^DTSTART[;:]", l)] or [l for l in master if re.match(r"^DUE[;:]", l)]
+    rid = "RECURRENCE-ID" + start[0][len(re.match(r"^[A-Z]+", start[0]).group(0)):]
+    keep = [l for l in master if re.match(r"^(DTSTART|DUE|SUMMARY)[;:]", l)]
+    override = ["BEGIN:VTODO", "UID:" + uid, "DTSTAMP:" + now(), "CREATED:" + now(), "LAST-MODIFIED:" + now(),
+        rid] + keep + ["STATUS:COMPLETED", "COMPLETED:" + now(), "PERCENT-COMPLETE:100", "X-MOZ-GENERATION:2",
+        "END:VTODO"]
+    i = len(lines) - 1 - lines[::-1].index("END:VCALENDAR")
+    lines[i:i] = override
+    time.sleep(1.1)  # a LAST-MODIFIED later than any before, to the second
+    st, _, _ = req("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})
+    assert st in (201, 204), st
+elif cmd == "count":  # UID: how many VTODOs the item's file holds
+    print(by_uid(args[0])[2].count("BEGIN:VTODO"))
+PY
+phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+
+# The server.
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+URL="http://127.0.0.1:$PORT/user/tasks/"
+mkdir -p "$WORK/radicale"
+cat >"$WORK/radicale.conf" <<EOF
+[server]
+hosts = 127.0.0.1:$PORT
+[auth]
+type = none
+[rights]
+type = authenticated
+[storage]
+filesystem_folder = $WORK/radicale
+EOF
+radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
+RPID=$!
+at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
+wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
+
+
+# Two machines: each a data file, a vdir and a vdirsyncer pair with the server.
+for m in A B; do
+  mkdir -p "$WORK/$m/vdir" "$WORK/$m/status"
+  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/$m/status/"
+
+[pair tasks]
+a = "tasks_local"
+b = "tasks_remote"
+collections = null
+
+[storage tasks_local]
+type = "filesystem"
+path = "$WORK/$m/vdir/"
+fileext = ".ics"
+
+[storage tasks_remote]
+type = "caldav"
+url = "$URL"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+  vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover >"$WORK/$m/vs.log" 2>&1 || fail "vdirsyncer discover ($m): $(cat "$WORK/$m/vs.log")"
+done
+zone() { [ "$1" = A ] && echo Europe/Berlin || echo America/New_York; }
+# on M CMD…: todo-tui on machine M (its data file, vdir and time zone).
+on() { local m=$1; shift; TZ=$(zone "$m") TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/vdir" "$TODO_BIN" "$@"; }
+# cycle M: what the machine runs: vdirsyncer, todo-tui sync, vdirsyncer.
+cycle() {
+  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
+  on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"
+  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
+}
+# field M UID KEY: one field of an item of machine M's list (JSON, instants in UTC).
+field() {
+  on "$1" list --all --json | python3 -c "
+import datetime, json, sys
+i = [x for x in json.load(sys.stdin) if x['uid'] == '$2']
+v = i[0]['$3'] if len(i) == 1 else 'MISSING/%d' % len(i)
+if '$3' == 'deadline' and v:  # shown in the machine's zone: in UTC here
+    v = datetime.datetime.fromisoformat(v.replace('Z', '+00:00')).astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+print(v)"
+}
+uid_of() { on "$1" list --all --json | python3 -c "import json,sys; print([x['uid'] for x in json.load(sys.stdin) if x['title'] == '$2'][0])"; }
+# same_everywhere: machine A, machine B and the server hold the same UIDs and titles, each once.
+same_everywhere() {
+  local a b s
+  a=$(TODO_TUI_FILE="$WORK/A/todos.plist" list_summary) || fail "A: $a"
+  b=$(TODO_TUI_FILE="$WORK/B/todos.plist" list_summary) || fail "B: $b"
+  s=$(phone list) || fail "server: $s"
+  expect_eq "$b" "$a" "machine B against machine A"
+  expect_eq "$s" "$a" "the server against machine A"
+}
+
+
+# 1. The phone: a parent and its subtask (no RELTYPE), a weekly to-do with three occurrences.
+phone put-raw trip.ics <<'EOF'
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Nextcloud Tasks v0.16.0
+BEGIN:VTODO
+UID:trip@phone
+DTSTAMP:@NOW@
+LAST-MODIFIED:@NOW@
+SUMMARY:Plan the trip
+DUE:20300620T080000Z
+END:VTODO
+END:VCALENDAR
+EOF
+phone put-raw passport.ics <<'EOF'
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Nextcloud Tasks v0.16.0
+BEGIN:VTODO
+UID:passport@phone
+DTSTAMP:@NOW@
+LAST-MODIFIED:@NOW@
+SUMMARY:Renew the passport
+RELATED-TO:trip@phone
+DUE:20300610T080000Z
+END:VTODO
+END:VCALENDAR
+EOF
+phone put-raw water.ics <<'EOF'
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
+BEGIN:VTODO
+UID:water@phone
+DTSTAMP:@NOW@
+LAST-MODIFIED:@NOW@
+SUMMARY:Water the plants
+DTSTART:20300603T070000Z
+DUE:20300603T080000Z
+RRULE:FREQ=WEEKLY;COUNT=3
+END:VTODO
+END:VCALENDAR
+EOF
+cycle A; cycle B
+same_everywhere
+for m in A B; do
+  expect_eq "$(field $m passport@phone parent)" "trip@phone" "the subtask's parent on $m"
+  expect_match "$(on $m list | grep -A1 'Plan the trip')" "Renew the passport$" "the subtask after its parent on $m"
+  expect_match "$(on $m list | grep 'Renew the passport')" "   Renew the passport$" "indented on $m"
+  expect_match "$(on $m list | grep 'Plan the trip')" "Plan the trip \[0/1\]$" "the done count on $m"
+done
+echo "the phone's subtask on both machines: ok ($(( $(date +%s) - started )) s)"
+
+# 2. Machine A adds a subtask of the phone's parent: it reaches B and the server as RELTYPE=PARENT.
+visa=$(on A add "Get the visa" --parent trip@phone --due "2030-06-15 09:00" 2>/dev/null)
+cycle A; cycle B; cycle A
+same_everywhere
+expect_eq "$(field B "$visa" parent)" "trip@phone" "A's subtask on B"
+expect_match "$(on B list | grep 'Plan the trip')" "Plan the trip \[0/2\]$" "two subtasks on B"
+expect_eq "$(phone get "$visa" "RELATED-TO;RELTYPE=PARENT")" "trip@phone" "RELTYPE=PARENT on the server"
+
+# 3. The phone completes the current occurrence of the weekly to-do, as Thunderbird does.
+phone complete-occurrence water@phone
+expect_eq "$(phone count water@phone)" 2 "the series and its completed override on the server"
+cycle A
+# B: vdirsyncer brings the file, then todo-tui's sync is killed with -9, three times, and run again.
+vdirsyncer -c "$WORK/B/vdirsyncer.conf" sync >>"$WORK/B/vs.log" 2>&1 || fail "vdirsyncer sync (B)"
+for delay in 0.01 0.03 0.08; do
+  TZ=$(zone B) TODO_TUI_FILE="$WORK/B/todos.plist" TODO_TUI_VDIR="$WORK/B/vdir" "$TODO_BIN" sync >/dev/null 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+done
+cycle B; cycle A; cycle B
+same_everywhere
+for m in A B; do
+  expect_eq "$(field $m water@phone deadline)" "2030-06-10T08:00:00Z" "the next occurrence on $m"
+  expect_eq "$(field $m water@phone completed)" "None" "the series goes on, on $m"
+  expect_eq "$(field $m water@phone repeat)" "FREQ=WEEKLY;COUNT=2" "two occurrences left on $m"
+  expect_eq "$(on $m list | grep -c 'Water the plants')" 1 "shown once on $m"
+  on $m pending --json | python3 -c '
+import json, sys
+fires = [n["fireDate"] for n in json.load(sys.stdin)["notifications"] if n["title"] == "Water the plants"]
+assert fires and not any(f.startswith("2030-06-03") for f in fires), fires' || fail "the done occurrence is notified on $m"
+done
+expect_eq "$(on A sync)" "nothing to do" "A settled"
+expect_eq "$(on B sync)" "nothing to do" "B settled"
+echo "an occurrence completed the Thunderbird way, syncs killed: ok ($(( $(date +%s) - started )) s)"
+
+# 4. A completes the next one here; the phone completes the last one its way: the series is done.
+water_id=$(on A list --json | python3 -c "import json,sys; print([x['id'] for x in json.load(sys.stdin) if x['uid'] == 'water@phone'][0])")
+on A complete "$water_id" >/dev/null
+cycle A; cycle B
+expect_eq "$(field B water@phone deadline)" "2030-06-17T08:00:00Z" "A's completion on B"
+phone complete-occurrence water@phone
+cycle A; cycle B; cycle A
+same_everywhere
+for m in A B; do
+  expect_match "$(field $m water@phone completed)" "^20" "the last occurrence done completes the series on $m"
+  expect_eq "$(on $m list | grep -c 'Water the plants')" 0 "not pending on $m"
+done
+expect_eq "$(on A sync)" "nothing to do" "A settled at the end"
+expect_eq "$(on B sync)" "nothing to do" "B settled at the end"
+echo "ok ($(( $(date +%s) - started )) s)"
