@@ -23,6 +23,10 @@ extension PlistScan {
     /// Its number in ``ItemField/all``.
     var field: Int
     var kind: ItemField.Kind
+    /// Its value is kept (``PlistScan/keeps(_:)``), not only checked.
+    var kept: Bool
+    /// A row of `list` shows a mark for it (SPEC 8: note, priority, tags, progress).
+    var marksRow: Bool
     /// Its bytes (kept for the life of the program: plain values, no reference counting in the scan).
     var text: UnsafePointer<UInt8>
     var count: Int
@@ -36,9 +40,15 @@ extension PlistScan {
     let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
     bytes.initialize(from: text, count: text.count)
     let word = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+    let f = ItemField.all[k]
     return Key(
-      field: k, kind: ItemField.all[k].kind, text: UnsafePointer(bytes), count: text.count, word: word)
+      field: k, kind: f.kind, kept: PlistScan.keeps(f), marksRow: rowMarkFields.contains(k),
+      text: UnsafePointer(bytes), count: text.count, word: word)
   }
+  /// The fields a row of `list` shows a mark for (``ListOutput``'s `appendPriority` and `appendFieldMarks`).
+  static let rowMarkFields: Set<Int> = [
+    ItemField.noteIndex, ItemField.priorityIndex, ItemField.tagsIndex, ItemField.progressIndex,
+  ]
   /// Keeps date `d` of field `f` where the scan keeps it: `deadline` and
   /// `created` in the entry, the others in its Extra (then true).
   @inline(__always) static func keep(_ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra) -> Bool {
@@ -114,7 +124,7 @@ extension PlistScan {
       // About 300 bytes an entry as the writer writes them.
       let n = min(size / 256, 1 << 20)
       out.entries.reserveCapacity(n)
-      out.text.reserveCapacity(n * 40)
+      out.text.reserveCapacity(size / 4)  // titles, and notes where there are some
       var count = 1024
       while 3 * count < 4 * n { count *= 2 }
       slots = [UInt64](repeating: 0, count: count)
@@ -245,7 +255,7 @@ extension PlistScan {
           guard f != ItemField.warnIndex || v >= 0 else { return .decline }  // the general reader refuses it
           x[f] = v
           extra = true
-          if f == ItemField.priorityIndex || f == ItemField.progressIndex { e.flags |= Entry.rowMarksFlag }
+          if key.marksRow { e.flags |= Entry.rowMarksFlag }
         case .flag:
           guard n - j >= 7 else { return .more }
           guard memcmp(p + j, "<true/>", 7) == 0 else { return .decline }
@@ -258,21 +268,34 @@ extension PlistScan {
           switch string(p, &j, n, lineFeeds: lineFeeds) {
           case .more: return .more
           case .decline: return .decline
-          case .ok(let t, let ascii):
-            if !ascii {
-              guard out.withText(t, { String(validating: $0, as: UTF8.self) }) != nil else { return .decline }
-            }
+          case .ok(let t, _):  // UTF-8, checked by `text`
             extra = true
-            if lineFeeds {
-              out.text.removeSubrange(mark...)  // checked, not kept: long text, which `list` never shows
-              if f == ItemField.icalExtraIndex { e.flags |= Entry.icalExtraFlag }
-              if f == ItemField.noteIndex { e.flags |= Entry.rowMarksFlag }
-            } else {
+            if key.marksRow { e.flags |= Entry.rowMarksFlag }
+            if f == ItemField.icalExtraIndex {
+              e.flags |= Entry.icalExtraFlag
+              let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
+              if TodoItem.keepsAdoptableProperties(kept) { e.flags |= Entry.adoptFlag }
+            }
+            if key.kept {
               x[f] = Int64(t.offset) << 32 | Int64(t.count)
+            } else {
+              out.text.removeSubrange(mark...)  // checked, not kept: `icalExtra`, which `list` never shows
             }
           }
-        case .texts, .uuid:
-          return .decline  // not yet in any entry: the general reader's
+        case .texts:
+          switch texts(p, &j, n) {
+          case .more: return .more
+          case .decline: return .decline
+          case .ok(let t, _):  // UTF-8, checked by `text`
+            extra = true
+            // An empty list reads as no tags: absent, as the writer has it.
+            if t.count > 0 {
+              x[f] = Int64(t.offset) << 32 | Int64(t.count)
+              if key.marksRow { e.flags |= Entry.rowMarksFlag }
+            }
+          }
+        case .uuid:
+          return .decline  // not in any entry after the title: the general reader's
         }
       }
       // The writer always writes `created`; without it the general reader guesses one.
@@ -314,9 +337,41 @@ extension PlistScan {
       return text(p, &j, n, lineFeeds: lineFeeds)
     }
 
+    /// `<array>` of `<string>` (or `<string/>`) to `</array>`, or `<array/>`: the texts
+    /// unescaped into `out.text` one after another, each ended by a 0 byte (``Extra``'s packing).
+    mutating func texts(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int) -> TextStep {
+      let offset = UInt32(truncatingIfNeeded: out.text.count)
+      guard n - j >= 8 else { return .more }
+      if memcmp(p + j, "<array/>", 8) == 0 {
+        j += 8
+        return .ok(Text(offset: offset, count: 0), ascii: true)
+      }
+      guard memcmp(p + j, "<array>", 7) == 0 else { return .decline }
+      j += 7
+      var ascii = true
+      while true {
+        guard n - j >= 9 else { return .more }
+        if memcmp(p + j, "</array>", 8) == 0 {
+          j += 8
+          break
+        }
+        switch string(p, &j, n, lineFeeds: false) {
+        case .more: return .more
+        case .decline: return .decline
+        case .ok(_, let a):
+          ascii = ascii && a
+          out.text.append(0)
+        }
+      }
+      guard out.text.count < Int(UInt32.max) else { return .decline }
+      return .ok(Text(offset: offset, count: UInt32(out.text.count) - offset), ascii: ascii)
+    }
+
     /// The text from `p[j]` to `</string>`, unescaped into `out.text`. The
     /// writer's escapes only; control characters but for the line feeds and
-    /// tabs of `icalExtra` are refused (the writer never writes them).
+    /// tabs of long text are refused (the writer never writes them), and so is
+    /// what is not UTF-8 (each non-ASCII character checked by the standard
+    /// library's parser where it stands: no String built for a note).
     mutating func text(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool) -> TextStep {
       let offset = UInt32(truncatingIfNeeded: out.text.count)
       guard let lt = memchr(p + j, 60, n - j) else { return .more }
@@ -336,8 +391,15 @@ extension PlistScan {
           }
         }
         let b = p[k]
+        if b >= 0x80 {
+          ascii = false
+          var bytes = UnsafeBufferPointer(start: p + k, count: end - k).makeIterator()
+          var parser = Unicode.UTF8.ForwardParser()
+          guard case .valid(let scalar) = parser.parseScalar(from: &bytes) else { return .decline }
+          k += scalar.count
+          continue
+        }
         if b >= 0x20 && b != 0x7F && b != 38 {
-          if b >= 0x80 { ascii = false }
           k += 1
           continue
         }

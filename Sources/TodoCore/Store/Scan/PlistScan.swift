@@ -69,8 +69,11 @@ public struct PlistScan {
     static let plain: UInt8 = 2
     static let completedFlag: UInt8 = 4
     static let icalExtraFlag: UInt8 = 8
-    /// A note, a priority or a progress: a row of `list` shows marks for them (SPEC 8).
+    /// A note, a priority, tags or a progress: a row of `list` shows marks for them (SPEC 8).
     static let rowMarksFlag: UInt8 = 16
+    /// Its kept text holds a property that now has a field (``TodoItem/keepsAdoptableProperties``):
+    /// `Store.load` moves it into the field, so only the general path lists it as it reads.
+    static let adoptFlag: UInt8 = 32
 
     init(hi: UInt64, lo: UInt64, start: Int) {
       self.hi = hi
@@ -85,8 +88,11 @@ public struct PlistScan {
     /// It has a completion date (``Extra/completed``).
     public var isCompleted: Bool { flags & Entry.completedFlag != 0 }
     public var hasICalExtra: Bool { flags & Entry.icalExtraFlag != 0 }
-    /// Whether `list` shows marks of SPEC 8 for it (the general writer's, ``ListOutput``).
+    /// Whether `list` shows marks of SPEC 8 for it (note, priority, tags, progress).
     public var hasRowMarks: Bool { flags & Entry.rowMarksFlag != 0 }
+    /// Whether its kept text holds a property that `Store.load` moves into a field (a file of
+    /// before SPEC 8): the scan's record is not the item as loaded, the general path's to list.
+    public var keepsAdoptable: Bool { flags & Entry.adoptFlag != 0 }
     /// The title is printable ASCII (shown as it is).
     public var plainTitle: Bool { flags & Entry.plain != 0 }
 
@@ -116,7 +122,9 @@ public struct PlistScan {
     /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
     /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
     /// (offset << 32 | count); ``PlistScan/none`` when absent. Long text
-    /// (``ItemField/Kind/lines``) is checked by the scan, not kept.
+    /// (``ItemField/Kind/lines``) is kept when `list --json` shows it (``PlistScan/keeps(_:)``:
+    /// the note), else only checked (`icalExtra`); a list of texts (tags) is its texts one
+    /// after another, each ended by a 0 byte (which no text the scan takes holds), absent when empty.
     var slots: Slots = (
       none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
       none,
@@ -162,6 +170,25 @@ public struct PlistScan {
     public var sequence: Int64 { self[ItemField.sequenceIndex] }
     public var repeatRule: Text? { text(ItemField.repeatIndex) }
     public var uid: Text? { text(ItemField.uidIndex) }
+    public var note: Text? { text(ItemField.noteIndex) }
+    public var tags: Text? { text(ItemField.tagsIndex) }
+    public var priority: Int64 { self[ItemField.priorityIndex] }
+    public var progress: Int64 { self[ItemField.progressIndex] }
+  }
+
+  /// Whether the scan keeps the value of field `f` (every field but long text that
+  /// `list --json` does not show: `icalExtra`, which the scan only checks).
+  static func keeps(_ f: ItemField) -> Bool { f.kind != .lines || f.json != .exported }
+
+  /// Each text of a list of texts (``Extra``'s packing of tags), in order.
+  public func forEachText(in t: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    text.withUnsafeBufferPointer { all in
+      var from = Int(t.offset)
+      for k in from..<Int(t.offset + t.count) where all[k] == 0 {
+        body(UnsafeBufferPointer(rebasing: all[from..<k]))
+        from = k + 1
+      }
+    }
   }
 
   /// The extra fields of `e` (all absent when it has none).
@@ -219,8 +246,8 @@ public struct PlistScan {
   /// A string field as a String.
   public func string(_ t: Text) -> String { withText(t) { String(decoding: $0, as: UTF8.self) } }
 
-  /// The item of an entry, as the general reader builds it (without long
-  /// text, ``ItemField/Kind/lines``, which the scan only checks).
+  /// The item of an entry, as the general reader builds it (without the long
+  /// text the scan only checks, `icalExtra`: ``keeps(_:)``).
   public func item(_ e: Entry) -> TodoItem {
     func date(_ v: Int64) -> Date? {
       v == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(v))
@@ -236,8 +263,12 @@ public struct PlistScan {
       case .date: f.set(&item, .date(Date(timeIntervalSince1970: TimeInterval(v))))
       case .integer: f.set(&item, .integer(Int(v)))
       case .flag: f.set(&item, .flag)
-      case .text: f.set(&item, .text(x.text(k).map(string)!))
-      case .lines, .texts, .uuid: continue
+      case .text, .lines: f.set(&item, .text(x.text(k).map(string)!))
+      case .texts:
+        var all: [String] = []
+        forEachText(in: x.text(k)!) { all.append(String(decoding: $0, as: UTF8.self)) }
+        f.set(&item, .texts(all))
+      case .uuid: continue
       }
     }
     return item

@@ -9,10 +9,8 @@ extension ScanOutput {
     case date(Int), integer(Int), flag(Int)
     /// A text field; `orID`: the UUID when absent.
     case text(Int, orID: Bool)
-    /// A field the scan checks but does not keep (a note, tags): `null`. An entry
-    /// that holds one is not the scan's to list (``PlistScan/Entry/hasRowMarks``;
-    /// an entry with tags is not scanned at all).
-    case notKept
+    /// A list of texts (tags): an array, `null` when absent.
+    case texts(Int)
   }
 
   /// A column and its head (`,\n    "name" : `; the first without the comma),
@@ -48,8 +46,10 @@ extension ScanOutput {
       case .date: return .date(k)
       case .integer: return .integer(k)
       case .flag: return .flag(k)
-      case .text: return .text(k, orID: f.json == .listedOrID)
-      case .lines, .texts: return .notKept
+      case .text, .lines:
+        precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
+        return .text(k, orID: f.json == .listedOrID)
+      case .texts: return .texts(k)
       case .uuid:
         preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
       }
@@ -88,7 +88,12 @@ extension ScanOutput {
               var longest = Int(e.title.count)
               if x != nil {
                 for c in columns {
-                  if case .text(let i, _) = c.what, let s = textSlot(i) { longest += Int(s.count) }
+                  switch c.what {
+                  case .text(let i, _): longest += Int(textSlot(i)?.count ?? 0)
+                  // Each text (its count holds its 0 byte) also brings its quotes and `,\n      `.
+                  case .texts(let i): longest += 2 * Int(textSlot(i)?.count ?? 0)
+                  default: break
+                  }
                 }
               }
               out.room(640 + 6 * longest, sink)
@@ -113,7 +118,19 @@ extension ScanOutput {
                   let v = slot(i)
                   if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
                 case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
-                case .notKept: out.put("null")
+                case .texts(let i):
+                  // As ItemJSON writes an array inside an item (JSONEncoder's pretty print).
+                  guard let s = textSlot(i) else {
+                    out.put("null")
+                    break
+                  }
+                  var from = Int(s.offset)
+                  for b in from..<Int(s.offset + s.count) where text[b] == 0 {
+                    out.put(from == Int(s.offset) ? "[\n      " : ",\n      ")
+                    out.json(text, PlistScan.Text(offset: UInt32(from), count: UInt32(b - from)))
+                    from = b + 1
+                  }
+                  out.put("\n    ]")
                 case .text(let i, let orID):
                   if let s = textSlot(i) {
                     out.json(text, s)

@@ -100,7 +100,9 @@ struct CanonicalEntry {
         x[f] = 1
       case .text, .lines:
         guard string(lineFeeds: key.kind == .lines) else { return nil }
-      case .texts, .uuid:
+      case .texts:
+        guard strings() else { return nil }
+      case .uuid:
         return nil  // left to the slow check
       }
     }
@@ -246,6 +248,19 @@ struct CanonicalEntry {
   /// `<string>…</string>`; an empty one as the writer spells it, `<string></string>`.
   private mutating func string(lineFeeds: Bool) -> Bool {
     lit("<string>") && text(lineFeeds: lineFeeds) != nil && lit("</string>")
+  }
+
+  /// A list of texts (tags) as the writer spells it: `<array>`, one `<string>…</string>` for
+  /// each, `</array>`. Never empty: the writer writes no key for an empty list (`<array/>`
+  /// reads as no tags, and would be written as none).
+  private mutating func strings() -> Bool {
+    guard lit("<array>") else { return false }
+    var any = false
+    while !lit("</array>") {
+      guard !short, string(lineFeeds: false) else { return false }
+      any = true
+    }
+    return any
   }
 
   /// `<integer>N</integer>`: no sign but a minus, no leading zero, no `-0`, at most 18 digits.
