@@ -159,7 +159,8 @@ enum ListFast {
     } else {
       path = Store.defaultPath(environment: [:])
     }
-    guard let scan = (try? PlistScan.scan(store: Store(path: path))) ?? nil else { return false }
+    // The rows show only that there is a note: its text is kept for the JSON alone.
+    guard let scan = (try? PlistScan.scan(store: Store(path: path), notes: json)) ?? nil else { return false }
     let now: Date = (env("TODO_TUI_NOW") ?? "").isEmpty ? Date() : CLI.now
     let f = ScanOutput.formatter(now: now, env)
     // A file of before SPEC 8 whose kept text `Store.load` moves into fields: the general path's.

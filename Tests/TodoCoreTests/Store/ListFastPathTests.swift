@@ -89,6 +89,8 @@ final class ListFastPathTests: XCTestCase {
       let items = Self.document(Int.random(in: 0...150, using: &r), base: base, &r)
       let data = Data(PlistCodec.encode(items))
       let scan = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) }, "round \(round)")
+      // `list`'s rows read the notes without keeping their text (only the mark shows).
+      let rows = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0, notes: false) })
       // Now: often exactly at a deadline or a second before, else near the items.
       var t = Double(base + Int64.random(in: -86_400 * 3...86_400 * 3, using: &r))
       if let d = items.randomElement(using: &r)?.deadline, Bool.random(using: &r) {
@@ -103,7 +105,8 @@ final class ListFastPathTests: XCTestCase {
           let colour = Bool.random(using: &r)
           let want = try general(
             data, json: json, shown: shown, now: now, zone: zone, clock: clock, colour: colour)
-          let got = fast(scan, json: json, shown: shown, now: now, zone: zone, clock: clock, colour: colour)
+          let got = fast(
+            json ? scan : rows, json: json, shown: shown, now: now, zone: zone, clock: clock, colour: colour)
           if got != want {
             XCTFail(
               "round \(round) \(zoneName) json=\(json) \(shown) \(clock) colour=\(colour) now=\(t):\n"

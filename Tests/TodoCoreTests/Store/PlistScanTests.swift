@@ -107,6 +107,14 @@ final class PlistScanTests: XCTestCase {
     XCTAssertEqual(foundation.otherRootKeys, [:], what())
     XCTAssertEqual(Self.items(s), Self.withoutExtra(foundation.items), what())
     XCTAssertEqual(s.entries.map(\.hasICalExtra), foundation.items.map { $0.icalExtra != nil }, what())
+    // Without the notes' text (`list`'s rows): the same entries, each note only there or not.
+    guard let rows = data.withUnsafeBytes({ PlistScan.scan(bytes: $0, notes: false) }) else {
+      XCTFail("the scan without notes declined: \(what())")
+      return true
+    }
+    XCTAssertEqual(
+      rows.entries.map { rows.extra($0).note != nil }, foundation.items.map { $0.note != nil }, what())
+    XCTAssertTrue(rows.entries.allSatisfy { (rows.extra($0).note?.count ?? 0) == 0 }, what())
     XCTAssertEqual(general?.items, foundation.items, what())
     // Each entry's byte range is its line, and the lines tile the items' part of the file.
     var at = s.itemsStart

@@ -120,7 +120,11 @@ extension PlistScan {
     /// The deadlines come in order: most share the day of the one before.
     var deadlines = DayCache()
 
-    init(expected size: Int) {
+    /// Notes are kept (`list --json`), else checked only (``PlistScan/scan(fd:size:chunk:notes:)``).
+    let notes: Bool
+
+    init(expected size: Int, notes: Bool = true) {
+      self.notes = notes
       // About 300 bytes an entry as the writer writes them.
       let n = min(size / 256, 1 << 20)
       out.entries.reserveCapacity(n)
@@ -265,7 +269,9 @@ extension PlistScan {
         case .text, .lines:
           let lineFeeds = key.kind == .lines
           let mark = out.text.count
-          switch string(p, &j, n, lineFeeds: lineFeeds) {
+          // Long text that is kept but not wanted now (a note, for `list`'s rows): checked only.
+          let copy = !lineFeeds || notes || f == ItemField.icalExtraIndex
+          switch string(p, &j, n, lineFeeds: lineFeeds, copy: copy) {
           case .more: return .more
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
@@ -326,7 +332,9 @@ extension PlistScan {
     }
 
     /// `<string>…</string>` (the text unescaped into `out.text`) or `<string/>`.
-    mutating func string(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool) -> TextStep {
+    mutating func string(
+      _ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool, copy: Bool = true
+    ) -> TextStep {
       guard n - j >= 9 else { return .more }
       if memcmp(p + j, "<string/>", 9) == 0 {
         j += 9
@@ -334,7 +342,7 @@ extension PlistScan {
       }
       guard memcmp(p + j, "<string>", 8) == 0 else { return .decline }
       j += 8
-      return text(p, &j, n, lineFeeds: lineFeeds)
+      return text(p, &j, n, lineFeeds: lineFeeds, copy: copy)
     }
 
     /// `<array>` of `<string>` (or `<string/>`) to `</array>`, or `<array/>`: the texts
@@ -371,8 +379,11 @@ extension PlistScan {
     /// writer's escapes only; control characters but for the line feeds and
     /// tabs of long text are refused (the writer never writes them), and so is
     /// what is not UTF-8 (each non-ASCII character checked by the standard
-    /// library's parser where it stands: no String built for a note).
-    mutating func text(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool) -> TextStep {
+    /// library's parser where it stands: no String built for a note). `copy`
+    /// false: checked only (an empty text at the end of `out.text`).
+    mutating func text(
+      _ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool, copy: Bool = true
+    ) -> TextStep {
       let offset = UInt32(truncatingIfNeeded: out.text.count)
       guard let lt = memchr(p + j, 60, n - j) else { return .more }
       let end = UnsafeRawPointer(lt) - UnsafeRawPointer(p)
@@ -382,13 +393,16 @@ extension PlistScan {
       var k = j
       var run = j
       while k < end {
-        // Eight plain bytes at a time: none non-ASCII, a control character, DEL or '&'.
+        // Eight plain bytes at a time: none non-ASCII, a control character, DEL or '&';
+        // else straight to the first that is (each test is exact in its lowest byte).
         if end - k >= 8 {
-          let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-          if w & Word.highs | Word.below0x20(w) | Word.has(w, 0x7F) | Word.has(w, 0x26) == 0 {
+          let w = UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+          let found = w & Word.highs | Word.below0x20(w) | Word.has(w, 0x7F) | Word.has(w, 0x26)
+          if found == 0 {
             k += 8
             continue
           }
+          k += found.trailingZeroBitCount >> 3
         }
         let b = p[k]
         if b >= 0x80 {
@@ -404,33 +418,44 @@ extension PlistScan {
           continue
         }
         if b == 38 {
-          out.text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: k - run))
-          if end - k >= 5 && memcmp(p + k, "&amp;", 5) == 0 {
-            out.text.append(38)
-            k += 5
-          } else if end - k >= 4 && memcmp(p + k, "&lt;", 4) == 0 {
-            out.text.append(60)
-            k += 4
-          } else if end - k >= 4 && memcmp(p + k, "&gt;", 4) == 0 {
-            out.text.append(62)
-            k += 4
-          } else if lineFeeds && end - k >= 5 && memcmp(p + k, "&#13;", 5) == 0 {
-            out.text.append(13)
-            k += 5
-          } else {
-            return .decline
+          // The four entities the writer writes, as words (`&amp`, `&lt;`, `&gt;`, `&#13`).
+          guard end - k >= 4 else { return .decline }
+          let four = UInt32(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt32.self))
+          let five = end - k >= 5 && p[k + 4] == 59
+          let byte: UInt8
+          let length: Int
+          switch four {
+          case Self.amp where five: (byte, length) = (38, 5)
+          case Self.lt: (byte, length) = (60, 4)
+          case Self.gt: (byte, length) = (62, 4)
+          case Self.cr where five && lineFeeds: (byte, length) = (13, 5)
+          default: return .decline
           }
+          if copy {
+            out.text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: k - run))
+            out.text.append(byte)
+          }
+          k += length
           run = k
           continue
         }
         guard lineFeeds && (b == 9 || b == 10) else { return .decline }
         k += 1
       }
-      out.text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: end - run))
+      if copy { out.text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: end - run)) }
       let count = out.text.count - Int(offset)
       guard out.text.count < Int(UInt32.max) else { return .decline }
       j = end + 9
       return .ok(Text(offset: offset, count: UInt32(count)), ascii: ascii)
+    }
+
+    /// The entities' first four bytes as one little-endian word.
+    static let amp = word("&amp")
+    static let lt = word("&lt;")
+    static let gt = word("&gt;")
+    static let cr = word("&#13")
+    static func word(_ s: StaticString) -> UInt32 {
+      UInt32(littleEndian: UnsafeRawPointer(s.utf8Start).loadUnaligned(as: UInt32.self))
     }
 
     /// What ``Title/isClean(_:)`` says of the unescaped title.

@@ -279,20 +279,21 @@ public struct PlistScan {
   /// The records of the store's file; nil when there is no file or it is not
   /// one this scan takes (the caller then reads it the general way). Errors
   /// are the store's (not a regular file, too large).
-  public static func scan(store: Store) throws -> PlistScan? {
+  public static func scan(store: Store, notes: Bool = true) throws -> PlistScan? {
     let real = try store.resolvedPath()
     return try store.withOpenFile(real) { fd, size in
       guard let fd = fd else { return nil }
-      return scan(fd: fd, size: size)
+      return scan(fd: fd, size: size, notes: notes)
     }
   }
 
   /// The records of the file open at `fd` (read from where it stands), read
   /// in pieces of 64 KiB (each page of a fresh buffer costs a page fault, which
   /// at 1,000 items cost more than the reading); nil when it is not one this
-  /// scan takes or a read fails.
-  public static func scan(fd: Int32, size: Int, chunk: Int = 1 << 16) -> PlistScan? {
-    var s = Scanner(expected: size)
+  /// scan takes or a read fails. `notes` false: a note is checked as ever but its text
+  /// not kept (``Extra/note`` an empty text: there is one), for `list`'s rows, which show only a mark.
+  public static func scan(fd: Int32, size: Int, chunk: Int = 1 << 16, notes: Bool = true) -> PlistScan? {
+    var s = Scanner(expected: size, notes: notes)
     var cap = max(16, min(chunk, size + 1))
     var buf = UnsafeMutableRawPointer.allocate(byteCount: cap, alignment: 16)
     defer { buf.deallocate() }
@@ -332,9 +333,9 @@ public struct PlistScan {
   }
 
   /// The records of a file held in memory; nil when it is not one this scan takes.
-  public static func scan(bytes: UnsafeRawBufferPointer) -> PlistScan? {
+  public static func scan(bytes: UnsafeRawBufferPointer, notes: Bool = true) -> PlistScan? {
     guard let b = bytes.baseAddress else { return nil }
-    var s = Scanner(expected: bytes.count)
+    var s = Scanner(expected: bytes.count, notes: notes)
     let p = b.assumingMemoryBound(to: UInt8.self)
     switch s.feed(p, base: 0, from: 0, count: bytes.count, eof: true) {
     case .done(let result): return result
