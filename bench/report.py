@@ -55,6 +55,23 @@ def table(b, sizes, rows):
     return out
 
 
+def figures(b, sizes, sizes_info, rows):
+    """The table of medians, the instructions and the bytes on disk, as Markdown lines."""
+    out = table(b, sizes, rows)
+    if b.instr:
+        out.append("")
+        out += instructions(b)
+    out.append("")
+    out.append("Bytes on disk, as each tool wrote them (ours: the plist; calcurse: apts; task: its data files):")
+    out.append("")
+    out.append("| items | todo-tui | calcurse | task |")
+    out.append("|---:|---:|---:|---:|")
+    for n in sizes:
+        by = sizes_info[n]["bytes"]
+        out.append("| %d | %s | %s | %s |" % (n, *["{:,}".format(by[t]) for t in ("todo-tui", "calcurse", "task")]))
+    return out
+
+
 def instructions(b):
     """The callgrind counts beside the medians, as Markdown lines (none when not measured)."""
     if not b.instr:
@@ -133,16 +150,7 @@ def render_fields(b, sizes, rounds, sizes_info):
     out.append("")
     out.append("Medians of %d interleaved rounds, ms, as above." % rounds)
     out.append("")
-    out += table(b, sizes, [r for r in ROWS if r[0] != "version"])
-    if b.instr:
-        out.append("")
-        out += instructions(b)
-    out.append("")
-    out.append("| items | todo-tui bytes | calcurse bytes (apts) | task bytes |")
-    out.append("|---:|---:|---:|---:|")
-    for n in sizes:
-        by = sizes_info[n]["bytes"]
-        out.append("| %d | %s | %s | %s |" % (n, *["{:,}".format(by[t]) for t in ("todo-tui", "calcurse", "task")]))
+    out += figures(b, sizes, sizes_info, [r for r in ROWS if r[0] != "version"])
     targets(b, sizes, verdict, " (with the fields)")
     out.append("")
     out.append("Targets with the fields:")
@@ -175,18 +183,7 @@ def render(b, sizes, rounds, info, sizes_info, notifier, nerr, plot_path):
     out.append("Medians of %d interleaved rounds, ms, TZ=UTC for every process, output to a file; "
                "ratio = todo-tui / peer; peak RSS (/usr/bin/time -f %%M) of the first, unmeasured run." % rounds)
     out.append("")
-    out += table(b, sizes, ROWS)
-    if b.instr:
-        out.append("")
-        out += instructions(b)
-    out.append("")
-    out.append("Bytes on disk, as each tool wrote them (ours: the plist; calcurse: apts; task: its data files):")
-    out.append("")
-    out.append("| items | todo-tui | calcurse | task |")
-    out.append("|---:|---:|---:|---:|")
-    for n in sizes:
-        by = sizes_info[n]["bytes"]
-        out.append("| %d | %s | %s | %s |" % (n, *["{:,}".format(by[t]) for t in ("todo-tui", "calcurse", "task")]))
+    out += figures(b, sizes, sizes_info, ROWS)
     out.append("")
     out.append("Notifier (bench/notifier.sh):")
     out.append("")
