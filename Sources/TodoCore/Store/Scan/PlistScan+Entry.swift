@@ -128,7 +128,9 @@ extension PlistScan {
       // About 300 bytes an entry as the writer writes them.
       let n = min(size / 256, 1 << 20)
       out.entries.reserveCapacity(n)
-      out.text.reserveCapacity(size / 4)  // titles, and notes where there are some
+      // Never more than the file (unescaped text is shorter): one allocation, its pages
+      // touched only as far as it is filled (growing it held two copies at once).
+      out.text.reserveCapacity(size)
       var count = 1024
       while 3 * count < 4 * n { count *= 2 }
       slots = [UInt64](repeating: 0, count: count)
@@ -318,8 +320,7 @@ extension PlistScan {
       e.length = UInt32(base + j - e.start)
       PlistScan.flag(&e, x)
       if extra {
-        e.more = UInt32(out.extras.count)
-        out.extras.append(x)
+        out.keep(x, for: &e)
       }
       out.entries.append(e)
       return .ok(j)

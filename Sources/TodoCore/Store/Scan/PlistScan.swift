@@ -116,86 +116,6 @@ public struct PlistScan {
     }
   }
 
-  /// The fields of an entry that most entries lack: every field of the table
-  /// after `deadline` and `created` (``ItemField/all``), one slot each.
-  public struct Extra: Sendable {
-    /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
-    /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
-    /// (offset << 32 | count); ``PlistScan/none`` when absent. Long text
-    /// (``ItemField/Kind/lines``) is kept when `list --json` shows it (``PlistScan/keeps(_:)``:
-    /// the note), else only checked (`icalExtra`); a list of texts (tags) is its texts one
-    /// after another, each ended by a 0 byte (which no text the scan takes holds), absent when empty.
-    var slots: Slots = (
-      none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
-      none,
-      none, none, none, none, none, none
-    )
-    typealias Slots = (
-      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
-      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
-    )
-    /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
-    static var first: Int { 4 }
-    /// How many fields it can hold (`FieldTableTests` checks the table fits).
-    static var capacity: Int { 24 }
-
-    public init() {}
-
-    /// Field `k` of ``ItemField/all``.
-    @inline(__always) public subscript(_ k: Int) -> Int64 {
-      get { withUnsafeBytes(of: slots) { $0.load(fromByteOffset: (k - Self.first) * 8, as: Int64.self) } }
-      set {
-        withUnsafeMutableBytes(of: &slots) {
-          $0.storeBytes(of: newValue, toByteOffset: (k - Self.first) * 8, as: Int64.self)
-        }
-      }
-    }
-
-    /// Text field `k`, or nil.
-    @inline(__always) public func text(_ k: Int) -> Text? {
-      let v = self[k]
-      return v == PlistScan.none
-        ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
-    }
-
-    /// Seconds since 1970, or ``PlistScan/none``.
-    public var completed: Int64 { self[ItemField.completedIndex] }
-    public var modified: Int64 { self[ItemField.modifiedIndex] }
-    public var reminder: Int64 { self[ItemField.reminderIndex] }
-    public var notifiedDeadline: Int64 { self[ItemField.notifiedDeadlineIndex] }
-    public var notifiedReminder: Int64 { self[ItemField.notifiedReminderIndex] }
-    public var notifiedWarning: Int64 { self[ItemField.notifiedWarningIndex] }
-    /// Seconds before the deadline, or ``PlistScan/none``.
-    public var warn: Int64 { self[ItemField.warnIndex] }
-    public var sequence: Int64 { self[ItemField.sequenceIndex] }
-    public var repeatRule: Text? { text(ItemField.repeatIndex) }
-    public var uid: Text? { text(ItemField.uidIndex) }
-    public var note: Text? { text(ItemField.noteIndex) }
-    public var tags: Text? { text(ItemField.tagsIndex) }
-    public var priority: Int64 { self[ItemField.priorityIndex] }
-    public var progress: Int64 { self[ItemField.progressIndex] }
-  }
-
-  /// Whether the scan keeps the value of field `f` (every field but long text that
-  /// `list --json` does not show: `icalExtra`, which the scan only checks).
-  static func keeps(_ f: ItemField) -> Bool { f.kind != .lines || f.json != .exported }
-
-  /// Each text of a list of texts (``Extra``'s packing of tags), in order.
-  public func forEachText(in t: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    text.withUnsafeBufferPointer { all in
-      var from = Int(t.offset)
-      for k in from..<Int(t.offset + t.count) where all[k] == 0 {
-        body(UnsafeBufferPointer(rebasing: all[from..<k]))
-        from = k + 1
-      }
-    }
-  }
-
-  /// The extra fields of `e` (all absent when it has none).
-  @inline(__always) public func extra(_ e: Entry) -> Extra {
-    e.more == UInt32.max ? Extra() : extras[Int(e.more)]
-  }
-
   /// As ``TodoItem/undeliveredDeadline``.
   @inline(__always) public func undeliveredDeadline(_ e: Entry, _ x: Extra) -> Int64? {
     Self.undeliveredDeadline(e, x)
@@ -225,8 +145,11 @@ public struct PlistScan {
 
   /// The entries in file order, which is the writer's order (by deadline, someday last, then UUID).
   public var entries: [Entry] = []
-  /// The extra fields of the entries that have any (``Entry/more``).
-  public var extras: [Extra] = []
+  /// The extra fields of the entries that have any (``Entry/more``), packed: only the
+  /// values they hold (a record of every slot was 192 bytes an entry: 10 MB at 100,000
+  /// items with notes and tags on half). Read them with ``extra(_:)``.
+  public var extraHeads: [ExtraHead] = []
+  public var extraValues: [Int64] = []
   /// The unescaped UTF-8 of every string field, one after another.
   public var text: [UInt8] = []
   /// The byte offset of the first entry (just after the `<dict>` line of `todoItems`).

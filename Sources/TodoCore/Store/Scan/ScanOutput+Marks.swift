@@ -3,10 +3,11 @@ import Foundation
 // The marks of SPEC 8 in a row of `list` from the scan's records, as
 // ``ListOutput`` writes them (`ListOutput+Fields.swift`): `!!!`/`!!`/`!` before
 // the title, then each `#tag` (dimmed), `✎` for a note, the progress (`40%`).
+// Each field read alone (``PlistScan/value(_:_:)``): no ``PlistScan/Extra`` built per row.
 extension ScanOutput {
   /// `!!! ` for a high priority, `!! ` medium, `! ` low (``ListOutput/priorityRank(_:)``).
-  @inline(__always) static func putPriority(_ x: PlistScan.Extra, _ out: inout OutBuffer) {
-    let p = x.priority
+  @inline(__always) static func putPriority(_ scan: PlistScan, _ e: PlistScan.Entry, _ out: inout OutBuffer) {
+    let p = scan.value(e, ItemField.priorityIndex)
     guard p != PlistScan.none else { return }
     let rank = ListOutput.priorityRank(Int(p))
     for _ in 0..<rank { out.byte(33) }
@@ -15,16 +16,14 @@ extension ScanOutput {
 
   /// Room the marks after the title may take: each tag's bytes at most three times over
   /// (``Title/displaySafe(_:)`` makes a byte U+FFFD) and its ` #`, the colours, ` ✎`, ` N%`.
-  @inline(__always) static func marksRoom(_ x: PlistScan.Extra) -> Int {
-    64 + 5 * Int(x.tags?.count ?? 0)
+  @inline(__always) static func marksRoom(_ scan: PlistScan, _ e: PlistScan.Entry) -> Int {
+    64 + 5 * Int(scan.text(e, ItemField.tagsIndex)?.count ?? 0)
   }
 
   /// The marks after the title: tags (dimmed when `colour` and the item is not done), note, progress.
-  static func putFieldMarks(
-    _ scan: PlistScan, _ e: PlistScan.Entry, _ x: PlistScan.Extra, colour: Bool, _ out: inout OutBuffer
-  ) {
+  static func putFieldMarks(_ scan: PlistScan, _ e: PlistScan.Entry, colour: Bool, _ out: inout OutBuffer) {
     let done = !e.isPending
-    if let tags = x.tags {
+    if let tags = scan.text(e, ItemField.tagsIndex) {
       if colour && !done { out.put(ListOutput.dim) }
       scan.forEachText(in: tags) { t in
         out.byte(32)
@@ -38,10 +37,11 @@ extension ScanOutput {
       }
       if colour && !done { out.put(ListOutput.reset) }
     }
-    if x.note != nil { out.put(ListOutput.noteMark) }
-    if x.progress != PlistScan.none && e.isPending {
+    if scan.value(e, ItemField.noteIndex) != PlistScan.none { out.put(ListOutput.noteMark) }
+    let progress = scan.value(e, ItemField.progressIndex)
+    if progress != PlistScan.none && e.isPending {
       out.byte(32)
-      out.decimal(x.progress)
+      out.decimal(progress)
       out.byte(37)  // %
     }
   }

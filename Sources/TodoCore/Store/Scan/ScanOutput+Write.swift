@@ -47,8 +47,8 @@ extension ScanOutput {
           let title = UnsafeBufferPointer(
             start: text.baseAddress! + Int(e.title.offset), count: Int(e.title.count))
           // The fields of SPEC 8 (priority, tags, note, progress), when the row shows some.
-          let x = e.hasRowMarks ? scan.extra(e) : nil
-          out.room(256 + 3 * title.count + (x.map(Self.marksRoom) ?? 0), sink)
+          let marks = e.hasRowMarks
+          out.room(256 + 3 * title.count + (marks ? Self.marksRoom(scan, e) : 0), sink)
           // The short id: the UUID's first 8 hex digits, lowercase, or more where shared.
           let key = ShortIDs.Key(hi: e.hi, lo: e.lo)
           let n = ids.length(key)
@@ -94,17 +94,17 @@ extension ScanOutput {
           if colour && late { out.put(reset) }
           out.byte(32)
           out.byte(32)
-          if let x { Self.putPriority(x, &out) }
+          if marks { Self.putPriority(scan, e, &out) }
           if e.plainTitle {
             out.bytes(title.baseAddress!, title.count)
           } else {
             var safe = Title.displaySafe(String(decoding: title, as: UTF8.self))
             safe.withUTF8 {
-              out.room($0.count + 16 + (x.map(Self.marksRoom) ?? 0), sink)
+              out.room($0.count + 16 + (marks ? Self.marksRoom(scan, e) : 0), sink)
               out.bytes($0.baseAddress!, $0.count)
             }
           }
-          if let x { Self.putFieldMarks(scan, e, x, colour: colour, &out) }
+          if marks { Self.putFieldMarks(scan, e, colour: colour, &out) }
           if colour && done { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.
           while out.count > 0 && out.base[out.count - 1] == 32 { out.count -= 1 }
