@@ -22,6 +22,8 @@ public final class VdirSync {
   var scope: CollectionScope? = nil
   /// The data file as the root's sync last read it (a collection's sync reads it no more).
   var preloaded: TodoDocument? = nil
+  /// The vdir is a root of collections even while empty (the server set-up's, SPEC 10).
+  public var isRoot = false
 
   /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
   public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
@@ -54,7 +56,7 @@ public final class VdirSync {
       // A vdir root: one list a collection (SPEC 9).
       if scope == nil,
         let root = VdirCollections(
-          path: vdir.path, emptyIsRoot: { (try? store.load().lists.lists.count) ?? 0 > 1 })
+          path: vdir.path, emptyIsRoot: { isRoot || (try? store.load().lists.lists.count) ?? 0 > 1 })
       {
         return try runRoot(root)
       }
