@@ -139,7 +139,7 @@ public final class ServerSync: @unchecked Sendable {
   public func follow(
     vdirChanged: Bool, now: () -> Date = { Date() }, resync: () -> Bool, settled: () -> Void = {}
   ) {
-    if vdirChanged { owe() }
+    if vdirChanged || listsChanged() { owe() }
     var soon: Date?
     if isDue(now: now()) {
       let outcome = runOnce(now: now)
@@ -208,6 +208,13 @@ public final class ServerSync: @unchecked Sendable {
     discoveredAt = now
     metadataSeen = nil  // new collections: their names go across
     return nil
+  }
+
+  /// With our set-up, whether a list was made, renamed or recoloured here
+  /// since the last run (our sync wrote a folder or its names, no item maybe).
+  private func listsChanged() -> Bool {
+    guard namesPair != nil, let discovered else { return false }
+    return discovered != ServerRecord.collectionFolders(local) || metadataChanged()
   }
 
   /// Whether a list's name or colour changed here since the last metasync.

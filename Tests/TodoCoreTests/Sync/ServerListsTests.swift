@@ -62,6 +62,20 @@ final class ServerListsTests: XCTestCase {
     XCTAssertEqual(calls(), ["discover p n", "sync p", "metasync n"])
   }
 
+  func testAListMadeHereOwesARunThoughNoItemWasWritten() throws {
+    let s = try server()
+    s.follow(vdirChanged: false, now: { self.t0 }, resync: { false })
+    XCTAssertEqual(calls(), ["discover p n", "sync p", "metasync n"])
+    s.follow(vdirChanged: false, now: { self.t0 + 1 }, resync: { false })
+    XCTAssertEqual(calls(), [], "nothing owed, no poll due")
+    // Our sync made the folder of a new list (no item in it: no item written).
+    try FileManager.default.createDirectory(atPath: local + "/groceries", withIntermediateDirectories: true)
+    try "Groceries".write(toFile: local + "/groceries/displayname", atomically: true, encoding: .utf8)
+    s.follow(vdirChanged: false, now: { self.t0 + 2 }, resync: { false })
+    XCTAssertEqual(
+      calls(), ["discover p n", "sync p", "metasync n"], "the new list goes to the server at once")
+  }
+
   func testANameFromTheServerIsAChangeHereAndAFailedMetasyncAFailure() throws {
     let s = try server(
       "[ \"$1\" = metasync ] && printf Job >\(local)/work/displayname; [ -e \(dir)/down ] && [ \"$1\" = metasync ] && { echo 'error: Unknown error occurred: Metasync conflict for key displayname' >&2; exit 1; }; exit 0"
