@@ -14,7 +14,8 @@ struct SyncSetup: ParsableCommand {
     abstract: "Set up sync with a CalDAV server (through vdirsyncer), or name a vdirsyncer set-up.",
     discussion: """
       With --caldav, writes a vdirsyncer configuration under $XDG_CONFIG_HOME/todo-tui/, \
-      runs vdirsyncer's discovery and says which lists it found. The password is never \
+      runs vdirsyncer's discovery and says which lists it found: every calendar on the \
+      server is a list here, and every list made here becomes a calendar there. The password is never \
       stored: --password-command prints it each time it is needed (pass, secret-tool…). \
       With --vdirsyncer-config and --pair, the daemon runs that set-up instead. \
       The daemon (todo-tui daemon) then syncs with the server.
