@@ -178,6 +178,10 @@ public final class ServerSync: @unchecked Sendable {
     do {
       if let failed = try discoverIfNeeded(now: now()) { return finish(.failed(failed), at: now()) }
       result = try engine.sync(pair: pair)
+      for line in result.stderr.split(whereSeparator: \.isNewline)
+      where line.hasPrefix(SyncConflicts.linePrefix) {
+        report(String(line))  // what our resolve command set aside for vdirsyncer
+      }
       if result.succeeded, let names = namesPair, polled || metadataChanged() {
         let meta = try engine.metasync(pair: names)
         guard meta.succeeded else { return finish(.failed(meta.problem), at: now()) }
@@ -185,10 +189,6 @@ public final class ServerSync: @unchecked Sendable {
       }
     } catch {
       return finish(.failed("\(error)"), at: now())
-    }
-    for line in result.stderr.split(whereSeparator: \.isNewline)
-    where line.hasPrefix(SyncConflicts.linePrefix) {
-      report(String(line))  // what our resolve command set aside for vdirsyncer
     }
     guard result.succeeded else { return finish(.failed(result.problem), at: now()) }
     return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now())
