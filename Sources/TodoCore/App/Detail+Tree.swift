@@ -4,7 +4,7 @@ import Foundation
 /// file's lists, in the order `L` and `m` show them; the parent is typed, a
 /// title (any part of it, as the filter matches) or a short id, narrowed
 /// until one item is left, `none` for the top level. A parent that would
-/// close a cycle is refused with the CLI's own check and words.
+/// close a cycle is refused, by the check `edit --parent` makes.
 
 /// What the parent field reads as.
 public enum ParentReading: Equatable, Sendable {
@@ -14,7 +14,7 @@ public enum ParentReading: Equatable, Sendable {
   case topLevel
   /// The one item that matches.
   case item(TodoItem)
-  /// The item that matches is the item itself or one of its subtasks.
+  /// The item that matches is one of the item's own subtasks (the item itself is no candidate).
   case cycle(TodoItem)
   /// Nothing matches the text.
   case noMatch(String)
@@ -40,7 +40,7 @@ extension AppState {
       return found.isEmpty ? .noMatch(text) : .several(Array(found.prefix(3)), count: found.count)
     }
     if p.icalUID == d.keptParent { return .unchanged }
-    if TodoItem.wouldCycle(item, under: p.icalUID, lookup: self.item) { return .cycle(item) }
+    if TodoItem.wouldCycle(item, under: p.icalUID, lookup: self.item) { return .cycle(p) }
     return .item(p)
   }
 
@@ -63,10 +63,10 @@ extension AppState {
     return .success(e)
   }
 
-  /// Why the parent field does not read (the cycle in the CLI's words).
+  /// Why the parent field does not read: short, the field's reading is one line.
   func parentProblem(_ r: ParentReading) -> String {
     switch r {
-    case .cycle(let item): return TodoError.cycle(item.title).description
+    case .cycle(let p): return "A cycle: “\(Title.displaySafe(p.title))” is a subtask of this item"
     case .noMatch(let text):
       return "No item matches “\(Title.displaySafe(text))”: type a title or a short id, or none"
     case .several(let some, let count):
