@@ -7,6 +7,8 @@
 # item moves to another list and under another item through the detail, and a
 # parent that would close a cycle is refused, as edit --parent refuses it.
 . "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
+# saved ID FIELD…: those fields of `show ID --json`, as one JSON array.
+saved() { local id=$1; shift; T show "$id" --json | python3 -c 'import json,sys; i=json.load(sys.stdin); print(json.dumps([i[k] for k in sys.argv[1:]]))' "$@"; }
 T add "Pay rent" --due "in 1h" --tag home --note "IBAN in the folder" >/dev/null
 T add "Call Bob" --due "in 2h" --tag work >/dev/null
 id=$(id_of "Pay rent")
@@ -38,9 +40,7 @@ wait_screen 'Enter new line'
 keys C-s
 wait_screen 'Edited “Pay rent”'
 wait_gone 'Edit item'
-json=$(T show "$id" --json)
-got=$(printf '%s' "$json" | python3 -c 'import json,sys; i=json.load(sys.stdin); print(json.dumps([i["note"], i["tags"], i["priority"]]))')
-expect_eq "$got" '["IBAN in the folder (blue)\nsecond line", ["home", "work"], 1]' "note, tags and the CLI's priority"
+expect_eq "$(saved "$id" note tags priority)" '["IBAN in the folder (blue)\nsecond line", ["home", "work"], 1]' "note, tags and the CLI's priority"
 wait_screen '^ !!! Pay rent #home #work ✎ '
 # The filter finds a note's words.
 keys /
@@ -91,9 +91,7 @@ wait_screen '→ a subtask of “Call Bob”'
 keys Enter
 wait_screen 'Edited “Pay rent”'
 wait_gone 'Edit item'
-json=$(T show "$id" --json)
-got=$(printf '%s' "$json" | python3 -c 'import json,sys; i=json.load(sys.stdin); print(json.dumps([i["list"], i["parent"], i["priority"], i["tags"]]))')
-expect_eq "$got" "[\"work\", \"$bob\", 1, [\"home\", \"work\"]]" "the list and the parent saved, the rest kept"
+expect_eq "$(saved "$id" list parent priority tags)" "[\"work\", \"$bob\", 1, [\"home\", \"work\"]]" "the list and the parent saved, the rest kept"
 wait_screen '^ +Call Bob \[0/1\] #work'
 wait_screen '^   +!!! Pay rent '
 # Call Bob under Pay rent would close a cycle: refused in place (as edit
