@@ -96,7 +96,7 @@ tui_start 80 24
 wait_screen '^ Pay rent ✎ '
 keys Enter
 wait_screen '│ Note +old note'
-keys Down Down Down Down Down Down Down Down
+keys Down Down Down Down Down Down Down Down Down Down   # title → … → tags → list → parent → note
 wait_screen 'Enter new line'
 keys C-u
 type_text "new note from the app"

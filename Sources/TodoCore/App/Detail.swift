@@ -14,7 +14,7 @@ public struct Detail: Equatable, Sendable {
   /// picker follows it). A new field of the item is one more entry here, with
   /// its editor below and its row in Render+Detail.swift.
   public static let fields: [Form.Focus] = [
-    .title, .deadline, .start, .repeatRule, .warning, .priority, .progress, .tags, .note,
+    .title, .deadline, .start, .repeatRule, .warning, .priority, .progress, .tags, .list, .parent, .note,
   ]
 
   /// The labels of ``fields``.
@@ -28,6 +28,8 @@ public struct Detail: Equatable, Sendable {
     case .priority: return "Priority"
     case .progress: return "Progress"
     case .tags: return "Tags"
+    case .list: return "List"
+    case .parent: return "Parent"
     case .note: return "Note"
     }
   }
@@ -50,8 +52,15 @@ public struct Detail: Equatable, Sendable {
   public private(set) var initialProgress: Int?
   /// The tags of the file's items, the most used first: what Tab completes.
   public let known: [String]
+  /// The id of the list chosen (← → go through the file's lists), and the item's.
+  public var list: String
+  public internal(set) var initialList: String
+  /// The parent as typed (a title, or a short id); blank keeps the item's (`keptParent`), `none` clears it.
+  public var parent: TextField
+  /// The iCalendar UID of the item's parent, as the file has it.
+  public internal(set) var keptParent: String?
 
-  public init(_ item: TodoItem, known: [String] = []) {
+  public init(_ item: TodoItem, known: [String] = [], lists: ListBook = .implicit) {
     note = TextArea(item.note ?? "")
     initialNote = note.text
     priority = item.priority.flatMap { $0 > 0 ? $0 : nil }
@@ -63,6 +72,10 @@ public struct Detail: Equatable, Sendable {
     progress = TextField(item.progress.map { "\($0)%" } ?? "", limit: 8)
     initialProgress = item.progress
     self.known = known
+    list = lists.listID(of: item)
+    initialList = list
+    parent = TextField("", limit: 200)
+    keptParent = item.parent
   }
 
   /// The longest tags field, in characters.
@@ -86,8 +99,12 @@ public struct Detail: Equatable, Sendable {
     guard case .success(let p) = resolvedProgress() else { return true }
     return p != initialProgress
   }
+  public var listTouched: Bool { list != initialList }
+  /// Whether a parent was typed (blank keeps the item's).
+  public var parentTouched: Bool { !parent.isEmpty }
   public var isTouched: Bool {
-    noteTouched || priorityTouched || tagsTouched || startTouched || progressTouched
+    noteTouched || priorityTouched || tagsTouched || startTouched || progressTouched || listTouched
+      || parentTouched
   }
 
   // MARK: - Reading the fields

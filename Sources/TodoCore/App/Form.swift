@@ -15,7 +15,7 @@ public struct Form: Equatable, Sendable {
   /// five, in Tab order; the item's detail has them all (``Detail/fields``).
   public enum Focus: Equatable, Sendable {
     case title, deadline, picker, repeatRule, warning
-    case start, startPicker, priority, progress, tags, note
+    case start, startPicker, priority, progress, tags, list, parent, note
   }
 
   public var purpose: Purpose

@@ -165,6 +165,8 @@ public enum KeyMap {
     ("start", "as a deadline, with its picker; none clears"),
     ("priority", "← → or Space: none, low, medium, high; h m l n or 0-9"),
     ("tags", "comma- or space-separated; Tab completes"),
+    ("list", "← → or Space: the file's lists"),
+    ("parent", "type a title or id until one matches; none: top level"),
     ("progress", "40% (0-100%), or none"),
     ("note", "Enter: a new line; ↑↓ its rows; at most 10,000 characters"),
     ("Ctrl-U", "in a field: delete to the start (of the line, in the note)"),

@@ -88,6 +88,8 @@ func detailEdit(_ form: inout Form, _ edit: TextField.Edit) {
     }
   case .tags:
     if !d.tags.apply(edit) { form.error = "Tags are plain text; what cannot be was left out" }
+  case .parent:
+    if !d.parent.apply(edit) { form.error = "A parent: a title or a short id, plain text" }
   case .progress: d.progress.apply(edit)
   case .start: d.start.apply(edit)
   case .startPicker:
@@ -149,6 +151,7 @@ func followDetail(_ state: inout AppState) {
     let item = state.item(id)
   else { return }
   form.detail?.follow(item)
+  form.detail?.followTree(item, lists: state.lists)
   if !form.titleTouched {
     form.title = TextField(item.title)
     form.initialTitle = form.title.text

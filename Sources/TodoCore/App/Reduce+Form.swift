@@ -22,7 +22,8 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
         form.error = "A title is plain text of at most \(Title.maxLength) characters; the rest was left out"
       }
     case .deadline: form.deadline.apply(edit)
-    case .start, .startPicker, .priority, .progress, .tags, .note: detailEdit(&form, edit)
+    case .start, .startPicker, .priority, .progress, .tags, .parent, .note: detailEdit(&form, edit)
+    case .list: detailListEdit(&form, edit, state)
     case .repeatRule: form.repeatRule.apply(edit)
     case .warning: form.warning.apply(edit)
     case .picker:
@@ -109,12 +110,24 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
     return [.bell]
   }
   let fields = form.detail?.edits(now: now, calendar: state.calendar) ?? .success(.none)
-  guard case .success(let f) = fields else {
+  guard case .success(var f) = fields else {
     // The detail's own fields say why in place too.
     if case .failure(let bad) = fields { form.focus = bad.field }
     if form.focus == .start { form.detail?.startPicker = nil }
     state.mode = .form(form)
     return [.bell]
+  }
+  if case .edit(let id, _, _, _) = form.purpose, let d = form.detail, let item = state.item(id) {
+    switch state.treeEdits(d, of: item) {
+    case .success(let tree):
+      f.list = tree.list
+      f.parent = tree.parent
+    case .failure(let why):
+      form.focus = why.field
+      form.error = why.message
+      state.mode = .form(form)
+      return [.bell]
+    }
   }
   state.mode = .form(form)
   switch form.purpose {

@@ -28,7 +28,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       let purpose = Form.Purpose.edit(
         id, deadline: item.deadline, repeatRule: item.repeatRule, warn: item.warn)
       var form = Form(purpose: purpose, title: item.title)
-      form.detail = Detail(item, known: Detail.knownTags(state.pending + state.done))
+      form.detail = Detail(item, known: Detail.knownTags(state.pending + state.done), lists: state.lists)
       state.mode = .form(form)
       state.message = ""
     }

@@ -51,7 +51,7 @@ func drawDetail(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: 
       c.put(text, x: fx, y: y, style: style, limit: end)
     case .field(let f, let row):
       if row == 0 { c.put(Detail.label(f), x: x0 + 2, y: y, style: f == focus ? .bold : .plain) }
-      drawDetailValue(f, row: row, form, d, noteRows, noteWidth, fmt, x: fx, y: y, end: end, &c)
+      drawDetailValue(f, row: row, form, d, state, noteRows, noteWidth, fmt, x: fx, y: y, end: end, &c)
     }
   }
   let keysY = y0 + h - 2
@@ -79,13 +79,16 @@ private func detailKeys(_ focus: Form.Focus) -> [String] {
   case .deadline, .start: return ["Tab picker", "Enter save", "Esc cancel"]
   case .priority: return ["←→ change", "Enter save", "Tab next", "Esc cancel"]
   case .tags: return ["Tab complete", "Enter save", "Esc cancel"]
+  case .list: return ["←→ change", "Enter save", "Tab next", "Esc cancel"]
+  case .parent: return ["a title or id", "Enter save", "Tab next", "Esc cancel"]
   case .repeatRule, .warning, .progress: return ["Tab next", "Enter save", "Esc cancel"]
   }
 }
 
 /// One row of a field's value.
 private func drawDetailValue(
-  _ f: Form.Focus, row: Int, _ form: Form, _ d: Detail, _ noteRows: [Range<Int>], _ noteWidth: Int,
+  _ f: Form.Focus, row: Int, _ form: Form, _ d: Detail, _ state: AppState, _ noteRows: [Range<Int>],
+  _ noteWidth: Int,
   _ fmt: DueFormatter, x: Int, y: Int, end: Int, _ c: inout Canvas
 ) {
   let width = end - x - 1
@@ -109,6 +112,13 @@ private func drawDetailValue(
     c.put(" " + text + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
   case .progress: drawHinted(d.progress, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
   case .tags: drawHinted(d.tags, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
+  case .list:
+    let name = Title.displaySafe(state.lists.list(id: d.list)?.name ?? d.list)
+    c.put(" " + name + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
+  case .parent:
+    let kept = d.keptParent.map { uid in state.item(TodoItem.id(forUID: uid)).map { "“\($0.title)”" } ?? uid }
+    let hint = "unchanged: " + (kept.map(Title.displaySafe) ?? "none")
+    drawHinted(d.parent, hint: hint, focused: form.focus == f, x: x, y: y, end, &c)
   case .note:
     let focused = form.focus == .note
     if d.note.isEmpty {
@@ -160,6 +170,17 @@ func detailReading(_ field: Form.Focus, _ form: Form, _ state: AppState, _ fmt: 
     case .failure(let p): return (p.message, .red)
     }
   case .note: return ("\(d.note.characters.count)/\(d.note.limit)  Enter: a new line", .dim)
+  case .list:
+    guard state.lists.lists.count > 1 else { return ("the file's one list (todo-tui lists add NAME)", .dim) }
+    return ("← → Space: \(state.lists.lists.count) lists", .dim)
+  case .parent:
+    guard case .edit(let id, _, _, _) = form.purpose, let item = state.item(id) else { return ("", .plain) }
+    switch state.parentReading(d, of: item) {
+    case .unchanged: return ("a title or a short id; none: the top level", .dim)
+    case .topLevel: return ("→ no parent: a top-level item", ok)
+    case .item(let p): return ("→ a subtask of “" + Title.displaySafe(p.title) + "”", ok)
+    case let bad: return (state.parentProblem(bad), .red)
+    }
   default: return ("", .plain)
   }
 }

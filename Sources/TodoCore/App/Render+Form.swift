@@ -115,7 +115,7 @@ func reading(
       return ("→ \(before): " + fmt.dateText(d.addingTimeInterval(-Double(s)), weekday: true), ok)
     case .failure(let p): return (p.message, .red)
     }
-  case .start, .startPicker, .priority, .progress, .tags, .note:
+  case .start, .startPicker, .priority, .progress, .tags, .list, .parent, .note:
     return detailReading(field, form, state, fmt)
   }
 }

@@ -141,10 +141,19 @@ extension ItemSource {
   /// Whether making `uid` the parent of `item` would close a cycle: `uid` is
   /// the item itself or one of the items below it.
   public func wouldCycle(_ item: TodoItem, under uid: String) -> Bool {
+    TodoItem.wouldCycle(item, under: uid, lookup: self.item)
+  }
+}
+
+extension TodoItem {
+  /// Whether making `uid` the parent of `item` would close a cycle, the items
+  /// found by `lookup` (a file's, the app's): the one check `edit --parent` and
+  /// the app's detail make.
+  public static func wouldCycle(_ item: TodoItem, under uid: String, lookup: (UUID) -> TodoItem?) -> Bool {
     if uid == item.icalUID { return true }
     var seen: Set<String> = []
     var at = uid
-    while seen.insert(at).inserted, let p = self.item(TodoItem.id(forUID: at)), p.icalUID == at {
+    while seen.insert(at).inserted, let p = lookup(TodoItem.id(forUID: at)), p.icalUID == at {
       guard let up = p.parent else { return false }
       if up == item.icalUID { return true }
       at = up

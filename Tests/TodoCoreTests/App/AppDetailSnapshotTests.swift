@@ -63,7 +63,7 @@ final class AppDetailSnapshotTests: XCTestCase {
   func testTheDetail() {
     var s = appState(items, size: big)
     _ = reduce(&s, .move(1), env: env)
-    for k: Key in [.enter] + Array(repeating: .down, count: 8) {
+    for k: Key in [.enter] + Array(repeating: .down, count: 10) {
       if let a = KeyMap.action(for: k, in: s) { _ = reduce(&s, a, env: env) }
     }
     for k: Key in [.paste("山田さんに電話する 🎉\nbring the cake")] {
@@ -91,5 +91,34 @@ final class AppDetailSnapshotTests: XCTestCase {
     assertSnapshot(small, "detail-priority-40x10")
     XCTAssertTrue(small.lines.contains { $0.contains("│ Priority") }, "scrolled to the field")
     XCTAssertTrue(small.lines.contains { $0.contains("↓ more") })
+  }
+  /// The List and the Parent: at 80×24 the list chosen with →, the parent
+  /// typed and read live; at 40×10 the fields scroll to the parent, whose
+  /// reading refuses a cycle.
+  func testTheDetailsListAndParent() {
+    var doc = TodoDocument(items: items)
+    doc.items[1].parent = doc.items[0].icalUID  // the party call is a subtask of Pay rent
+    doc.lists = ListBook([NamedList(id: "personal", name: "Personal"), NamedList(id: "work", name: "Work")])
+    var s = AppState(now: appNow, calendar: env.calendar, size: big)
+    _ = reduce(&s, .loaded(doc), env: env)
+    _ = reduce(&s, .edit(doc.items[0].id), env: env)
+    let keys: [Key] = Array(repeating: .down, count: 8) + [.right, .down] + "milk".map(Key.char)
+    for k in keys { if let a = KeyMap.action(for: k, in: s) { _ = reduce(&s, a, env: env) } }
+    let c = render(s, size: big)
+    assertSnapshot(c, "detail-list-parent-80x24")
+    XCTAssertTrue(c.lines.contains { $0.contains("│ List") && $0.contains("Work") }, "the list chosen")
+    XCTAssertTrue(c.lines.contains { $0.contains("│ Parent") && $0.contains("milk") })
+    XCTAssertTrue(c.lines.contains { $0.contains("→ a subtask of “Buy milk”") })
+    // The party call's own subtask may not be its parent.
+    var t = AppState(now: appNow, calendar: env.calendar, size: small)
+    _ = reduce(&t, .loaded(doc), env: env)
+    _ = reduce(&t, .edit(doc.items[0].id), env: env)
+    for k in Array(repeating: Key.down, count: 9) + "party".map(Key.char) {
+      if let a = KeyMap.action(for: k, in: t) { _ = reduce(&t, a, env: env) }
+    }
+    let small = render(t, size: self.small)
+    assertSnapshot(small, "detail-parent-cycle-40x10")
+    XCTAssertTrue(small.lines.contains { $0.contains("│ Parent") && $0.contains("party") })
+    XCTAssertTrue(small.lines.contains { $0.contains("A cycle: “Call 山田") }, "the cycle refused, live")
   }
 }

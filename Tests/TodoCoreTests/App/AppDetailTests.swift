@@ -149,7 +149,7 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(form(s)?.detail?.tags.text, "shopping, work")
     XCTAssertEqual(form(s)?.focus, .tags, "Tab completed: the keyboard stays")
     _ = press(&s, [.tab])
-    XCTAssertEqual(form(s)?.focus, .note, "nothing to complete: Tab moves on")
+    XCTAssertEqual(form(s)?.focus, .list, "nothing to complete: Tab moves on")
     // Space-separated, with # as typed.
     _ = press(&s, [.backTab, .ctrl("u")] + type("#Hom"))
     _ = press(&s, [.tab])
@@ -177,7 +177,7 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(form(s)?.focus, .note)
     XCTAssertEqual(form(s)?.detail?.note.cursor, 3, "end of the first line")
     _ = press(&s, [.up])
-    XCTAssertEqual(form(s)?.focus, .tags)
+    XCTAssertEqual(form(s)?.focus, .parent)
   }
 
   /// The note wraps at cell boundaries: a wide character that would straddle
@@ -261,5 +261,120 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(s.visible.map(\.id), [appID(3)], "a tag, any case")
     _ = press(&s, [.ctrl("u")] + type("milk"))
     XCTAssertEqual(s.visible.map(\.id), [appID(2)], "the title still")
+  }
+  // MARK: - List and Parent (SPEC 8: the detail edits every field)
+
+  /// Two lists, Pay rent in the first (the default, as a file without `list` has it).
+  func twoLists(_ items: [TodoItem]) -> (AppState, TodoList) {
+    var doc = TodoDocument(items: items)
+    doc.lists = ListBook([NamedList(id: "personal", name: "Personal"), NamedList(id: "work", name: "Work")])
+    var s = appState([])
+    _ = reduce(&s, .loaded(doc), env: env)
+    return (s, TodoList(document: doc))
+  }
+
+  /// ← → choose the list, a typed title the parent: the save carries those
+  /// two and nothing else, and the file then has both.
+  func testSavingTheListAndTheParentSendsOnlyThem() {
+    var (s, list) = twoLists(items)
+    _ = press(&s, [.enter])
+    tab(to: .list, &s)
+    XCTAssertEqual(form(s)?.detail?.list, "personal")
+    _ = press(&s, [.right])
+    XCTAssertEqual(form(s)?.detail?.list, "work")
+    _ = press(&s, [.char(" ")])
+    XCTAssertEqual(form(s)?.detail?.list, "personal", "Space goes round")
+    XCTAssertEqual(form(s)?.isTouched, false, "back on its own list: nothing to lose")
+    _ = press(&s, [.left])
+    XCTAssertEqual(form(s)?.detail?.list, "work")
+    tab(to: .parent, &s)
+    // "b" matches Buy milk and Call Bob: saving says so, and keeps the detail open.
+    _ = press(&s, type("b"))
+    XCTAssertEqual(press(&s, [.ctrl("s")]), [.bell])
+    XCTAssertEqual(form(s)?.focus, .parent)
+    XCTAssertTrue(form(s)?.error?.hasPrefix("2 match: “Buy milk”") == true, form(s)?.error ?? "")
+    _ = press(&s, type("uy"))
+    let fx = press(&s, [.ctrl("s")])
+    XCTAssertEqual(
+      fx, [.commit(.edit(appID(1), fields: FieldEdits(list: .some("work"), parent: .some(items[1].icalUID))))]
+    )
+    carryOut(fx, on: &list, &s, env: env)
+    XCTAssertEqual(s.mode, .list)
+    XCTAssertEqual(list[appID(1)]?.list, "work")
+    XCTAssertEqual(list[appID(1)]?.parent, items[1].icalUID)
+    XCTAssertEqual(list[appID(1)]?.tags, ["home", "money"], "the other fields as they were")
+    XCTAssertEqual(list[appID(1)]?.note, "IBAN in the folder")
+    // Its own parent typed again, and its list chosen again: nothing to write.
+    _ = reduce(&s, .edit(appID(1)), env: env)
+    tab(to: .parent, &s)
+    _ = press(&s, type("Buy milk"))
+    XCTAssertEqual(press(&s, [.enter]), [])
+    XCTAssertEqual(s.message, "Nothing changed")
+    // A short id names it too, and none takes it to the top level (to the default list, as nil).
+    _ = reduce(&s, .edit(appID(1)), env: env)
+    tab(to: .list, &s)
+    _ = press(&s, [.right])
+    tab(to: .parent, &s)
+    _ = press(&s, type("none"))
+    XCTAssertEqual(
+      press(&s, [.enter]),
+      [.commit(.edit(appID(1), fields: FieldEdits(list: .some(nil), parent: .some(nil))))])
+    _ = reduce(&s, .edit(appID(2)), env: env)
+    tab(to: .parent, &s)
+    _ = press(&s, type(appID(3).uuidString.lowercased()))
+    XCTAssertEqual(
+      press(&s, [.enter]), [.commit(.edit(appID(2), fields: FieldEdits(parent: .some(items[2].icalUID))))])
+  }
+
+  /// A parent under its own subtask is refused in place, by the check of
+  /// `edit --parent` (which refuses the same parent); nothing is sent.
+  func testAParentThatWouldCloseACycleIsRefused() throws {
+    var it = items
+    it[0].parent = it[1].icalUID  // Pay rent is a subtask of Buy milk
+    var list = TodoList(it)
+    var s = appState(it)
+    _ = reduce(&s, .edit(appID(2)), env: env)
+    tab(to: .parent, &s)
+    _ = press(&s, type("rent"))
+    let said = "A cycle: “Pay rent” is a subtask of this item"
+    guard case .form(let f) = s.mode else { return XCTFail("no detail") }
+    XCTAssertEqual(
+      detailReading(
+        .parent, f, s, DueFormatter(timeZone: s.calendar.timeZone, now: s.now, hourCycle: s.hourCycle)
+      ).0, said)
+    XCTAssertEqual(press(&s, [.ctrl("s")]), [.bell])
+    XCTAssertEqual(form(s)?.error, said)
+    XCTAssertEqual(form(s)?.focus, .parent)
+    XCTAssertEqual(form(s)?.detail?.parent.text, "rent", "what was typed is kept")
+    // The CLI refuses the same parent.
+    XCTAssertThrowsError(
+      try TodoOperation.edit(appID(2), fields: FieldEdits(parent: .some(it[0].icalUID))).apply(
+        to: &list, env: env)
+    ) { XCTAssertEqual("\($0)", TodoError.cycle("Buy milk").description) }
+    // Itself, by its id: not a candidate.
+    _ = press(&s, [.ctrl("u")] + type(appID(2).uuidString))
+    XCTAssertEqual(press(&s, [.ctrl("s")]), [.bell])
+    XCTAssertTrue(form(s)?.error?.hasPrefix("No item matches") == true, "the item is not its own candidate")
+    XCTAssertEqual(s.pending.first { $0.id == appID(1) }?.parent, it[1].icalUID, "nothing changed")
+  }
+
+  /// SPEC 6: the CLI changes the title and the priority while the detail sets
+  /// the parent; the save keeps all three.
+  func testAParentSetWhileTheCLIChangedAnotherFieldKeepsBoth() throws {
+    var list = TodoList(items)
+    var s = appState(items)
+    _ = press(&s, [.enter])
+    tab(to: .parent, &s)
+    _ = press(&s, type("call"))
+    try TodoOperation.edit(appID(1), title: "Pay the rent", fields: FieldEdits(priority: .some(1))).apply(
+      to: &list, env: env)
+    _ = reduce(&s, .loaded(TodoDocument(items: Array(list.items.values))), env: env)
+    XCTAssertEqual(form(s)?.detail?.parent.text, "call", "the typed parent stays")
+    let fx = press(&s, [.ctrl("s")])
+    XCTAssertEqual(fx, [.commit(.edit(appID(1), fields: FieldEdits(parent: .some(items[2].icalUID))))])
+    carryOut(fx, on: &list, &s, env: env)
+    XCTAssertEqual(list[appID(1)]?.parent, items[2].icalUID, "the app's parent saved")
+    XCTAssertEqual(list[appID(1)]?.title, "Pay the rent", "the CLI's title kept")
+    XCTAssertEqual(list[appID(1)]?.priority, 1, "the CLI's priority kept")
   }
 }
