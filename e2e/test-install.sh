@@ -61,7 +61,8 @@ complete_line() {
     _todo-tui todo-tui "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
     printf "%s\n" "${COMPREPLY[@]}"' _ "$s/bash-completion/completions/todo-tui" "$1"
 }
-expect_eq "$(complete_line "todo-tui li")" "list" "command names complete"
+expect_eq "$(complete_line "todo-tui li")" "list
+lists" "command names complete (list, and lists of SPEC 9)"
 expect_eq "$(complete_line "todo-tui complete " | sort | tr '\n' ' ')" \
   "$(printf '%s\n' "$(short "$id1")" "$(short "$id2")" | sort | tr '\n' ' ')" "pending ids complete, completed ones not"
 expect_eq "$(complete_line "todo-tui delete $(short "$id2" | cut -c1-5)")" "$(short "$id2")" "an id completes from its start"
