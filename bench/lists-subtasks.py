@@ -45,6 +45,7 @@ def main():
     ap.add_argument("--items", type=int, default=10000)
     ap.add_argument("--subtasks", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--keep", action="store_true", help="keep the files (their folder is printed)")
     a = ap.parse_args()
     binary = os.path.abspath(a.bin)
     base = tempfile.mkdtemp(prefix="todo-lists-subtasks-")
@@ -54,7 +55,10 @@ def main():
         text = bench(binary, a.items, a.subtasks, a.rounds, base)
         load1 = open("/proc/loadavg").read().split()[:3]
     finally:
-        shutil.rmtree(base, ignore_errors=True)
+        if a.keep:
+            print("kept: " + base)
+        else:
+            shutil.rmtree(base, ignore_errors=True)
     head = ("## Lists and subtasks (issue 27), %s UTC\n\n`bench/lists-subtasks.py`: %d CPUs, load %s at start, "
             "%s at end, wall %.0f s.\n" % (dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M"),
                                            os.cpu_count(), " ".join(load0), " ".join(load1),

@@ -291,7 +291,7 @@ everywhere_once
 expect_eq "$(cat "$WORK/where.txt")" "$(printf 'groceries|Milk\npersonal|Plan budget\npersonal|Water plants\npersonal|Water the garden\nwork|Make the slides\nwork|Write report')" "the server after the phone's changes"
 for m in A B; do
   expect_eq "$(field $m slides@phone parent)" "report@phone" "the subtask's parent on $m"
-  expect_eq "$(field $m slides@phone list)" "Work" "the subtask in the second list on $m"
+  expect_eq "$(field $m slides@phone list)" "work" "the subtask in the second list (its id) on $m"
   work=$(on $m list --list Work)
   expect_match "$work" "Write report \[0/1\]$" "the done count on the parent on $m"
   expect_match "$(printf '%s\n' "$work" | grep -A1 'Write report')" "   Make the slides$" "the subtask indented under its parent on $m"
@@ -320,7 +320,7 @@ everywhere_once
 expect_eq "$(cat "$WORK/where.txt")" "$(printf 'groceries|Make the slides\ngroceries|Milk\npersonal|Plan budget\npersonal|Water plants\npersonal|Water the garden\nwork|Write report')" "the server after B's move"
 expect_eq "$(phone get slides@phone RELATED-TO)" "report@phone" "the subtask keeps its parent on the server"
 for m in A B; do
-  expect_eq "$(field $m slides@phone list)" "Groceries" "the subtask in Groceries on $m"
+  expect_eq "$(field $m slides@phone list)" "groceries" "the subtask in Groceries (its id) on $m"
   expect_eq "$(field $m slides@phone parent)" "report@phone" "still a subtask on $m"
   expect_eq "$(field $m water@phone deadline)" "2030-06-17T08:00:00Z" "the last occurrence next on $m"
   expect_eq "$(on $m list --all | wc -l)" 6 "six items on $m at the end"
