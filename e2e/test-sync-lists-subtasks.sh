@@ -202,15 +202,17 @@ everywhere_once() { phone where >"$WORK/where.txt" || fail "the server: $(cat "$
 # killed_syncs M K: K syncs of todo-tui on machine M, each killed with -9 at a random instant
 # (the span grows while the kills land, shrinks when a sync ends first); no duplicate after each.
 killed_syncs() {
-  local m=$1 k span=40 pid
+  local m=$1 k span=40 pid landed=0
   for k in $(seq 1 "$2"); do
     TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" sync >/dev/null 2>>"$WORK/kill.err" &
     pid=$!
     sleep "$(awk -v r=$RANDOM -v m=$span 'BEGIN { printf "%.3f", r / 32768 * m / 1000 }')"
-    if kill -KILL "$pid" 2>/dev/null; then span=$((span * 5 / 4 + 1)); else span=$((span * 2 / 3 + 1)); fi
+    if kill -KILL "$pid" 2>/dev/null; then span=$((span * 5 / 4 + 1)); landed=$((landed + 1)); else span=$((span * 2 / 3 + 1)); fi
     wait "$pid" 2>/dev/null
     no_duplicate "$m"
   done
+  [ "$landed" -gt 0 ] || fail "no sync of $m was killed: nothing was tested"
+  echo "  $m: $landed of $2 syncs killed" >>"$WORK/kills.txt"
 }
 # field M UID KEY: one field of an item of machine M (JSON; instants in UTC).
 field() {
