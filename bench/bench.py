@@ -13,8 +13,14 @@ fast failure cannot pass as a fast success. Taskwarrior defers the garbage
 collection of a `done` to the next command that reads; an unmeasured read
 after each changing command (ours and theirs) absorbs it and checks the count.
 
-Usage: bench.py TODO_BIN [--sizes 1000,10000,100000] [--rounds N] [--out DIR]
-Environment: BENCH_QUICK=1 (1,000 and 10,000 items, 3 rounds, no notifier),
+The fields variant (issue 26): the same commands again on the same items with,
+on half of them, a note of about 200 characters, 2 tags and a priority, each
+tool in its own terms (bench/fields.py: ours the fields of SPEC 8, Taskwarrior
+an annotation, tags and a priority, calcurse a note file), at --fields-sizes.
+
+Usage: bench.py TODO_BIN [--sizes 1000,10000,100000] [--fields-sizes 10000,100000] [--rounds N]
+       [--out DIR]
+Environment: BENCH_QUICK=1 (1,000 and 10,000 items, fields at 10,000, 3 rounds, no notifier),
 PEER_CAP (seconds a command may take before it is killed; default 60),
 BENCH_NOTIFIER=skip, BENCH_CALLGRIND=0.
 """
@@ -33,6 +39,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fields  # noqa: E402
 import report  # noqa: E402
 import workload  # noqa: E402
 
@@ -110,9 +117,9 @@ def output(path):
 class Setup:
     """One size's data for the three tools, each written by the tool itself."""
 
-    def __init__(self, n, base, todo_bin, cap, log):
+    def __init__(self, n, base, todo_bin, cap, log, with_fields=False):
         self.n = n
-        self.dir = os.path.join(base, str(n))
+        self.dir = os.path.join(base, str(n) + ("-fields" if with_fields else ""))
         self.todo_bin = todo_bin
         gen = os.path.join(self.dir, "gen")
         os.makedirs(gen)
@@ -120,6 +127,11 @@ class Setup:
         os.makedirs(home)
         workload.generate(n, gen)
         tw = workload.tw_items(gen)
+        self.with_fields = with_fields
+        if with_fields:
+            # Half the items get a note, 2 tags and a priority, each tool in its own terms.
+            self.fielded = fields.apply(tw, os.path.join(gen, "apts"), os.path.join(gen, "notes"))
+            fields.write_tw(tw, os.path.join(gen, "tw.json"))
         workload.same_items(tw, os.path.join(gen, "apts"))
         self.items = tw
         path = "/usr/local/bin:/usr/bin:/bin"
@@ -132,11 +144,18 @@ class Setup:
         workload.write_plist(tw, src)
         self.env = dict(base_env, TODO_TUI_FILE=self.plist, TODO_TUI_NOTIFY="/bin/true", NO_COLOR="1")
         self.must([todo_bin, "import", src], self.env, cap, "Imported %d items: %d new\n" % (n, n))
+        if with_fields:
+            got = json.loads(self.must([todo_bin, "list", "--json"], self.env, cap))
+            full = [x for x in got if x["note"] and len(x["tags"] or []) == 2 and x["priority"]]
+            if len(full) != self.fielded:
+                raise RuntimeError("our file holds the fields on %d items, not %d" % (len(full), self.fielded))
         # calcurse: its appointments loaded and saved back by calcurse (-P with a filter that
         # matches nothing purges nothing), which writes them in its own order.
         self.cc = os.path.join(self.dir, "calcurse")
         os.makedirs(self.cc)
         shutil.copy(os.path.join(gen, "apts"), os.path.join(self.cc, "apts"))
+        if with_fields:
+            shutil.copytree(os.path.join(gen, "notes"), os.path.join(self.cc, "notes"))
         open(os.path.join(self.cc, "todo"), "w").close()
         self.cc_env = dict(base_env)
         purge = ["calcurse", "-D", self.cc, "-P", "--filter-pattern", "^NOMATCH$"]
@@ -149,6 +168,9 @@ class Setup:
         if first.count(b"\n") != n:
             raise RuntimeError("calcurse kept %d of %d appointments" % (first.count(b"\n"), n))
         workload.same_items(tw, os.path.join(self.cc, "apts"))
+        kept_notes = len(re.findall(rb">[0-9a-f]{40} ", first))
+        if with_fields and kept_notes != self.fielded:
+            raise RuntimeError("calcurse kept %d notes of %d" % (kept_notes, self.fielded))
         # Taskwarrior: its own import into an empty data folder.
         twdir = os.path.join(self.dir, "task")
         os.makedirs(os.path.join(twdir, "data"))
@@ -165,6 +187,13 @@ class Setup:
         got = self.must(["task", "_get", "%d.uuid" % n], self.tw_env, cap).strip().decode()
         if got != tw[-1]["uuid"]:
             raise RuntimeError("Taskwarrior's ID %d is %s, not the last item" % (n, got))
+        if with_fields:  # item 0 (ID 1) has the fields
+            want = "%s %s %d" % (tw[0]["priority"], ",".join(sorted(tw[0]["tags"])), len(tw[0]["annotations"]))
+            got = " ".join(self.must(["task", "_get", "1.%s" % k], self.tw_env, cap).strip().decode()
+                           for k in ("priority", "tags"))
+            notes = self.must(["task", "_get", "1.annotations.count"], self.tw_env, cap).strip().decode()
+            if "%s %s" % (got, notes) != want:
+                raise RuntimeError("Taskwarrior holds %r of item 0's fields, not %r" % (got + " " + notes, want))
         self.bytes = {"todo-tui": os.path.getsize(self.plist),
                       "calcurse": os.path.getsize(os.path.join(self.cc, "apts")),
                       "task": sum(os.path.getsize(os.path.join(self.twdata, x))
@@ -245,6 +274,8 @@ class Bench:
 
     def rounds_of(self, s, name, entries):
         """entries: [(tool, make) ...], make() -> (argv, env, check, after); after runs unmeasured."""
+        if not entries:
+            return
         for r in range(self.rounds + 1):
             for tool, make in entries:
                 argv, env, check, after = make()
@@ -268,8 +299,8 @@ class Bench:
         def ok(_):
             return None
 
-        # --version (and /bin/true, the cost of starting any process here)
-        self.rounds_of(s, "version", [
+        # --version (and /bin/true, the cost of starting any process here); not again with the fields
+        self.rounds_of(s, "version", [] if s.with_fields else [
             ("todo-tui", lambda: ([b, "--version"], ours,
                                   lambda o: expect(re.match(rb"\d+\.\d+", o), "no version"), None)),
             ("true", lambda: (["/bin/true"], ours, ok, None)),
@@ -475,13 +506,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("todo_bin")
     ap.add_argument("--sizes")
+    ap.add_argument("--fields-sizes", help="sizes of the fields variant (empty: none)")
     ap.add_argument("--rounds", type=int)
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     a = ap.parse_args()
     quick = os.environ.get("BENCH_QUICK") == "1"
     sizes = [int(x) for x in (a.sizes or ("1000,10000" if quick else "1000,10000,100000")).split(",")]
+    fsizes = a.fields_sizes if a.fields_sizes is not None else ("10000" if quick else "10000,100000")
+    fsizes = [int(x) for x in fsizes.split(",") if x]
     rounds = a.rounds or (3 if quick else 7)
-    full = not quick and sizes == [1000, 10000, 100000] and rounds >= 7
+    full = not quick and sizes == [1000, 10000, 100000] and fsizes == [10000, 100000] and rounds >= 7
     if quick:
         os.environ.setdefault("BENCH_NOTIFIER", "skip")
     cap = float(os.environ.get("PEER_CAP", "60"))
@@ -506,18 +540,24 @@ def main():
     if subprocess.run(["cc", "-O2", "-o", floor, os.path.join(HERE, "floor.c")]).returncode != 0:
         sys.exit("error: cannot compile bench/floor.c")
     bench.floor = floor
+    # The fields variant: its own figures, the same commands and checks.
+    fbench = Bench(todo_bin, rounds, cap, log)
+    fbench.floor = floor
     sizes_info = {}
+    fsizes_info = {}
     try:
-        for n in sizes:
-            log("%d items: setting up (not timed)" % n)
-            s = Setup(n, base, todo_bin, cap, log)
-            log("  calcurse %s its file; Taskwarrior's import took %.1f s" % (
-                "reordered" if s.cc_reordered else "kept the order of", s.tw_import_s))
-            before = load()
-            bench.size(s)
-            sizes_info[n] = {"bytes": s.bytes, "load_before": before, "load_after": load(),
-                             "busy_after": busy(), "calcurse_reordered": s.cc_reordered}
-            shutil.rmtree(s.dir, ignore_errors=True)
+        for b, with_fields, ns, info_of in ((bench, False, sizes, sizes_info),
+                                            (fbench, True, fsizes, fsizes_info)):
+            for n in ns:
+                log("%d items%s: setting up (not timed)" % (n, " with the fields" if with_fields else ""))
+                s = Setup(n, base, todo_bin, cap, log, with_fields)
+                log("  calcurse %s its file; Taskwarrior's import took %.1f s" % (
+                    "reordered" if s.cc_reordered else "kept the order of", s.tw_import_s))
+                before = load()
+                b.size(s)
+                info_of[n] = {"bytes": s.bytes, "load_before": before, "load_after": load(),
+                              "busy_after": busy(), "calcurse_reordered": s.cc_reordered}
+                shutil.rmtree(s.dir, ignore_errors=True)
     finally:
         shutil.rmtree(base, ignore_errors=True)
     notifier, nerr = notifier_rows(todo_bin, log)
@@ -527,6 +567,10 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     plot = os.path.join(a.out, "bench-%s.png" % stamp)
     text, verdicts = report.render(bench, sizes, rounds, info, sizes_info, notifier, nerr, plot)
+    if fsizes:
+        ftext, fverdicts = report.render_fields(fbench, fsizes, rounds, fsizes_info)
+        text += "\n" + ftext
+        verdicts += fverdicts
     print(text)
     with open(os.path.join(a.out, "bench-%s.md" % stamp), "w") as f:
         f.write(text)
@@ -540,6 +584,15 @@ def main():
                              for (c, n, t), v in sorted(bench.notes.items())],
                    "instructions": [{"what": w, "items": n, "count": v}
                                     for (w, n), v in sorted(bench.instr.items())],
+                   "fields": {"sizes": fsizes, "sizes_info": fsizes_info,
+                              "times_s": [{"command": c, "items": n, "tool": t, "seconds": v}
+                                          for (c, n, t), v in sorted(fbench.times.items())],
+                              "rss_kib": [{"command": c, "items": n, "tool": t, "kib": v}
+                                          for (c, n, t), v in sorted(fbench.rss.items())],
+                              "notes": [{"command": c, "items": n, "tool": t, "note": v}
+                                        for (c, n, t), v in sorted(fbench.notes.items())],
+                              "instructions": [{"what": w, "items": n, "count": v}
+                                               for (w, n), v in sorted(fbench.instr.items())]},
                    "sizes_info": sizes_info, "notifier": notifier, "notifier_note": nerr,
                    "targets": [{"target": w, "held": ok, "value": v} for w, ok, v in verdicts]},
                   f, indent=1, ensure_ascii=False)

@@ -2,7 +2,10 @@
  * file and prints the same lines for the pending items (SPEC 2): short id,
  * state glyph, the no-slot mark (the 64 soonest future deadlines hold the
  * notification slots), the deadline phrase in an aligned column ("today 17:00",
- * "Wed 9:05", "Dec 24 18:00"), the title. It knows only what the benchmark
+ * "Wed 9:05", "Dec 24 18:00"), the title with the marks of SPEC 8 (priority
+ * `!!!`/`!!`/`!` before it; after it each `#tag`, `✎` for a note and the
+ * progress `40%`: bench.py's fields variant puts them on half the items). It
+ * knows only what the benchmark
  * needs: the layout our writer produces (one item a line, by deadline), UTC
  * (the benchmark runs with TZ=UTC), the 24-hour clock (LC_ALL=C.UTF-8), no
  * colour, no reminders or repeats (it exits 3 on one), titles without control
@@ -109,10 +112,38 @@ static int common(const struct key *a, const struct key *b) {
   return 16 + (a->lo == b->lo ? 16 : __builtin_clzll(a->lo ^ b->lo) / 4);
 }
 
+/* Text as the writer escapes it (&amp; &lt; &gt;), unescaped. */
+static void put_text(const char *c, const char *e) {
+  while (c < e) {
+    if (*c == '&') {
+      if (!memcmp(c, "&amp;", 5)) { put("&", 1); c += 5; continue; }
+      if (!memcmp(c, "&lt;", 4)) { put("<", 1); c += 4; continue; }
+      if (!memcmp(c, "&gt;", 4)) { put(">", 1); c += 4; continue; }
+    }
+    const char *run = c;
+    while (c < e && *c != '&') c++;
+    if (c == run) c++;
+    put(run, (size_t)(c - run));
+  }
+}
+
+/* The integer after `key` in the entry's rest, or -1 when there is none. */
+static long int_field(const char *rest, const char *eol, const char *key) {
+  const char *k = find(rest, eol, key);
+  if (!k) return -1;
+  k += strlen(key) + 9; /* <integer> */
+  long v = 0;
+  while (*k >= '0' && *k <= '9') v = v * 10 + (*k++ - '0');
+  return v;
+}
+
 struct row {
   const char *id;
   size_t entry;
   const char *title, *title_end; /* escaped */
+  const char *tags, *tags_end;   /* <string>…</string>… (escaped), or NULL */
+  long priority, progress;       /* -1: none */
+  int note;
   long when;
   int has_deadline, noslot;
   char phrase[32];
@@ -175,6 +206,15 @@ int main(int argc, char **argv) {
       r->entry = nk - 1;
       r->title = t;
       r->title_end = te;
+      r->note = find(rest, eol, "<key>note</key>") != NULL;
+      r->priority = int_field(rest, eol, "<key>priority</key>");
+      r->progress = int_field(rest, eol, "<key>progress</key>");
+      r->tags = find(rest, eol, "<key>tags</key><array>");
+      if (r->tags) {
+        r->tags += 22;
+        r->tags_end = find(r->tags, eol, "</array>");
+        if (!r->tags_end) return 1;
+      }
       r->has_deadline = memcmp(rest, "<key>deadline</key><date>", 25) == 0;
       r->noslot = 0;
       r->phrase_len = 0;
@@ -254,16 +294,21 @@ int main(int argc, char **argv) {
     put(r->phrase, (size_t)r->phrase_len);
     put(spaces, (size_t)(width - r->phrase_len));
     put("  ", 2);
-    for (const char *c = r->title; c < r->title_end;) {
-      if (*c == '&') {
-        if (!memcmp(c, "&amp;", 5)) { put("&", 1); c += 5; continue; }
-        if (!memcmp(c, "&lt;", 4)) { put("<", 1); c += 4; continue; }
-        if (!memcmp(c, "&gt;", 4)) { put(">", 1); c += 4; continue; }
-      }
-      const char *run = c;
-      while (c < r->title_end && *c != '&') c++;
-      if (c == run) c++;
-      put(run, (size_t)(c - run));
+    if (r->priority > 0) put(r->priority < 5 ? "!!! " : r->priority == 5 ? "!! " : "! ", r->priority < 5 ? 4 : r->priority == 5 ? 3 : 2);
+    put_text(r->title, r->title_end);
+    for (const char *c = r->tags; c && c < r->tags_end;) { /* <string>TAG</string> */
+      const char *e = memchr(c + 8, '<', (size_t)(r->tags_end - c - 8));
+      put(" #", 2);
+      put_text(c + 8, e);
+      c = e + 9;
+    }
+    if (r->note) put(" \xe2\x9c\x8e", 4); /* ✎ */
+    if (r->progress >= 0) {
+      char b[24];
+      int k = dec(b + 1, r->progress) + 1;
+      b[0] = ' ';
+      b[k++] = '%';
+      put(b, (size_t)k);
     }
     /* no trailing blanks (titles here never end in one; a line flushed midway keeps them) */
     while (used > 0 && out[used - 1] == ' ') used--;

@@ -29,19 +29,143 @@ def fmt_mib(kib):
     return "—" if kib is None else "%.1f" % (kib / 1024)
 
 
+def table(b, sizes, rows):
+    """The medians and peak RSS of `rows` at `sizes`, ours beside each peer, as Markdown lines."""
+    out = ["| command | items | todo-tui ms | peer | peer ms | ratio | todo-tui MiB | peer MiB |",
+           "|---|---:|---:|---|---:|---:|---:|---:|"]
+
+    def cell(cmd, n, tool):
+        note = b.notes.get((cmd, n, tool))
+        return note if note else fmt_ms(b.median(cmd, n, tool))
+
+    for cmd, ours, label, peers in rows:
+        for n in sizes:
+            for peer, pname in peers:
+                o, p = b.median(cmd, n, ours), b.median(cmd, n, peer)
+                note = b.notes.get((cmd, n, peer))
+                if o is not None and p:
+                    ratio = "%.2f" % (o / p)
+                elif o is not None and note:
+                    ratio = "< %.3f" % (o / (b.cap * 1000))
+                else:
+                    ratio = "—"
+                out.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+                    label, n, cell(cmd, n, ours), pname, cell(cmd, n, peer), ratio,
+                    fmt_mib(b.rss.get((cmd, n, ours))), fmt_mib(b.rss.get((cmd, n, peer)))))
+    return out
+
+
+def figures(b, sizes, sizes_info, rows):
+    """The table of medians, the instructions and the bytes on disk, as Markdown lines."""
+    out = table(b, sizes, rows)
+    if b.instr:
+        out.append("")
+        out += instructions(b)
+    out.append("")
+    out.append("Bytes on disk, as each tool wrote them (ours: the plist; calcurse: apts; task: its data files):")
+    out.append("")
+    out.append("| items | todo-tui | calcurse | task |")
+    out.append("|---:|---:|---:|---:|")
+    for n in sizes:
+        by = sizes_info[n]["bytes"]
+        out.append("| %d | %s | %s | %s |" % (n, *["{:,}".format(by[t]) for t in ("todo-tui", "calcurse", "task")]))
+    return out
+
+
+def instructions(b):
+    """The callgrind counts beside the medians, as Markdown lines (none when not measured)."""
+    if not b.instr:
+        return []
+    out = ["Instructions (valgrind --tool=callgrind, one run each) beside the medians:", "",
+           "| at | what | instructions | ms |", "|---:|---|---:|---:|"]
+    ms = {"list": ("list", "todo-tui"), "floor": ("list", "floor"), "calcurse -G": ("list", "calcurse"),
+          "add": ("add", "todo-tui")}
+    for (what, n), v in sorted(b.instr.items(), key=lambda kv: (kv[0][1], kv[1])):
+        c, t = ms[what]
+        out.append("| %d | %s | %.1f M | %s |" % (n, "todo-tui " + what if what in ("list", "add")
+                                                  else what, v / 1e6, fmt_ms(b.median(c, n, t))))
+    fl, li = b.instr.get(("floor", 10000)), b.instr.get(("list", 10000))
+    if fl and li:
+        out.append("")
+        out.append("`list` at 10,000 runs %.1f× the instructions of the C floor." % (li / fl))
+    return out
+
+
+def targets(b, sizes, verdict, suffix=""):
+    """The speed and memory targets of the commands (RESULTS.md's list) at `sizes`."""
+    def med(cmd, n, tool):
+        return b.median(cmd, n, tool)
+
+    def ratio_target(cmd, peer, n, k, what):
+        o, p = med(cmd, n, "todo-tui" if cmd != "json" else "json"), med(cmd, n, peer)
+        if n not in sizes:
+            return
+        if o is None or p is None:
+            verdict(what + suffix, False, "no figure")
+            return
+        verdict(what + suffix, o <= k * p, "%.2f×" % (o / p))
+
+    for n, k in ((1000, 1.0), (10000, 0.5), (100000, 0.5)):
+        ratio_target("list", "calcurse", n, k, "`list` ≤ %g× calcurse -G at %s" % (k, "{:,}".format(n)))
+    for n in sizes:
+        o, l = med("list", n, "json"), med("list", n, "todo-tui")
+        if o is not None and l is not None:
+            verdict("`list --json` ≤ 2× `list` at %s%s" % ("{:,}".format(n), suffix), o <= 2 * l,
+                    "%.2f×" % (o / l))
+    for cmd, peer in (("add", "task add"), ("complete", "task done")):
+        for n, k in ((1000, 1.0), (10000, 0.5)):
+            ratio_target(cmd, "task", n, k, "`%s` ≤ %g× %s at %s" % (cmd, k, peer, "{:,}".format(n)))
+    if 100000 in sizes:
+        v = med("badge", 100000, "todo-tui")
+        verdict("`badge` ≤ 10 ms at 100,000" + suffix, v is not None and v <= 10, "%s ms" % fmt_ms(v))
+        worst = max(((b.rss.get((c, 100000, t)) or 0, label) for c, t, label in (
+            ("list", "todo-tui", "list"), ("list", "json", "list --json"), ("add", "todo-tui", "add"),
+            ("complete", "todo-tui", "complete"), ("badge", "todo-tui", "badge"),
+            ("version", "todo-tui", "--version"))))
+        verdict("every command ≤ %d MiB at 100,000%s" % (MiB, suffix), 0 < worst[0] <= MiB * 1024,
+                "largest %s MiB (%s)" % (fmt_mib(worst[0]), worst[1]))
+
+
+FIELDS_INTRO = """With the fields of SPEC 8 on half the items (issue 26): the same items and
+commands, and on every other item (gen.py's order) a note of about 200 characters,
+2 tags and a priority (bench/fields.py), each tool in its own terms: ours the
+note, tags and priority fields (`list` shows `!!!`/`!!`/`!`, `#tags` and `✎`);
+Taskwarrior an annotation, tags and a priority (H, M, L); calcurse a note file
+that the appointment names (it has no tags or priorities for appointments).
+`--version` is not run again; the floor prints the marks too (checked byte for byte)."""
+
+
+def render_fields(b, sizes, rounds, sizes_info):
+    """The fields variant's section: its table, instructions, bytes and targets (marked "with the fields")."""
+    out = ["### With the fields: a note, 2 tags and a priority on half the items", "", FIELDS_INTRO, ""]
+    verdicts = []
+
+    def verdict(what, held, value):
+        verdicts.append((what, held, value))
+
+    for n in sizes:
+        si = sizes_info[n]
+        out.append("- %d items: load %s before, %s after; busy after: %s." % (
+            n, " ".join(si["load_before"]), " ".join(si["load_after"]), ", ".join(si["busy_after"]) or "nothing"))
+    out.append("")
+    out.append("Medians of %d interleaved rounds, ms, as above." % rounds)
+    out.append("")
+    out += figures(b, sizes, sizes_info, [r for r in ROWS if r[0] != "version"])
+    targets(b, sizes, verdict, " (with the fields)")
+    out.append("")
+    out.append("Targets with the fields:")
+    out.append("")
+    for what, held, value in verdicts:
+        out.append("- %s %s — %s" % ({True: "held", False: "MISSED", None: "not measured"}[held], what, value))
+    return "\n".join(out) + "\n", verdicts
+
+
 def render(b, sizes, rounds, info, sizes_info, notifier, nerr, plot_path):
     out = []
     verdicts = []
 
     def verdict(what, held, value):
         verdicts.append((what, held, value))
-
-    def med(cmd, n, tool):
-        return b.median(cmd, n, tool)
-
-    def cell(cmd, n, tool):
-        note = b.notes.get((cmd, n, tool))
-        return note if note else fmt_ms(med(cmd, n, tool))
 
     out.append("todo-tui bench, %s — %s CPUs (%s), %s, %s, kernel %s; commit %s; "
                "load %s at start, %s at end; wall %d s" % (
@@ -59,46 +183,7 @@ def render(b, sizes, rounds, info, sizes_info, notifier, nerr, plot_path):
     out.append("Medians of %d interleaved rounds, ms, TZ=UTC for every process, output to a file; "
                "ratio = todo-tui / peer; peak RSS (/usr/bin/time -f %%M) of the first, unmeasured run." % rounds)
     out.append("")
-    out.append("| command | items | todo-tui ms | peer | peer ms | ratio | todo-tui MiB | peer MiB |")
-    out.append("|---|---:|---:|---|---:|---:|---:|---:|")
-    for cmd, ours, label, peers in ROWS:
-        for n in sizes:
-            for peer, pname in peers:
-                o, p = med(cmd, n, ours), med(cmd, n, peer)
-                note = b.notes.get((cmd, n, peer))
-                if o is not None and p:
-                    ratio = "%.2f" % (o / p)
-                elif o is not None and note:
-                    ratio = "< %.3f" % (o / (b.cap * 1000))
-                else:
-                    ratio = "—"
-                out.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
-                    label, n, cell(cmd, n, ours), pname, cell(cmd, n, peer), ratio,
-                    fmt_mib(b.rss.get((cmd, n, ours))), fmt_mib(b.rss.get((cmd, n, peer)))))
-    if b.instr:
-        out.append("")
-        out.append("Instructions (valgrind --tool=callgrind, one run each) beside the medians:")
-        out.append("")
-        out.append("| at | what | instructions | ms |")
-        out.append("|---:|---|---:|---:|")
-        ms = {"list": ("list", "todo-tui"), "floor": ("list", "floor"), "calcurse -G": ("list", "calcurse"),
-              "add": ("add", "todo-tui")}
-        for (what, n), v in sorted(b.instr.items(), key=lambda kv: (kv[0][1], kv[1])):
-            c, t = ms[what]
-            out.append("| %d | %s | %.1f M | %s |" % (n, "todo-tui " + what if what in ("list", "add")
-                                                      else what, v / 1e6, fmt_ms(med(c, n, t))))
-        fl, li = b.instr.get(("floor", 10000)), b.instr.get(("list", 10000))
-        if fl and li:
-            out.append("")
-            out.append("`list` at 10,000 runs %.1f× the instructions of the C floor." % (li / fl))
-    out.append("")
-    out.append("Bytes on disk, as each tool wrote them (ours: the plist; calcurse: apts; task: its data files):")
-    out.append("")
-    out.append("| items | todo-tui | calcurse | task |")
-    out.append("|---:|---:|---:|---:|")
-    for n in sizes:
-        by = sizes_info[n]["bytes"]
-        out.append("| %d | %s | %s | %s |" % (n, *["{:,}".format(by[t]) for t in ("todo-tui", "calcurse", "task")]))
+    out += figures(b, sizes, sizes_info, ROWS)
     out.append("")
     out.append("Notifier (bench/notifier.sh):")
     out.append("")
@@ -109,33 +194,7 @@ def render(b, sizes, rounds, info, sizes_info, notifier, nerr, plot_path):
         out.append("- %s" % nerr)
 
     # Targets.
-    def ratio_target(cmd, peer, n, k, what):
-        o, p = med(cmd, n, "todo-tui" if cmd != "json" else "json"), med(cmd, n, peer)
-        if n not in sizes:
-            return
-        if o is None or p is None:
-            verdict(what, False, "no figure")
-            return
-        verdict(what, o <= k * p, "%.2f×" % (o / p))
-
-    for n, k in ((1000, 1.0), (10000, 0.5), (100000, 0.5)):
-        ratio_target("list", "calcurse", n, k, "`list` ≤ %g× calcurse -G at %s" % (k, "{:,}".format(n)))
-    for n in sizes:
-        o, l = med("list", n, "json"), med("list", n, "todo-tui")
-        if o is not None and l is not None:
-            verdict("`list --json` ≤ 2× `list` at %s" % "{:,}".format(n), o <= 2 * l, "%.2f×" % (o / l))
-    for cmd, peer in (("add", "task add"), ("complete", "task done")):
-        for n, k in ((1000, 1.0), (10000, 0.5)):
-            ratio_target(cmd, "task", n, k, "`%s` ≤ %g× %s at %s" % (cmd, k, peer, "{:,}".format(n)))
-    if 100000 in sizes:
-        v = med("badge", 100000, "todo-tui")
-        verdict("`badge` ≤ 10 ms at 100,000", v is not None and v <= 10, "%s ms" % fmt_ms(v))
-        worst = max(((b.rss.get((c, 100000, t)) or 0, label) for c, t, label in (
-            ("list", "todo-tui", "list"), ("list", "json", "list --json"), ("add", "todo-tui", "add"),
-            ("complete", "todo-tui", "complete"), ("badge", "todo-tui", "badge"),
-            ("version", "todo-tui", "--version"))))
-        verdict("every command ≤ %d MiB at 100,000" % MiB, 0 < worst[0] <= MiB * 1024,
-                "largest %s MiB (%s)" % (fmt_mib(worst[0]), worst[1]))
+    targets(b, sizes, verdict)
     vs = [x for n in sizes for x in b.times.get(("version", n, "todo-tui"), [])]
     if vs:
         vs.sort()
@@ -254,17 +313,33 @@ What it measures:
   future items, an add that needs one would wait for it, SPEC 5).
 - **Instructions** of `list`, `add`, the C floor and `calcurse -G` at 10,000
   items (valgrind's callgrind), which a busy machine does not change.
+- **With the fields** (issue 26): the same commands again at 10,000 and
+  100,000 items with, on half of them, a note of about 200 characters, 2 tags
+  and a priority, each tool in its own terms (`bench/fields.py`: ours the
+  fields of SPEC 8, Taskwarrior an annotation, tags and a priority, calcurse a
+  note file); the same targets, marked "with the fields".
 
 """
 
 
 def write_results_md(text, stamp, plot_path):
+    """RESULTS.md: the intro and this run, then the sections after the last run's that were
+    written by hand (other benchmarks), kept."""
     png = os.path.join(HERE, "plot.png")
     if os.path.exists(plot_path):
         shutil.copy(plot_path, png)
-    with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
+    path = os.path.join(HERE, "RESULTS.md")
+    kept = ""
+    if os.path.exists(path):
+        old = open(path, encoding="utf-8").read()
+        run = old.find("\n## Run ")
+        after = old.find("\n## ", run + 1) if run >= 0 else -1
+        if after >= 0:
+            kept = old[after:]
+    with open(path, "w", encoding="utf-8") as f:
         f.write(INTRO)
         f.write("## Run %s\n\n" % stamp)
         if os.path.exists(png):
             f.write("![ms against items, log-log](plot.png)\n\n")
         f.write(text)
+        f.write(kept)

@@ -61,16 +61,31 @@ def tw_items(folder):
 
 
 def write_plist(items, path):
-    """A plist of Taskwarrior's items (title, deadline, created, UUID): what `import` reads."""
+    """A plist of Taskwarrior's items (title, deadline, created, UUID, and the fields of
+    bench/fields.py where it put them): what `import` reads."""
     with open(path, "w", encoding="utf-8") as f:
         f.write(PLIST_HEAD)
         for t in items:
             u = t["uuid"].upper()
             f.write("\t\t<key>%s</key><dict><key>UUID</key><string>%s</string>"
                     "<key>title</key><string>%s</string>"
-                    "<key>deadline</key><date>%s</date><key>created</key><date>%s</date></dict>\n"
-                    % (u, u, xml_escape(t["description"]), tw_time(t["due"]), tw_time(t["entry"])))
+                    "<key>deadline</key><date>%s</date><key>created</key><date>%s</date>%s</dict>\n"
+                    % (u, u, xml_escape(t["description"]), tw_time(t["due"]), tw_time(t["entry"]),
+                       plist_fields(t)))
         f.write(PLIST_TAIL)
+
+
+def plist_fields(t):
+    """The fields of SPEC 8 that bench/fields.py put on the item (`_note`, `_tags`, `_priority`)."""
+    out = ""
+    if "_note" in t:
+        out += "<key>note</key><string>%s</string>" % xml_escape(t["_note"])
+    if "_priority" in t:
+        out += "<key>priority</key><integer>%d</integer>" % t["_priority"]
+    if "_tags" in t:
+        out += "<key>tags</key><array>%s</array>" % "".join(
+            "<string>%s</string>" % xml_escape(x) for x in t["_tags"])
+    return out
 
 
 def same_items(tw, apts_path):

@@ -1,9 +1,10 @@
 # A phone's CalDAV client of its own, over HTTP (e2e/test-sync-radicale.sh,
 # test-sync-server.sh): python3 phone.py PORT COMMAND ARGS…, as user:secret
-# on /user/tasks/ (a Radicale without authentication takes any password).
-import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
+# on /user/tasks/, or /user/$PHONE_CAL/ (a Radicale without authentication
+# takes any password).
+import base64, http.client, os, re, sys, time, xml.etree.ElementTree as ET
 port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-PATH = "/user/tasks/"
+PATH = "/user/" + os.environ.get("PHONE_CAL", "tasks") + "/"
 AUTH = {"Authorization": "Basic " + base64.b64encode(b"user:secret").decode()}
 def req(method, path, body=None, headers={}):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -59,8 +60,20 @@ elif cmd == "get":  # UID PROPERTY
     print(prop(by_uid(args[0])[2], args[1]))
 elif cmd == "ping":
     req("OPTIONS", "/")
-elif cmd == "mkcalendar":  # the collection, once: its status
-    print(req("MKCALENDAR", PATH)[0])
+elif cmd == "mkcalendar":  # [DISPLAYNAME]: the collection, once: its status
+    body = None if not args else ('<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+        '<D:set><D:prop><D:displayname>%s</D:displayname></D:prop></D:set></C:mkcalendar>' % args[0])
+    print(req("MKCALENDAR", PATH, body)[0])
+elif cmd == "calendars":  # NAME=DISPLAYNAME of each calendar, sorted
+    st, _, data = req("PROPFIND", "/user/", '<propfind xmlns="DAV:"><prop><displayname/></prop></propfind>', {"Depth": "1"})
+    assert st == 207, st
+    out = []
+    for r in ET.fromstring(data).findall("{DAV:}response"):
+        href = r.find("{DAV:}href").text.rstrip("/")
+        if href == "/user": continue
+        d = r.find(".//{DAV:}displayname")
+        out.append(href.rsplit("/", 1)[1] + "=" + (d.text if d is not None and d.text else ""))
+    print("\n".join(sorted(out)))
 elif cmd == "delete":  # UID
     href, etag, _ = by_uid(args[0])
     st, _, _ = req("DELETE", href, None, {"If-Match": etag})

@@ -6,14 +6,16 @@
 # TZ string, TZ empty and unset), clocks, with and without colour (on a
 # terminal), for --all, --completed and --json, at several instants; and a file
 # the fast path declines (written by another program, an unknown key) is still
-# listed exactly as before.
+# listed exactly as before. Items carry the fields of SPEC 8 (note, priority,
+# tags, start, progress: issue 26), which the fast path shows as the general one.
 . "$HERE/lib.sh"
 export TODO_TUI_NOTIFY=/bin/true
 F="$WORK/todos.plist"
 
 # Items from another writer (Python's plistlib), then written by ours (import):
 # more than 64 future deadlines (no-slot marks), reminders, repeats, warnings,
-# completed and cancelled items, someday items, titles that need escaping.
+# completed and cancelled items, someday items, titles that need escaping;
+# notes, priorities, tags (wide, escaped, empty), start times and progress.
 /usr/bin/python3 - "$WORK/src.plist" <<'PY'
 import plistlib, sys, uuid, random, datetime as dt
 random.seed(17)
@@ -35,6 +37,16 @@ for k in range(400):  # more than 64 KiB: the fast path reads it in 64 KiB piece
         e["completed"] = base - dt.timedelta(days=1)
     if k % 23 == 0:
         e["cancelled"] = True
+    if k % 2 == 0:
+        e["note"] = random.choice(["Call back", "line 1\nline 2", "a & b <c>", "日本語 😀", "", "x" * 300])
+    if k % 3 == 0:
+        e["priority"] = random.choice([0, 1, 4, 5, 6, 9])
+    if k % 4 == 0:
+        e["tags"] = random.choice([["home"], ["work", "日本"], [""], ["a & b", "<t>"], ["Zoë", "x y"]])
+    if k % 6 == 0:
+        e["progress"] = random.choice([0, 40, 100])
+    if k % 8 == 0:
+        e["start"] = base + dt.timedelta(days=random.randrange(-5, 5))
     items[u] = e
 plistlib.dump({"formatVersion": 1, "todoItems": items}, open(sys.argv[1], "wb"))
 PY
@@ -69,8 +81,12 @@ done
 unset TZ
 same
 export TZ=UTC LOC=C.UTF-8 LC_ALL=C.UTF-8 TODO_TUI_NOW=2026-10-20T12:00:00Z
-# The no-slot mark is there (more than 64 want a slot).
+# The no-slot mark is there (more than 64 want a slot), and the marks of SPEC 8.
 "$TODO_BIN" list --file "$F" | grep -q "⊘" || fail "no item without a slot"
+"$TODO_BIN" list --file "$F" --all > "$WORK/marks.out"
+for m in "!!! " "!! " "#work #日本" "#a & b #<t>" " ✎" " 40%"; do
+  grep -qF -- "$m" "$WORK/marks.out" || fail "no '$m' in the rows"
+done
 
 # Colour on a terminal: both ways the same escapes.
 script -qec "\"$TODO_BIN\" list --file \"$F\" --all" /dev/null > "$WORK/fast.tty"

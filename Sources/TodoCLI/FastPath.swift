@@ -161,16 +161,15 @@ enum ListFast {
     } else {
       path = Store.defaultPath(environment: [:])
     }
-    guard let scan = (try? PlistScan.scan(store: Store(path: path))) ?? nil else { return false }
+    // The rows show only that there is a note: its text is kept for the JSON alone.
+    guard let scan = (try? PlistScan.scan(store: Store(path: path), notes: json)) ?? nil else { return false }
     let now: Date = (env("TODO_TUI_NOW") ?? "").isEmpty ? Date() : CLI.now
     let f = ScanOutput.formatter(now: now, env)
+    // A file of before SPEC 8 whose kept text `Store.load` moves into fields: the general path's.
+    if scan.entries.contains(where: \.keepsAdoptable) { return false }
     if json {
-      // A note is in list --json; the scan does not keep it: the general writer's.
-      if scan.entries.contains(where: \.hasRowMarks) { return false }
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
-      // Rows with the marks of SPEC 8 (priority, note, progress) are the general writer's.
-      if scan.entries.contains(where: \.hasRowMarks) { return false }
       let lines = ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
         ListOutput.writeAll(1, $0)
       }

@@ -36,10 +36,7 @@ struct ListFilters: ParsableArguments {
   }
 
   /// The rank of a priority: high 3, medium 2, low 1, none 0 (iCalendar: 1-4, 5, 6-9).
-  static func rank(_ p: Int?) -> Int {
-    guard let p, p > 0 else { return 0 }
-    return p < 5 ? 3 : p == 5 ? 2 : 1
-  }
+  static func rank(_ p: Int?) -> Int { ListOutput.priorityRank(p) }
 
   func matches(_ item: TodoItem) -> Bool {
     if let t = tag, !item.tags.contains(where: { $0.caseInsensitiveCompare(t) == .orderedSame }) {

@@ -26,9 +26,11 @@ struct VdirOption: ParsableArguments {
     return VdirSync(store: store, vdirPath: path, codec: .iCalendar(env: env), env: env)
   }
 
-  /// The daemon's live sync, or nil without a vdir (issue 16).
-  func live(store: Store, say: @escaping (String) -> Void) throws -> LiveSync? {
+  /// The daemon's live sync, or nil without a vdir (issue 16); `root`: the
+  /// vdir is a root of collections even while empty (the server set-up's).
+  func live(store: Store, root: Bool = false, say: @escaping (String) -> Void) throws -> LiveSync? {
     guard let engine = try engine(store: store) else { return nil }
+    engine.isRoot = root
     do {
       let live = try LiveSync(sync: engine, report: say)
       say("syncing live with \(engine.vdir.path)")
@@ -64,7 +66,7 @@ struct Sync: ParsableCommand {
     // Without a vdir given, the folder of the server set-up, and the round with the server.
     var option = sync
     let server = option.path == nil ? try ServerCLI.server(poll: 60, say: { CLI.warn($0) }) : nil
-    if let server { option.vdir = server.record.syncedFolder().folder }
+    if let server { option.vdir = server.record.vdirRoot }
     guard let engine = try option.engine(store: options.store) else {
       throw CLIError(
         message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR (or set up a server: sync setup)")
@@ -75,13 +77,14 @@ struct Sync: ParsableCommand {
       throw CLIError(
         message: "no vdir at \(engine.vdir.path) (a typo?); to start a new one there, add --create")
     }
+    engine.isRoot = server?.record.collections ?? false
     show(try engine.run())
     guard let server = server?.sync else { return }
     switch server.runOnce() {
     case .changed:
       show(try engine.run())
-      ConflictResolve.keepBase(try engine.statusPath())
-    case .unchanged: ConflictResolve.keepBase(try engine.statusPath())
+      ConflictResolve.keepBase(of: engine)
+    case .unchanged: ConflictResolve.keepBase(of: engine)
     case .busy: CLI.warn("another sync with the server runs now; it takes this change along")
     case .failed(let why):
       throw CLIError(message: "the server: \(why) (the data file and \(engine.vdir.path) are in step)")

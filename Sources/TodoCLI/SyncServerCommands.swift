@@ -14,7 +14,8 @@ struct SyncSetup: ParsableCommand {
     abstract: "Set up sync with a CalDAV server (through vdirsyncer), or name a vdirsyncer set-up.",
     discussion: """
       With --caldav, writes a vdirsyncer configuration under $XDG_CONFIG_HOME/todo-tui/, \
-      runs vdirsyncer's discovery and says which lists it found. The password is never \
+      runs vdirsyncer's discovery and says which lists it found: every calendar on the \
+      server is a list here, and every list made here becomes a calendar there. The password is never \
       stored: --password-command prints it each time it is needed (pass, secret-tool…). \
       With --vdirsyncer-config and --pair, the daemon runs that set-up instead. \
       The daemon (todo-tui daemon) then syncs with the server.
@@ -86,11 +87,6 @@ struct SyncSetup: ParsableCommand {
         ? "no lists found on the server yet"
         : "found \(names.count) list\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
       out += "\nset up: \(record.config); the daemon (todo-tui daemon) syncs with the server\n"
-      let synced = record.syncedFolder()
-      if !synced.others.isEmpty {
-        out +=
-          "note: for now the list in \(synced.folder) is synced with the data file; not yet \(synced.others.joined(separator: ", "))\n"
-      }
       CLI.out(out)
     }
   }
@@ -186,14 +182,10 @@ enum ServerCLI {
   {
     guard let server = try server(poll: poll, say: say) else { return try sync.live(store: store, say: say) }
     var option = sync
-    if option.path == nil {
-      let synced = server.record.syncedFolder()
-      option.vdir = synced.folder
-      if !synced.others.isEmpty {
-        say("the lists \(synced.others.joined(separator: ", ")) are not synced with the data file yet")
-      }
-    }
-    guard let live = try option.live(store: store, say: say) else { return nil }
+    // The whole vdir root: every calendar of the server is a list here (SPEC 9, 10).
+    let root = option.path == nil && server.record.collections
+    if option.path == nil { option.vdir = server.record.vdirRoot }
+    guard let live = try option.live(store: store, root: root, say: say) else { return nil }
     guard let sync = server.sync else { return live }
     live.server = sync
     say(
@@ -222,7 +214,7 @@ enum ServerCLI {
     }
     let engine = Vdirsyncer(executable: program, config: record.config, timeout: 120, environment: env)
     let sync = try ServerSync(
-      engine: engine, pair: record.pair, paths: paths, local: record.vdirRoot,
+      engine: engine, pair: record.pair, namesPair: record.namesPair, paths: paths, local: record.vdirRoot,
       schedule: RetrySchedule(first: min(5, poll), poll: poll), report: say)
     return (record, sync)
   }

@@ -20,8 +20,10 @@ extension TodoItem {
   /// or an alarm at a time (`TRIGGER;VALUE=DATE-TIME`) in a component. A
   /// DESCRIPTION inside a VALARM (Apple writes one in every alarm) is not the
   /// note: such an item was taken through the iCalendar round trip at every load.
-  var keepsAdoptableProperties: Bool {
-    guard let text = icalExtra else { return false }
+  var keepsAdoptableProperties: Bool { icalExtra.map(Self.keepsAdoptableProperties) ?? false }
+
+  /// ``keepsAdoptableProperties`` of this kept text (the list's scan asks it of the bytes it checks).
+  static func keepsAdoptableProperties(_ text: String) -> Bool {
     var depth = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       if line.hasPrefix("BEGIN:") {

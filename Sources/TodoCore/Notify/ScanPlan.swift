@@ -51,13 +51,13 @@ public struct ScanPlan {
       chosen.insert(c, at: lo)
     }
     for (k, e) in scan.entries.enumerated() where e.isPending {
-      if e.more == UInt32.max {  // most: a deadline, nothing delivered, no warning or reminder
+      if !scan.holdsNotificationFields(e) {  // most: a deadline, nothing delivered, no warning or reminder
         if e.deadline != PlistScan.none && e.deadline > now {
           offer(Candidate(fire: e.deadline, hi: e.hi, lo: e.lo, rank: 0, index: k))
         }
         continue
       }
-      let x = scan.extras[Int(e.more)]
+      let x = scan.extra(e)
       if let d = scan.undeliveredDeadline(e, x), d > now {
         offer(Candidate(fire: d, hi: e.hi, lo: e.lo, rank: 0, index: k))
       }
@@ -88,11 +88,11 @@ public struct ScanPlan {
 
   /// The marks of entry `e`, number `k`.
   @inline(__always) public func marks(_ scan: PlistScan, _ e: PlistScan.Entry, _ k: Int) -> ItemMarks {
-    guard e.more != UInt32.max else {
+    guard scan.holdsNotificationFields(e) else {
       // Only a deadline: no reminder, warning or repeat; no slot when it wants one.
       return e.isPending && !scheduled[k] && e.deadline != PlistScan.none && e.deadline > now ? .noSlot : []
     }
-    let x = scan.extras[Int(e.more)]
+    let x = scan.extra(e)
     var m: ItemMarks = []
     if e.isPending, scan.undeliveredReminder(e, x) != nil { m.insert(.reminder) }
     if scan.undeliveredWarning(e, x) != nil { m.insert(.warning) }

@@ -80,6 +80,18 @@ public enum ConflictResolve {
 
   static let keptSuffix = ".server"
 
+  /// ``keepBase(_:)`` for each status of `sync`: each collection's of a vdir root, else the vdir's.
+  public static func keepBase(of sync: VdirSync) {
+    guard let data = try? sync.store.resolvedPath() else { return }
+    guard let root = VdirCollections(path: sync.vdir.path) else {
+      if let status = try? sync.statusPath() { keepBase(status) }
+      return
+    }
+    for c in root.collections() {
+      keepBase(SyncStatus.path(dataFile: data, vdir: root.root + "/" + c.folder))
+    }
+  }
+
   /// Keeps a copy of the vdir sync's status `file` (`FILE.server`) once
   /// vdirsyncer ran and everything agrees: the base for its next conflicts.
   public static func keepBase(_ file: String) {

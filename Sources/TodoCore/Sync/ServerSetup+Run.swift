@@ -7,15 +7,16 @@ import Foundation
 /// `todo-tui sync setup` (SPEC 10): a vdirsyncer configuration of our own
 /// for a CalDAV server, or one the user already has, recorded for the daemon.
 public enum ServerSetup {
-  /// A list the server holds: its name there and its folder here.
+  /// A list the server holds: its name (as our lists read it) and its folder here.
   public struct FoundList: Equatable, Sendable {
     public var name: String
     public var folder: String
   }
 
   /// Writes our vdirsyncer configuration for the server at `url`, runs its
-  /// discovery (which makes a folder under `vdirRoot` for each list of the
-  /// server, and a calendar on the server for each folder made here) and
+  /// discovery (which makes a folder under `vdirRoot` for each calendar of
+  /// the server, and a calendar on the server for each folder made here:
+  /// each is a list, SPEC 9) and its metasync (the lists' names), and
   /// records the set-up. The configuration is put in place only once
   /// discovery succeeded: on any failure nothing is left behind (the
   /// folders this call made are removed, an earlier set-up stays as it was).
@@ -67,20 +68,25 @@ public enum ServerSetup {
     }
     let engine = Vdirsyncer(
       executable: program, config: temporary, timeout: timeout, environment: environment)
-    let result = try engine.discover(pair: VdirsyncerConfig.pair)
+    let pairs = [VdirsyncerConfig.pair, VdirsyncerConfig.namesPair]
+    let result = try engine.discover(pairs: pairs)
     guard result.succeeded else {
       throw ServerError("cannot reach the lists at \(url): \(result.problem); nothing was set up")
     }
-    var found = lists(discovered: result.stdout + "\n" + result.stderr, root: root)
-    if found.isEmpty && ServerRecord.collectionFolders(root).isEmpty {
+    if ServerRecord.collectionFolders(root).isEmpty {
       // A server with no list yet: one is made here, and discovery makes it there.
-      let first = FoundList(name: "Tasks", folder: root + "/tasks")
-      try make(first.folder)
-      let again = try engine.discover(pair: VdirsyncerConfig.pair)
+      try make(root + "/tasks")
+      try VdirCollections.writeMetadata(root + "/tasks", NamedList(id: "tasks", name: "Tasks", color: nil))
+      let again = try engine.discover(pairs: pairs)
       guard again.succeeded else {
         throw ServerError("cannot make a list at \(url): \(again.problem); nothing was set up")
       }
-      found = [first]
+    }
+    // The lists' names and colours, both ways: each folder's `displayname`
+    // and `color` are then what the server holds, as our lists read them.
+    let names = try engine.metasync(pair: VdirsyncerConfig.namesPair)
+    guard names.succeeded else {
+      throw ServerError("cannot read the lists' names at \(url): \(names.problem); nothing was set up")
     }
     guard rename(temporary, paths.vdirsyncerConfig) == 0 else {
       throw TodoError.io(path: paths.vdirsyncerConfig, detail: "cannot write: " + Syscall.text(errno))
@@ -88,56 +94,12 @@ public enum ServerSetup {
     placed = true
     let record = ServerRecord(
       config: paths.vdirsyncerConfig, pair: VdirsyncerConfig.pair, vdirRoot: root, collections: true,
-      own: true)
+      own: true, namesPair: VdirsyncerConfig.namesPair)
     try record.save(paths)
-    for l in found where !FileManager.default.fileExists(atPath: l.folder + "/displayname") {
-      // The list's name for our lists (SPEC 9), as vdirsyncer's metasync writes it.
-      try? AtomicFile.replace(l.folder + "/displayname", with: Array(l.name.utf8))
+    let found = (VdirCollections(path: root, emptyIsRoot: { true })?.collections() ?? []).map {
+      FoundList(name: $0.list.name, folder: root + "/" + $0.folder)
     }
     return (record, found)
-  }
-
-  /// The server's lists from what `vdirsyncer discover` wrote: under the
-  /// remote storage's heading, one line a collection, `- "ID"` or `- "ID" ("NAME")`.
-  static func lists(discovered text: String, root: String) -> [FoundList] {
-    var out: [FoundList] = []
-    var inRemote = false
-    for raw in text.split(whereSeparator: \.isNewline) {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.hasSuffix(":") && !line.hasPrefix("-") {
-        inRemote = line == VdirsyncerConfig.pair + "_remote:"
-        continue
-      }
-      guard inRemote, line.hasPrefix("- ") else { continue }
-      let quoted = Self.quotedStrings(String(line.dropFirst(2)))
-      guard let id = quoted.first else { continue }
-      out.append(FoundList(name: quoted.count > 1 ? quoted[1] : id, folder: root + "/" + id))
-    }
-    return out
-  }
-
-  /// The JSON strings in `s`, in order.
-  static func quotedStrings(_ s: String) -> [String] {
-    var out: [String] = []
-    var rest = Substring(s)
-    while let start = rest.firstIndex(of: "\"") {
-      var i = rest.index(after: start)
-      var escaped = false
-      while i < rest.endIndex {
-        if !escaped && rest[i] == "\"" { break }
-        escaped = !escaped && rest[i] == "\\"
-        i = rest.index(after: i)
-      }
-      guard i < rest.endIndex else { break }
-      let json = String(rest[start...i])
-      if let v = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
-        as? String
-      {
-        out.append(v)
-      }
-      rest = rest[rest.index(after: i)...]
-    }
-    return out
   }
 
   /// Records a vdirsyncer set-up the user already has: `pair` of the

@@ -45,13 +45,19 @@ public struct ServerRecord: Codable, Equatable, Sendable {
   public var collections: Bool
   /// Whether we wrote the configuration (else it is the user's own).
   public var own: Bool
+  /// The pair of our configuration that keeps the lists' names and colours
+  /// (``VdirsyncerConfig/namesPair``); nil for a set-up of the user's own.
+  public var namesPair: String?
 
-  public init(config: String, pair: String, vdirRoot: String, collections: Bool, own: Bool) {
+  public init(
+    config: String, pair: String, vdirRoot: String, collections: Bool, own: Bool, namesPair: String? = nil
+  ) {
     self.config = config
     self.pair = pair
     self.vdirRoot = vdirRoot
     self.collections = collections
     self.own = own
+    self.namesPair = namesPair
   }
 
   /// The record in `paths`, or nil when no server is set up.
@@ -76,17 +82,6 @@ public struct ServerRecord: Codable, Equatable, Sendable {
     }
   }
 
-  /// The collection folder our vdir sync runs on. Until lists map to
-  /// collections (issue 27), a root of collections syncs its one collection
-  /// (the first in name order when there are several: `others` names the
-  /// rest, to be told). Only this function changes when a root of several is synced whole.
-  public func syncedFolder() -> (folder: String, others: [String]) {
-    guard collections else { return (vdirRoot, []) }
-    let names = Self.collectionFolders(vdirRoot)
-    guard let first = names.first else { return (vdirRoot + "/tasks", []) }
-    return (vdirRoot + "/" + first, Array(names.dropFirst()))
-  }
-
   /// The subfolders of `root` (collections), in name order, hidden ones left out.
   public static func collectionFolders(_ root: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
@@ -100,11 +95,25 @@ public struct ServerRecord: Codable, Equatable, Sendable {
 
 /// The vdirsyncer configuration `sync setup --caldav` writes: the vdir
 /// root (collections as subfolders, filesystem storage of `.ics` files) as
-/// side a, the CalDAV server as side b, to-dos only; the password fetched
-/// by a command at each run, never written; vdirsyncer's own conflicts
-/// handed to our field-by-field merge (`todo-tui sync resolve`).
+/// side a, the CalDAV server as side b, to-dos only; every calendar of the
+/// server is a folder here (a list, SPEC 9) and every folder here a calendar
+/// there; the password fetched by a command at each run, never written;
+/// vdirsyncer's own conflicts handed to our field-by-field merge
+/// (`todo-tui sync resolve`).
+///
+/// The lists' names and colours (`displayname`, `color`) go through a
+/// second pair over the same two sides, run with `vdirsyncer metasync`:
+/// vdirsyncer's metasync cannot hand a conflict to a command ("Custom
+/// commands don't work on metasync": it stops with a conflict), and it meets
+/// one each time it makes a calendar: the name given here against the one
+/// the server reports for a calendar without a name (Radicale: its path).
+/// `conflict_resolution = "a wins"` settles it as our own lists sync does
+/// (SPEC 9: when both sides renamed a list since the last sync, this side's
+/// name wins), while the items keep the field-by-field merge.
 public struct VdirsyncerConfig: Equatable, Sendable {
   public static let pair = "todo_tui"
+  /// The pair for the lists' names and colours.
+  public static let namesPair = "todo_tui_names"
   public var url: String
   public var user: String
   public var passwordCommand: String
@@ -129,7 +138,8 @@ public struct VdirsyncerConfig: Equatable, Sendable {
   public var text: String {
     let p = Self.pair
     return """
-      # Written by `todo-tui sync setup`; the daemon runs `vdirsyncer -c THIS sync \(p)`.
+      # Written by `todo-tui sync setup`; the daemon runs `vdirsyncer -c THIS sync \(p)`,
+      # `discover` when a list is made here, and `metasync \(Self.namesPair)` for the lists' names.
       # The password is not here: vdirsyncer runs the command below each time it needs it.
 
       [general]
@@ -152,6 +162,14 @@ public struct VdirsyncerConfig: Equatable, Sendable {
       username = \(Self.quoted(user))
       password.fetch = \(Self.list(["shell", passwordCommand]))
       item_types = ["VTODO"]
+
+      # The lists' names and colours: `vdirsyncer -c THIS metasync \(Self.namesPair)`.
+      [pair \(Self.namesPair)]
+      a = "\(p)_local"
+      b = "\(p)_remote"
+      collections = ["from a", "from b"]
+      metadata = ["displayname", "color"]
+      conflict_resolution = "a wins"
 
       """
   }

@@ -79,6 +79,16 @@ public final class ServerSync: @unchecked Sendable {
 
   let engine: Vdirsyncer
   let pair: String
+  /// Our set-up's pair for the lists' names (``VdirsyncerConfig/namesPair``):
+  /// with it, a run also discovers the collections when needed and metasyncs.
+  let namesPair: String?
+  /// How often discovery runs without a change of the folders here (a calendar made on the server).
+  let rediscoverEvery: TimeInterval
+  /// The folders here at the last discovery (nil: none yet), and when it ran;
+  /// the names and colours here after the last metasync. Touched under the run's lock only.
+  private var discovered: [String]?
+  private var discoveredAt = Date.distantPast
+  private var metadataSeen: [String: String]?
   let paths: ServerPaths
   /// The folder vdirsyncer writes on our side.
   let local: String
@@ -92,11 +102,13 @@ public final class ServerSync: @unchecked Sendable {
   private var pendingValue = true
 
   public init(
-    engine: Vdirsyncer, pair: String, paths: ServerPaths, local: String, schedule: RetrySchedule,
-    report: @escaping (String) -> Void
+    engine: Vdirsyncer, pair: String, namesPair: String? = nil, paths: ServerPaths, local: String,
+    schedule: RetrySchedule, rediscoverEvery: TimeInterval = 600, report: @escaping (String) -> Void
   ) throws {
     self.engine = engine
     self.pair = pair
+    self.namesPair = namesPair
+    self.rediscoverEvery = rediscoverEvery
     self.paths = paths
     self.local = local
     self.schedule = schedule
@@ -127,7 +139,7 @@ public final class ServerSync: @unchecked Sendable {
   public func follow(
     vdirChanged: Bool, now: () -> Date = { Date() }, resync: () -> Bool, settled: () -> Void = {}
   ) {
-    if vdirChanged { owe() }
+    if vdirChanged || listsChanged() { owe() }
     var soon: Date?
     if isDue(now: now()) {
       let outcome = runOnce(now: now)
@@ -157,20 +169,62 @@ public final class ServerSync: @unchecked Sendable {
       return .busy
     }
     defer { close(fd) }
-    state.withLock { pendingValue = false }
+    let polled: Bool = state.withLock {
+      pendingValue = false
+      return now() >= nextRunValue
+    }
     let before = Self.fingerprint(local)
     let result: CommandResult
     do {
+      if let failed = try discoverIfNeeded(now: now()) { return finish(.failed(failed), at: now()) }
       result = try engine.sync(pair: pair)
+      for line in result.stderr.split(whereSeparator: \.isNewline)
+      where line.hasPrefix(SyncConflicts.linePrefix) {
+        report(String(line))  // what our resolve command set aside for vdirsyncer
+      }
+      if result.succeeded, let names = namesPair, polled || metadataChanged() {
+        let meta = try engine.metasync(pair: names)
+        guard meta.succeeded else { return finish(.failed(meta.problem), at: now()) }
+        metadataSeen = Self.metadata(Self.fingerprint(local))
+      }
     } catch {
       return finish(.failed("\(error)"), at: now())
     }
-    for line in result.stderr.split(whereSeparator: \.isNewline)
-    where line.hasPrefix(SyncConflicts.linePrefix) {
-      report(String(line))  // what our resolve command set aside for vdirsyncer
-    }
     guard result.succeeded else { return finish(.failed(result.problem), at: now()) }
     return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now())
+  }
+
+  /// With our set-up: `vdirsyncer discover` (a calendar made on the server for
+  /// each list made here, a folder here for each calendar made there) at the
+  /// first run, when the folders here changed, and every `rediscoverEvery`.
+  /// Answers what went wrong, or nil.
+  private func discoverIfNeeded(now: Date) throws -> String? {
+    guard let names = namesPair else { return nil }
+    let folders = ServerRecord.collectionFolders(local)
+    guard discovered != folders || now.timeIntervalSince(discoveredAt) >= rediscoverEvery else { return nil }
+    let result = try engine.discover(pairs: [pair, names])
+    guard result.succeeded else { return result.problem }
+    discovered = ServerRecord.collectionFolders(local)
+    discoveredAt = now
+    metadataSeen = nil  // new collections: their names go across
+    return nil
+  }
+
+  /// With our set-up, whether a list was made, renamed or recoloured here
+  /// since the last run (our sync wrote a folder or its names, no item maybe).
+  private func listsChanged() -> Bool {
+    guard namesPair != nil, let discovered else { return false }
+    return discovered != ServerRecord.collectionFolders(local) || metadataChanged()
+  }
+
+  /// Whether a list's name or colour changed here since the last metasync.
+  private func metadataChanged() -> Bool {
+    metadataSeen != Self.metadata(Self.fingerprint(local))
+  }
+
+  /// The `displayname` and `color` files of a ``fingerprint(_:)``.
+  static func metadata(_ print: [String: String]) -> [String: String] {
+    print.filter { $0.key.hasSuffix("/displayname") || $0.key.hasSuffix("/color") }
   }
 
   private func finish(_ outcome: Outcome, at t: Date) -> Outcome {

@@ -132,7 +132,7 @@ public final class LiveSync: @unchecked Sendable {
     let wrote = syncVdir()
     server?.follow(
       vdirChanged: wrote, resync: { syncVdir() },
-      settled: { if let status = try? sync.statusPath() { ConflictResolve.keepBase(status) } })
+      settled: { ConflictResolve.keepBase(of: sync) })
     if vdirWatch < 0 { watchVdir() }
     watchCollections()
   }

@@ -26,6 +26,8 @@ public final class VdirSync {
   var preloadedStamp: FileStamp? = nil
   /// Runs after the data file was read, before anything is written (tests: a change made meanwhile).
   var afterLoad: () -> Void = {}
+  /// The vdir is a root of collections even while empty (the server set-up's, SPEC 10).
+  public var isRoot = false
 
   /// - Parameter vdirPath: the vdir; a relative path is taken from the working folder.
   public init(store: Store, vdirPath: String, codec: VdirCodec, env: TodoEnvironment) {
@@ -58,7 +60,7 @@ public final class VdirSync {
       // A vdir root: one list a collection (SPEC 9).
       if scope == nil,
         let root = VdirCollections(
-          path: vdir.path, emptyIsRoot: { (try? store.load().lists.lists.count) ?? 0 > 1 })
+          path: vdir.path, emptyIsRoot: { isRoot || (try? store.load().lists.lists.count) ?? 0 > 1 })
       {
         return try runRoot(root)
       }

@@ -45,9 +45,15 @@ public struct Vdirsyncer: Sendable {
 
   /// `vdirsyncer -c CONFIG discover PAIR`, every question it asks (make a
   /// missing folder or calendar?) answered yes.
-  public func discover(pair: String) throws -> CommandResult {
-    try run(["discover", pair], answers: String(repeating: "y\n", count: 200))
+  public func discover(pair: String) throws -> CommandResult { try discover(pairs: [pair]) }
+
+  /// `vdirsyncer -c CONFIG discover PAIR…`, answered as ``discover(pair:)``.
+  public func discover(pairs: [String]) throws -> CommandResult {
+    try run(["discover"] + pairs, answers: String(repeating: "y\n", count: 200))
   }
+
+  /// `vdirsyncer -c CONFIG metasync PAIR`: the collections' metadata (their names and colours).
+  public func metasync(pair: String) throws -> CommandResult { try run(["metasync", pair]) }
 
   /// `vdirsyncer -c CONFIG sync PAIR`.
   public func sync(pair: String) throws -> CommandResult { try run(["sync", pair]) }

@@ -126,18 +126,12 @@ final class FieldTableTests: XCTestCase {
     for f in ItemField.all {
       let item = changed(f)
       let bytes = PlistCodec.encode([item])
-      // An entry with a list of texts (tags) is the general reader's: the scan
-      // and the splice check hand it over, and say so.
-      if f.kind == .texts {
-        XCTAssertNil(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) }, "\(f.name): the scan takes it")
-        continue
-      }
       let scan = try XCTUnwrap(
         bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) }, "\(f.name): the scan declines")
       XCTAssertEqual(scan.entries.count, 1)
       let back = scan.item(scan.entries[0])
-      if f.kind == .lines {
-        // Long text is checked, not kept, by the scan.
+      if !PlistScan.keeps(f) {
+        // Long text that `list --json` does not show (icalExtra) is checked, not kept, by the scan.
         XCTAssertEqual(
           back,
           {
@@ -175,13 +169,6 @@ final class FieldTableTests: XCTestCase {
       XCTAssertEqual(back, [item], "\(f.name): the JSON export and its import")
       // `list --json`: the listed fields, by the general writer and by the scan's, the same text.
       let bytes = PlistCodec.encode([item])
-      if f.kind == .texts { continue }  // the scan hands it to the general reader (above)
-      if f.kind == .lines && f.json == .listed {
-        // A listed note: the scan marks the entry, and `list --json` leaves it to the general writer.
-        let scan = try XCTUnwrap(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) })
-        XCTAssertTrue(scan.entries[0].hasRowMarks, "\(f.name): the scan does not mark it")
-        continue
-      }
       let scan = try XCTUnwrap(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) })
       let plan = ScanPlan(scan, now: Int64(t0.timeIntervalSince1970))
       let scheduled = Set(scan.entries.indices.filter { plan.scheduled[$0] }.map { scan.entries[$0].id })

@@ -178,7 +178,9 @@ final class SubtaskTests: XCTestCase {
     let f = DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: now, hourCycle: .h24)
     let data = try Data(contentsOf: URL(fileURLWithPath: store.path))
     let scan = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) })
-    XCTAssertTrue(scan.entries.contains(where: \.hasRowMarks), "the list's fast path hands it over")
+    XCTAssertTrue(
+      scan.entries.contains(where: \.keepsAdoptable),
+      "the list's fast path hands it over (FastPath: keepsAdoptable)")
     var out: [UInt8] = []
     let items = try store.load().items
     ListOutput.write(items, where: \.isPending, now: now, formatter: f, scheduled: [], colour: false) {

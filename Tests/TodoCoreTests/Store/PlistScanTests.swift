@@ -25,6 +25,16 @@ final class PlistScanTests: XCTestCase {
   ]
   static let uids = ["abc@example.com", "<uid&>", "日本", ""]
   static let extras = ["X-A:1", "X-A:1\nX-B:2\r\n", "BEGIN:VALARM\n\tX:&<>\nEND:VALARM", "é"]
+  /// Notes and tags (SPEC 8) with what the writer escapes, wide characters, line ends, blanks.
+  static let notes = [
+    "Call back", "line 1\nline 2\n", "a & b <c> d", "tab\there", "cr\r\nlf\r", "日本語のメモ 😀", "", "  ",
+    String(repeating: "a long note of plain words, ", count: 9), "x\u{1}y\u{7F}", "ends with a space ",
+    "Zoë & Müller — “quoted” \\ back\"slash",
+  ]
+  static let tagLists: [[String]] = [
+    ["home"], ["home", "work"], [""], ["日本", "Zoë"], ["a b", "x&y", "<t>"], ["#hash"], ["trailing "],
+    ["ﬀ", "Straße", "K"], ["\u{202E}rtl", "tab\tin"], ["😀", "", "a"],
+  ]
 
   /// Items with every field, often absent; deadlines often equal (ties by UUID).
   static func randomItems(_ n: Int, _ r: inout Rng, plain: Bool = false) -> [TodoItem] {
@@ -53,7 +63,7 @@ final class PlistScanTests: XCTestCase {
         default: randomDate(&r)
         }
       let notified = Bool.random(using: &r) ? deadline : maybe()
-      return TodoItem(
+      var item = TodoItem(
         id: UUID(uuid: bytes), title: title, deadline: deadline, created: randomDate(&r),
         modified: odd(randomDate(&r)), completed: odd(randomDate(&r)), reminder: maybe(),
         repeatRule: odd(rules.randomElement(using: &r)!), warn: odd(Int.random(in: 0...90_000, using: &r)),
@@ -61,6 +71,13 @@ final class PlistScanTests: XCTestCase {
         sequence: odd(Int.random(in: -5...1_000_000, using: &r)),
         icalExtra: odd(extras.randomElement(using: &r)!), notifiedDeadline: odd(notified ?? shared),
         notifiedReminder: maybe(), notifiedWarning: odd(deadline ?? shared))
+      // The fields of SPEC 8, each on about half the items.
+      if Bool.random(using: &r) { item.note = notes.randomElement(using: &r)! }
+      if Bool.random(using: &r) { item.priority = [0, 1, 3, 4, 5, 6, 9, 12].randomElement(using: &r)! }
+      if Bool.random(using: &r) { item.tags = tagLists.randomElement(using: &r)! }
+      if Bool.random(using: &r) { item.start = randomDate(&r) }
+      if Bool.random(using: &r) { item.progress = [0, 5, 40, 100].randomElement(using: &r)! }
+      return item
     }
   }
 
@@ -90,6 +107,14 @@ final class PlistScanTests: XCTestCase {
     XCTAssertEqual(foundation.otherRootKeys, [:], what())
     XCTAssertEqual(Self.items(s), Self.withoutExtra(foundation.items), what())
     XCTAssertEqual(s.entries.map(\.hasICalExtra), foundation.items.map { $0.icalExtra != nil }, what())
+    // Without the notes' text (`list`'s rows): the same entries, each note only there or not.
+    guard let rows = data.withUnsafeBytes({ PlistScan.scan(bytes: $0, notes: false) }) else {
+      XCTFail("the scan without notes declined: \(what())")
+      return true
+    }
+    XCTAssertEqual(
+      rows.entries.map { rows.extra($0).note != nil }, foundation.items.map { $0.note != nil }, what())
+    XCTAssertTrue(rows.entries.allSatisfy { (rows.extra($0).note?.count ?? 0) == 0 }, what())
     XCTAssertEqual(general?.items, foundation.items, what())
     // Each entry's byte range is its line, and the lines tile the items' part of the file.
     var at = s.itemsStart

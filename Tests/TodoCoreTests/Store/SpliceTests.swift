@@ -156,7 +156,8 @@ final class SpliceTests: XCTestCase {
     let item = TodoItem(
       id: UUID(), title: "Buy milk", deadline: now.addingTimeInterval(3600), created: now, warn: 900,
       icalExtra:
-        "PRIORITY:1\nBEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Buy milk\nTRIGGER;RELATED=END:-PT15M\nEND:VALARM\n")
+        "PRIORITY:1\nBEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Buy milk\nTRIGGER;RELATED=END:-PT15M\nEND:VALARM\n"
+    )
     try store.write([item])
     let loaded = try XCTUnwrap(store.load().items.first { $0.id == item.id })
     var scanned: TodoItem?
@@ -395,6 +396,12 @@ struct SpliceSamples {
     it.notifiedDeadline = Bool.random(using: &r) ? it.deadline : maybe(self.date(&r))
     it.notifiedReminder = Bool.random(using: &r) ? it.reminder : nil
     it.notifiedWarning = maybe(it.deadline ?? self.now)
+    // The fields of SPEC 8 (tags: the list the splice check reads as an array).
+    it.note = maybe(PlistScanTests.notes.randomElement(using: &r)!)
+    it.priority = maybe([0, 1, 5, 9].randomElement(using: &r)!)
+    it.tags = maybe(PlistScanTests.tagLists.randomElement(using: &r)!) ?? []
+    it.start = maybe(self.date(&r))
+    it.progress = maybe(Int.random(in: 0...100, using: &r))
     if Int.random(in: 0..<6, using: &r) == 0 {
       it.otherKeys = ["zExtra": Self.kept.randomElement(using: &r)!, "aNote": "<string>n</string>"]
     }

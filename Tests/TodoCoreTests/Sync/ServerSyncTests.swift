@@ -57,6 +57,16 @@ final class ServerSyncTests: XCTestCase {
       text.contains(
         #"conflict_resolution = ["command", "/usr/bin/todo-tui", "sync", "resolve", "--file", "/d/todos.plist"]"#
       ))
+    // The lists' names: a pair of their own, where this side wins a conflict
+    // (a command cannot settle metasync's), over the same two sides.
+    let sections = ServerSetup.sections(text)
+    let names = try XCTUnwrap(sections["pair todo_tui_names"])
+    XCTAssertEqual(names["metadata"], #"["displayname", "color"]"#)
+    XCTAssertEqual(names["conflict_resolution"], #""a wins""#)
+    XCTAssertEqual(names["collections"], #"["from a", "from b"]"#)
+    XCTAssertEqual(names["a"], sections["pair todo_tui"]?["a"])
+    XCTAssertEqual(names["b"], sections["pair todo_tui"]?["b"])
+    XCTAssertNil(sections["pair todo_tui"]?["metadata"])
     // Every value is JSON, as vdirsyncer reads it.
     for (name, section) in ServerSetup.sections(text) {
       for (key, value) in section {
@@ -89,11 +99,9 @@ final class ServerSyncTests: XCTestCase {
       "TODO_TUI_VDIRSYNCER": try fake(
         """
         mkdir -p \(root)/tasks \(root)/work
-        echo 'Discovering collections for pair todo_tui'
-        echo 'todo_tui_local:'
-        echo 'todo_tui_remote:'
-        echo '  - "tasks" ("Tasks")'
-        echo '  - "work"'
+        # metasync: the server's names, as vdirsyncer writes them (no line feed)
+        [ "$3" = metasync ] && printf 'Tasks' >\(root)/tasks/displayname
+        exit 0
         """)
     ]
     let (record, found) = try ServerSetup.caldav(
@@ -102,9 +110,12 @@ final class ServerSyncTests: XCTestCase {
     XCTAssertEqual(found.map(\.name), ["Tasks", "work"])
     XCTAssertEqual(found.map(\.folder), [root + "/tasks", root + "/work"])
     XCTAssertEqual(try ServerRecord.load(paths), record)
-    XCTAssertEqual(record.syncedFolder().folder, root + "/tasks")
-    XCTAssertEqual(try String(contentsOfFile: root + "/tasks/displayname", encoding: .utf8), "Tasks")
-    XCTAssertTrue(calls.last!.hasSuffix("discover todo_tui"), "\(calls)")
+    XCTAssertEqual(record.vdirRoot, root, "the whole root is synced: every calendar a list")
+    XCTAssertTrue(record.collections)
+    XCTAssertEqual(record.namesPair, "todo_tui_names")
+    XCTAssertEqual(
+      calls.suffix(2).map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") },
+      ["discover todo_tui todo_tui_names", "metasync todo_tui_names"])
     for name in try FileManager.default.contentsOfDirectory(atPath: paths.folder) {
       let text = (try? String(contentsOfFile: paths.folder + "/" + name, encoding: .utf8)) ?? ""
       XCTAssertFalse(text.contains(secret), "the password is in \(name)")
@@ -122,7 +133,9 @@ final class ServerSyncTests: XCTestCase {
       paths: paths, environment: env)
     XCTAssertEqual(found, [.init(name: "Tasks", folder: root + "/tasks")])
     XCTAssertEqual(try String(contentsOfFile: root + "/tasks/displayname", encoding: .utf8), "Tasks")
-    XCTAssertEqual(calls.count, 2, "discovery again, which makes it on the server: \(calls)")
+    XCTAssertEqual(
+      calls.map { $0.split(separator: " ").dropFirst(2).first ?? "" }, ["discover", "discover", "metasync"],
+      "discovery again, which makes it on the server, then its name: \(calls)")
   }
 
   func testANamedSetUpIsReadFromItsConfiguration() throws {
@@ -146,7 +159,7 @@ final class ServerSyncTests: XCTestCase {
     XCTAssertEqual(
       record,
       ServerRecord(config: conf, pair: "cal", vdirRoot: dir + "/local", collections: false, own: false))
-    XCTAssertEqual(record.syncedFolder().folder, dir + "/local")
+    XCTAssertNil(record.namesPair, "the user's own set-up: vdirsyncer's sync only")
     XCTAssertThrowsError(try ServerSetup.existing(config: conf, pair: "nope", vdir: nil, paths: paths)) {
       XCTAssertEqual("\($0)", "\(conf) has no pair nope (it has: cal)")
     }
@@ -241,18 +254,4 @@ final class ServerSyncTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(start), 5)
   }
 
-  func testDiscoveryOutputNamesTheServersLists() {
-    let text = """
-      Discovering collections for pair todo_tui
-      todo_tui_local:
-        - "old"
-      todo_tui_remote:
-        - "tasks" ("user/tasks")
-        - "a \\"b\\"" ("Work \\"x\\"")
-      warning: No collection "tasks" found for storage todo_tui_local.
-      """
-    XCTAssertEqual(
-      ServerSetup.lists(discovered: text, root: "/r"),
-      [.init(name: "user/tasks", folder: "/r/tasks"), .init(name: "Work \"x\"", folder: "/r/a \"b\"")])
-  }
 }

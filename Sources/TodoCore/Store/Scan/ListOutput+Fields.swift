@@ -8,10 +8,18 @@ extension ListOutput {
   public static let noteGlyph = "✎"
   static let noteMark = Array((" " + noteGlyph).utf8)
 
+  /// The rank of a priority: high (1-4) 3, medium (5) 2, low (6 on) 1, none (0, absent) 0:
+  /// how many `!` a row shows, and the order of `list --priority` and `--sort priority`.
+  public static func priorityRank(_ p: Int?) -> Int {
+    guard let p, p > 0 else { return 0 }
+    return p < 5 ? 3 : p == 5 ? 2 : 1
+  }
+
   /// `!!! ` for a high priority (1-4), `!! ` medium (5), `! ` low (6-9).
   static func appendPriority(_ p: Int?, to out: inout [UInt8]) {
-    guard let p, p > 0 else { return }
-    out.append(contentsOf: repeatElement(33, count: p < 5 ? 3 : p == 5 ? 2 : 1))
+    let rank = priorityRank(p)
+    guard rank > 0 else { return }
+    out.append(contentsOf: repeatElement(33, count: rank))
     out.append(32)
   }
 

@@ -23,6 +23,10 @@ extension PlistScan {
     /// Its number in ``ItemField/all``.
     var field: Int
     var kind: ItemField.Kind
+    /// Its value is kept (``PlistScan/keeps(_:)``), not only checked.
+    var kept: Bool
+    /// A row of `list` shows a mark for it (SPEC 8: note, priority, tags, progress).
+    var marksRow: Bool
     /// Its bytes (kept for the life of the program: plain values, no reference counting in the scan).
     var text: UnsafePointer<UInt8>
     var count: Int
@@ -36,9 +40,15 @@ extension PlistScan {
     let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
     bytes.initialize(from: text, count: text.count)
     let word = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+    let f = ItemField.all[k]
     return Key(
-      field: k, kind: ItemField.all[k].kind, text: UnsafePointer(bytes), count: text.count, word: word)
+      field: k, kind: f.kind, kept: PlistScan.keeps(f), marksRow: rowMarkFields.contains(k),
+      text: UnsafePointer(bytes), count: text.count, word: word)
   }
+  /// The fields a row of `list` shows a mark for (``ListOutput``'s `appendPriority` and `appendFieldMarks`).
+  static let rowMarkFields: Set<Int> = [
+    ItemField.noteIndex, ItemField.priorityIndex, ItemField.tagsIndex, ItemField.progressIndex,
+  ]
   /// Keeps date `d` of field `f` where the scan keeps it: `deadline` and
   /// `created` in the entry, the others in its Extra (then true).
   @inline(__always) static func keep(_ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra) -> Bool {
@@ -110,11 +120,17 @@ extension PlistScan {
     /// The deadlines come in order: most share the day of the one before.
     var deadlines = DayCache()
 
-    init(expected size: Int) {
+    /// Notes are kept (`list --json`), else checked only (``PlistScan/scan(fd:size:chunk:notes:)``).
+    let notes: Bool
+
+    init(expected size: Int, notes: Bool = true) {
+      self.notes = notes
       // About 300 bytes an entry as the writer writes them.
       let n = min(size / 256, 1 << 20)
       out.entries.reserveCapacity(n)
-      out.text.reserveCapacity(n * 40)
+      // Never more than the file (unescaped text is shorter): one allocation, its pages
+      // touched only as far as it is filled (growing it held two copies at once).
+      out.text.reserveCapacity(size)
       var count = 1024
       while 3 * count < 4 * n { count *= 2 }
       slots = [UInt64](repeating: 0, count: count)
@@ -252,7 +268,7 @@ extension PlistScan {
           guard f != ItemField.warnIndex || v >= 0 else { return .decline }  // the general reader refuses it
           x[f] = v
           extra = true
-          if f == ItemField.priorityIndex || f == ItemField.progressIndex { e.flags |= Entry.rowMarksFlag }
+          if key.marksRow { e.flags |= Entry.rowMarksFlag }
         case .flag:
           guard n - j >= 7 else { return .more }
           guard memcmp(p + j, "<true/>", 7) == 0 else { return .decline }
@@ -262,29 +278,40 @@ extension PlistScan {
         case .text, .lines:
           let lineFeeds = key.kind == .lines
           let mark = out.text.count
-          switch string(p, &j, n, lineFeeds: lineFeeds) {
+          // Long text that is kept but not wanted now (a note, for `list`'s rows): checked only.
+          let copy = !lineFeeds || notes || f == ItemField.icalExtraIndex
+          switch string(p, &j, n, lineFeeds: lineFeeds, copy: copy) {
           case .more: return .more
           case .decline: return .decline
-          case .ok(let t, let ascii):
-            if !ascii {
-              guard out.withText(t, { String(validating: $0, as: UTF8.self) }) != nil else { return .decline }
-            }
+          case .ok(let t, _):  // UTF-8, checked by `text`
             extra = true
-            if lineFeeds {
-              // A parent still in the kept text of a file from before SPEC 9: the general path moves it into its field.
-              if f == ItemField.icalExtraIndex, out.withText(t, TodoItem.keepsParent) {
-                e.flags |= Entry.rowMarksFlag
-              }
-              out.text.removeSubrange(mark...)  // checked, not kept: long text, which `list` never shows
-              if f == ItemField.icalExtraIndex { e.flags |= Entry.icalExtraFlag }
-              if f == ItemField.noteIndex { e.flags |= Entry.rowMarksFlag }
-            } else {
+            if key.marksRow { e.flags |= Entry.rowMarksFlag }
+            if f == ItemField.icalExtraIndex {
+              e.flags |= Entry.icalExtraFlag
+              let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
+              if TodoItem.keepsAdoptableProperties(kept) { e.flags |= Entry.adoptFlag }
+            }
+            if key.kept {
               x[f] = Int64(t.offset) << 32 | Int64(t.count)
               if f == ItemField.parentIndex { e.flags |= Entry.parentFlag }
+            } else {
+              out.text.removeSubrange(mark...)  // checked, not kept: `icalExtra`, which `list` never shows
             }
           }
-        case .texts, .uuid:
-          return .decline  // not yet in any entry: the general reader's
+        case .texts:
+          switch texts(p, &j, n) {
+          case .more: return .more
+          case .decline: return .decline
+          case .ok(let t, _):  // UTF-8, checked by `text`
+            extra = true
+            // An empty list reads as no tags: absent, as the writer has it.
+            if t.count > 0 {
+              x[f] = Int64(t.offset) << 32 | Int64(t.count)
+              if key.marksRow { e.flags |= Entry.rowMarksFlag }
+            }
+          }
+        case .uuid:
+          return .decline  // not in any entry after the title: the general reader's
         }
       }
       // The writer always writes `created`; without it the general reader guesses one.
@@ -301,99 +328,10 @@ extension PlistScan {
       e.length = UInt32(base + j - e.start)
       PlistScan.flag(&e, x)
       if extra {
-        e.more = UInt32(out.extras.count)
-        out.extras.append(x)
+        out.keep(x, for: &e)
       }
       out.entries.append(e)
       return .ok(j)
-    }
-
-    enum TextStep {
-      case ok(Text, ascii: Bool)
-      case decline
-      case more
-    }
-
-    /// `<string>…</string>` (the text unescaped into `out.text`) or `<string/>`.
-    mutating func string(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool) -> TextStep {
-      guard n - j >= 9 else { return .more }
-      if memcmp(p + j, "<string/>", 9) == 0 {
-        j += 9
-        return .ok(Text(offset: UInt32(truncatingIfNeeded: out.text.count), count: 0), ascii: true)
-      }
-      guard memcmp(p + j, "<string>", 8) == 0 else { return .decline }
-      j += 8
-      return text(p, &j, n, lineFeeds: lineFeeds)
-    }
-
-    /// The text from `p[j]` to `</string>`, unescaped into `out.text`. The
-    /// writer's escapes only; control characters but for the line feeds and
-    /// tabs of `icalExtra` are refused (the writer never writes them).
-    mutating func text(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool) -> TextStep {
-      let offset = UInt32(truncatingIfNeeded: out.text.count)
-      guard let lt = memchr(p + j, 60, n - j) else { return .more }
-      let end = UnsafeRawPointer(lt) - UnsafeRawPointer(p)
-      guard n - end >= 9 else { return .more }
-      guard memcmp(p + end, "</string>", 9) == 0 else { return .decline }
-      var ascii = true
-      var k = j
-      var run = j
-      while k < end {
-        // Eight plain bytes at a time: none non-ASCII, a control character, DEL or '&'.
-        if end - k >= 8 {
-          let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-          if w & Word.highs | Word.below0x20(w) | Word.has(w, 0x7F) | Word.has(w, 0x26) == 0 {
-            k += 8
-            continue
-          }
-        }
-        let b = p[k]
-        if b >= 0x20 && b != 0x7F && b != 38 {
-          if b >= 0x80 { ascii = false }
-          k += 1
-          continue
-        }
-        if b == 38 {
-          out.text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: k - run))
-          if end - k >= 5 && memcmp(p + k, "&amp;", 5) == 0 {
-            out.text.append(38)
-            k += 5
-          } else if end - k >= 4 && memcmp(p + k, "&lt;", 4) == 0 {
-            out.text.append(60)
-            k += 4
-          } else if end - k >= 4 && memcmp(p + k, "&gt;", 4) == 0 {
-            out.text.append(62)
-            k += 4
-          } else if lineFeeds && end - k >= 5 && memcmp(p + k, "&#13;", 5) == 0 {
-            out.text.append(13)
-            k += 5
-          } else {
-            return .decline
-          }
-          run = k
-          continue
-        }
-        guard lineFeeds && (b == 9 || b == 10) else { return .decline }
-        k += 1
-      }
-      out.text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: end - run))
-      let count = out.text.count - Int(offset)
-      guard out.text.count < Int(UInt32.max) else { return .decline }
-      j = end + 9
-      return .ok(Text(offset: offset, count: UInt32(count)), ascii: ascii)
-    }
-
-    /// What ``Title/isClean(_:)`` says of the unescaped title.
-    static func cleanTitle(_ text: [UInt8], _ t: Text, ascii: Bool) -> Bool {
-      guard t.count > 0, t.count <= Title.maxLength else { return false }
-      if ascii && text[Int(t.offset)] != 32 { return true }
-      return text.withUnsafeBufferPointer { all in
-        let b = UnsafeBufferPointer(rebasing: all[Int(t.offset)..<Int(t.offset + t.count)])
-        guard b.contains(where: { $0 != 32 }) else { return false }
-        if ascii { return true }
-        guard let s = String(validating: b, as: UTF8.self) else { return false }
-        return Title.isClean(s)
-      }
     }
 
   }

@@ -69,10 +69,13 @@ public struct PlistScan {
     static let plain: UInt8 = 2
     static let completedFlag: UInt8 = 4
     static let icalExtraFlag: UInt8 = 8
-    /// A note, a priority or a progress: a row of `list` shows marks for them (SPEC 8).
+    /// A note, a priority, tags or a progress: a row of `list` shows marks for them (SPEC 8).
     static let rowMarksFlag: UInt8 = 16
     /// A parent (SPEC 9): `list` shows the row in the tree of subtasks (``ScanOutput/tree(_:shown:)``).
     static let parentFlag: UInt8 = 32
+    /// Its kept text holds a property that now has a field (``TodoItem/keepsAdoptableProperties``):
+    /// `Store.load` moves it into the field, so only the general path lists it as it reads.
+    static let adoptFlag: UInt8 = 64
 
     init(hi: UInt64, lo: UInt64, start: Int) {
       self.hi = hi
@@ -87,10 +90,13 @@ public struct PlistScan {
     /// It has a completion date (``Extra/completed``).
     public var isCompleted: Bool { flags & Entry.completedFlag != 0 }
     public var hasICalExtra: Bool { flags & Entry.icalExtraFlag != 0 }
-    /// Whether `list` shows marks of SPEC 8 for it (the general writer's, ``ListOutput``).
+    /// Whether `list` shows marks of SPEC 8 for it (note, priority, tags, progress).
     public var hasRowMarks: Bool { flags & Entry.rowMarksFlag != 0 }
     /// It has a parent (``Extra`` holds its UID).
     public var hasParent: Bool { flags & Entry.parentFlag != 0 }
+    /// Whether its kept text holds a property that `Store.load` moves into a field (a file of
+    /// before SPEC 8): the scan's record is not the item as loaded, the general path's to list.
+    public var keepsAdoptable: Bool { flags & Entry.adoptFlag != 0 }
     /// The title is printable ASCII (shown as it is).
     public var plainTitle: Bool { flags & Entry.plain != 0 }
 
@@ -112,65 +118,6 @@ public struct PlistScan {
     @inline(__always) public func isOverdue(at now: Int64) -> Bool {
       isPending && deadline != PlistScan.none && deadline <= now
     }
-  }
-
-  /// The fields of an entry that most entries lack: every field of the table
-  /// after `deadline` and `created` (``ItemField/all``), one slot each.
-  public struct Extra: Sendable {
-    /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
-    /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
-    /// (offset << 32 | count); ``PlistScan/none`` when absent. Long text
-    /// (``ItemField/Kind/lines``) is checked by the scan, not kept.
-    var slots: Slots = (
-      none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
-      none,
-      none, none, none, none, none, none
-    )
-    typealias Slots = (
-      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
-      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
-    )
-    /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
-    static var first: Int { 4 }
-    /// How many fields it can hold (`FieldTableTests` checks the table fits).
-    static var capacity: Int { 24 }
-
-    public init() {}
-
-    /// Field `k` of ``ItemField/all``.
-    @inline(__always) public subscript(_ k: Int) -> Int64 {
-      get { withUnsafeBytes(of: slots) { $0.load(fromByteOffset: (k - Self.first) * 8, as: Int64.self) } }
-      set {
-        withUnsafeMutableBytes(of: &slots) {
-          $0.storeBytes(of: newValue, toByteOffset: (k - Self.first) * 8, as: Int64.self)
-        }
-      }
-    }
-
-    /// Text field `k`, or nil.
-    @inline(__always) public func text(_ k: Int) -> Text? {
-      let v = self[k]
-      return v == PlistScan.none
-        ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
-    }
-
-    /// Seconds since 1970, or ``PlistScan/none``.
-    public var completed: Int64 { self[ItemField.completedIndex] }
-    public var modified: Int64 { self[ItemField.modifiedIndex] }
-    public var reminder: Int64 { self[ItemField.reminderIndex] }
-    public var notifiedDeadline: Int64 { self[ItemField.notifiedDeadlineIndex] }
-    public var notifiedReminder: Int64 { self[ItemField.notifiedReminderIndex] }
-    public var notifiedWarning: Int64 { self[ItemField.notifiedWarningIndex] }
-    /// Seconds before the deadline, or ``PlistScan/none``.
-    public var warn: Int64 { self[ItemField.warnIndex] }
-    public var sequence: Int64 { self[ItemField.sequenceIndex] }
-    public var repeatRule: Text? { text(ItemField.repeatIndex) }
-    public var uid: Text? { text(ItemField.uidIndex) }
-  }
-
-  /// The extra fields of `e` (all absent when it has none).
-  @inline(__always) public func extra(_ e: Entry) -> Extra {
-    e.more == UInt32.max ? Extra() : extras[Int(e.more)]
   }
 
   /// As ``TodoItem/undeliveredDeadline``.
@@ -202,8 +149,11 @@ public struct PlistScan {
 
   /// The entries in file order, which is the writer's order (by deadline, someday last, then UUID).
   public var entries: [Entry] = []
-  /// The extra fields of the entries that have any (``Entry/more``).
-  public var extras: [Extra] = []
+  /// The extra fields of the entries that have any (``Entry/more``), packed: only the
+  /// values they hold (a record of every slot was 192 bytes an entry: 10 MB at 100,000
+  /// items with notes and tags on half). Read them with ``extra(_:)``.
+  public var extraHeads: [ExtraHead] = []
+  public var extraValues: [Int64] = []
   /// The unescaped UTF-8 of every string field, one after another.
   public var text: [UInt8] = []
   /// The byte offset of the first entry (just after the `<dict>` line of `todoItems`).
@@ -223,8 +173,8 @@ public struct PlistScan {
   /// A string field as a String.
   public func string(_ t: Text) -> String { withText(t) { String(decoding: $0, as: UTF8.self) } }
 
-  /// The item of an entry, as the general reader builds it (without long
-  /// text, ``ItemField/Kind/lines``, which the scan only checks).
+  /// The item of an entry, as the general reader builds it (without the long
+  /// text the scan only checks, `icalExtra`: ``keeps(_:)``).
   public func item(_ e: Entry) -> TodoItem {
     func date(_ v: Int64) -> Date? {
       v == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(v))
@@ -240,8 +190,12 @@ public struct PlistScan {
       case .date: f.set(&item, .date(Date(timeIntervalSince1970: TimeInterval(v))))
       case .integer: f.set(&item, .integer(Int(v)))
       case .flag: f.set(&item, .flag)
-      case .text: f.set(&item, .text(x.text(k).map(string)!))
-      case .lines, .texts, .uuid: continue
+      case .text, .lines: f.set(&item, .text(x.text(k).map(string)!))
+      case .texts:
+        var all: [String] = []
+        forEachText(in: x.text(k)!) { all.append(String(decoding: $0, as: UTF8.self)) }
+        f.set(&item, .texts(all))
+      case .uuid: continue
       }
     }
     return item
@@ -252,20 +206,21 @@ public struct PlistScan {
   /// The records of the store's file; nil when there is no file or it is not
   /// one this scan takes (the caller then reads it the general way). Errors
   /// are the store's (not a regular file, too large).
-  public static func scan(store: Store) throws -> PlistScan? {
+  public static func scan(store: Store, notes: Bool = true) throws -> PlistScan? {
     let real = try store.resolvedPath()
     return try store.withOpenFile(real) { fd, size in
       guard let fd = fd else { return nil }
-      return scan(fd: fd, size: size)
+      return scan(fd: fd, size: size, notes: notes)
     }
   }
 
   /// The records of the file open at `fd` (read from where it stands), read
   /// in pieces of 64 KiB (each page of a fresh buffer costs a page fault, which
   /// at 1,000 items cost more than the reading); nil when it is not one this
-  /// scan takes or a read fails.
-  public static func scan(fd: Int32, size: Int, chunk: Int = 1 << 16) -> PlistScan? {
-    var s = Scanner(expected: size)
+  /// scan takes or a read fails. `notes` false: a note is checked as ever but its text
+  /// not kept (``Extra/note`` an empty text: there is one), for `list`'s rows, which show only a mark.
+  public static func scan(fd: Int32, size: Int, chunk: Int = 1 << 16, notes: Bool = true) -> PlistScan? {
+    var s = Scanner(expected: size, notes: notes)
     var cap = max(16, min(chunk, size + 1))
     var buf = UnsafeMutableRawPointer.allocate(byteCount: cap, alignment: 16)
     defer { buf.deallocate() }
@@ -305,9 +260,9 @@ public struct PlistScan {
   }
 
   /// The records of a file held in memory; nil when it is not one this scan takes.
-  public static func scan(bytes: UnsafeRawBufferPointer) -> PlistScan? {
+  public static func scan(bytes: UnsafeRawBufferPointer, notes: Bool = true) -> PlistScan? {
     guard let b = bytes.baseAddress else { return nil }
-    var s = Scanner(expected: bytes.count)
+    var s = Scanner(expected: bytes.count, notes: notes)
     let p = b.assumingMemoryBound(to: UInt8.self)
     switch s.feed(p, base: 0, from: 0, count: bytes.count, eof: true) {
     case .done(let result): return result

@@ -9,10 +9,8 @@ extension ScanOutput {
     case date(Int), integer(Int), flag(Int)
     /// A text field; `orID`: the UUID when absent.
     case text(Int, orID: Bool)
-    /// A field the scan checks but does not keep (a note, tags): `null`. An entry
-    /// that holds one is not the scan's to list (``PlistScan/Entry/hasRowMarks``;
-    /// an entry with tags is not scanned at all).
-    case notKept
+    /// A list of texts (tags): an array, `null` when absent.
+    case texts(Int)
   }
 
   /// A column and its head (`,\n    "name" : `; the first without the comma),
@@ -48,8 +46,10 @@ extension ScanOutput {
       case .date: return .date(k)
       case .integer: return .integer(k)
       case .flag: return .flag(k)
-      case .text: return .text(k, orID: f.json == .listedOrID)
-      case .lines, .texts: return .notKept
+      case .text, .lines:
+        precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
+        return .text(k, orID: f.json == .listedOrID)
+      case .texts: return .texts(k)
       case .uuid:
         preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
       }
@@ -69,65 +69,78 @@ extension ScanOutput {
     defer { out.release() }
     var first = true
     jsonColumns.withUnsafeBufferPointer { columns in
-      scan.extras.withUnsafeBufferPointer { extras in
-        scan.text.withUnsafeBufferPointer { text in
-          scan.entries.withUnsafeBufferPointer { entries in
-            for k in entries.indices where shown.contains(entries[k]) {
-              let e = entries[k]
-              // The entry's Extra in place (most entries have none): no copy of its slots.
-              let x = e.more == UInt32.max ? nil : UnsafeRawPointer(extras.baseAddress! + Int(e.more))
-              @inline(__always) func slot(_ i: Int) -> Int64 {
-                x?.load(fromByteOffset: (i - PlistScan.Extra.first) * 8, as: Int64.self) ?? PlistScan.none
-              }
-              @inline(__always) func textSlot(_ i: Int) -> PlistScan.Text? {
-                let v = slot(i)
-                guard v != PlistScan.none else { return nil }
-                return PlistScan.Text(
-                  offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
-              }
-              var longest = Int(e.title.count)
-              if x != nil {
-                for c in columns {
-                  if case .text(let i, _) = c.what, let s = textSlot(i) { longest += Int(s.count) }
+      scan.text.withUnsafeBufferPointer { text in
+        scan.entries.withUnsafeBufferPointer { entries in
+          for k in entries.indices where shown.contains(entries[k]) {
+            let e = entries[k]
+            // The entry's Extra (most entries have none).
+            let x = e.more == UInt32.max ? nil : scan.extra(e)
+            @inline(__always) func slot(_ i: Int) -> Int64 { x?[i] ?? PlistScan.none }
+            @inline(__always) func textSlot(_ i: Int) -> PlistScan.Text? {
+              let v = slot(i)
+              guard v != PlistScan.none else { return nil }
+              return PlistScan.Text(
+                offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
+            }
+            var longest = Int(e.title.count)
+            if x != nil {
+              for c in columns {
+                switch c.what {
+                case .text(let i, _): longest += Int(textSlot(i)?.count ?? 0)
+                // Each text (its count holds its 0 byte) also brings its quotes and `,\n      `.
+                case .texts(let i): longest += 2 * Int(textSlot(i)?.count ?? 0)
+                default: break
                 }
               }
-              out.room(640 + 6 * longest, sink)
-              out.put(first ? "[\n  {\n" : ",\n  {\n")
-              first = false
-              for c in columns {
-                out.bytes(c.head, c.count)
-                switch c.what {
-                case .id:
+            }
+            out.room(640 + 6 * longest, sink)
+            out.put(first ? "[\n  {\n" : ",\n  {\n")
+            first = false
+            for c in columns {
+              out.bytes(c.head, c.count)
+              switch c.what {
+              case .id:
+                out.byte(34)
+                out.uuid(e)
+                out.byte(34)
+              case .title: out.json(text, e.title)
+              case .deadline: deadlines.put(e.deadline, &out)
+              case .created: dates.put(e.created, &out)
+              case .overdue: out.put(e.isOverdue(at: t) ? "true" : "false")
+              case .scheduled: out.put(plan.scheduled[k] ? "true" : "false")
+              case .date(let i):
+                let v = slot(i)
+                if v == PlistScan.none { out.put("null") } else { dates.put(v, &out) }
+              case .integer(let i):
+                let v = slot(i)
+                if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
+              case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
+              case .texts(let i):
+                // As ItemJSON writes an array inside an item (JSONEncoder's pretty print).
+                guard let s = textSlot(i) else {
+                  out.put("null")
+                  break
+                }
+                var from = Int(s.offset)
+                for b in from..<Int(s.offset + s.count) where text[b] == 0 {
+                  out.put(from == Int(s.offset) ? "[\n      " : ",\n      ")
+                  out.json(text, PlistScan.Text(offset: UInt32(from), count: UInt32(b - from)))
+                  from = b + 1
+                }
+                out.put("\n    ]")
+              case .text(let i, let orID):
+                if let s = textSlot(i) {
+                  out.json(text, s)
+                } else if orID {
                   out.byte(34)
                   out.uuid(e)
                   out.byte(34)
-                case .title: out.json(text, e.title)
-                case .deadline: deadlines.put(e.deadline, &out)
-                case .created: dates.put(e.created, &out)
-                case .overdue: out.put(e.isOverdue(at: t) ? "true" : "false")
-                case .scheduled: out.put(plan.scheduled[k] ? "true" : "false")
-                case .date(let i):
-                  let v = slot(i)
-                  if v == PlistScan.none { out.put("null") } else { dates.put(v, &out) }
-                case .integer(let i):
-                  let v = slot(i)
-                  if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
-                case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
-                case .notKept: out.put("null")
-                case .text(let i, let orID):
-                  if let s = textSlot(i) {
-                    out.json(text, s)
-                  } else if orID {
-                    out.byte(34)
-                    out.uuid(e)
-                    out.byte(34)
-                  } else {
-                    out.put("null")
-                  }
+                } else {
+                  out.put("null")
                 }
               }
-              out.put("\n  }")
             }
+            out.put("\n  }")
           }
         }
       }

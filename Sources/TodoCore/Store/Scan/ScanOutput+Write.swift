@@ -50,7 +50,9 @@ extension ScanOutput {
           count += 1
           let title = UnsafeBufferPointer(
             start: text.baseAddress! + Int(e.title.offset), count: Int(e.title.count))
-          out.room(256 + 3 * title.count, sink)
+          // The fields of SPEC 8 (priority, tags, note, progress), when the row shows some.
+          let marks = e.hasRowMarks
+          out.room(256 + 3 * title.count + (marks ? Self.marksRoom(scan, e) : 0), sink)
           // The short id: the UUID's first 8 hex digits, lowercase, or more where shared.
           let key = ShortIDs.Key(hi: e.hi, lo: e.lo)
           let n = ids.length(key)
@@ -96,21 +98,26 @@ extension ScanOutput {
           if colour && late { out.put(reset) }
           out.byte(32)
           out.byte(32)
-          if depth > 0 { out.room(2 * depth + 3 * title.count + 64, sink) }
+          // A subtask's indent (SPEC 9), then the priority (SPEC 8): as the general path writes them.
+          if depth > 0 {
+            out.room(2 * depth + 3 * title.count + 64 + (marks ? Self.marksRoom(scan, e) : 0), sink)
+          }
           for _ in 0..<(2 * depth) { out.byte(32) }
+          if marks { Self.putPriority(scan, e, &out) }
           if e.plainTitle {
             out.bytes(title.baseAddress!, title.count)
           } else {
             var safe = Title.displaySafe(String(decoding: title, as: UTF8.self))
             safe.withUTF8 {
-              out.room($0.count + 16, sink)
+              out.room($0.count + 16 + (marks ? Self.marksRoom(scan, e) : 0), sink)
               out.bytes($0.baseAddress!, $0.count)
             }
           }
           if let t = tree, t.all[k] > 0 {
-            out.room(32, sink)
+            out.room(32 + (marks ? Self.marksRoom(scan, e) : 0), sink)
             out.put(Array(" [\(t.done[k])/\(t.all[k])]".utf8))
           }
+          if marks { Self.putFieldMarks(scan, e, colour: colour, &out) }
           if colour && done { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.
           while out.count > 0 && out.base[out.count - 1] == 32 { out.count -= 1 }

@@ -120,7 +120,9 @@ struct CanonicalEntry {
         {
           return nil
         }
-      case .texts, .uuid:
+      case .texts:
+        guard strings() else { return nil }
+      case .uuid:
         return nil  // left to the slow check
       }
     }
@@ -181,19 +183,38 @@ struct CanonicalEntry {
 
   /// Text up to `<` as ``PlistCodec/appendEscaped(_:to:keepingLineFeeds:)``
   /// writes it: `&`, `<`, `>` as the three entities (CR as `&#13;` where line
-  /// feeds are kept), no other entity, no character XML cannot hold, valid UTF-8.
-  /// Gives the length of the text it stands for and whether that is all spaces.
+  /// feeds are kept), no other entity, no character XML cannot hold, valid UTF-8
+  /// (each non-ASCII character read by the standard library's parser where it
+  /// stands), no C1 control, U+FFFE or U+FFFF (the writer replaces them).
+  /// Gives the length in bytes of the text it stands for and whether that is all spaces.
   private mutating func text(lineFeeds: Bool) -> (length: Int, blank: Bool)? {
     var j = i
     var length = 0
-    var ascii = true
     var blank = true
+    typealias Word = PlistScan.Word
+    let spaces = Word.ones &* 32
     let found: Bool? = Self.classes.withUnsafeBufferPointer { cls in
       @inline(__always) func entity(_ s: StaticString) -> Bool {
         let k = s.utf8CodeUnitCount
         return j + k <= n && memcmp(p + j, s.utf8Start, k) == 0
       }
       while j < n {
+        // Eight plain bytes at a time (printable ASCII but `&`, `<`, `>`); else
+        // straight to the first byte that is not (each test is exact in its lowest byte).
+        if n - j >= 8 {
+          let w = UInt64(littleEndian: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+          let odd =
+            w & Word.highs | Word.below0x20(w) | Word.has(w, 0x7F) | Word.has(w, 38) | Word.has(w, 60)
+            | Word.has(w, 62)
+          let plain = odd == 0 ? 8 : odd.trailingZeroBitCount >> 3
+          if plain > 0 {
+            let mask: UInt64 = plain == 8 ? ~0 : (1 << UInt64(plain * 8)) - 1
+            if (w ^ spaces) & mask != 0 { blank = false }
+            length += plain
+            j += plain
+            continue
+          }
+        }
         switch cls[Int(p[j])] {
         case 0:
           blank = false
@@ -216,8 +237,17 @@ struct CanonicalEntry {
         case 5 where lineFeeds:
           blank = false
         case 6:
-          ascii = false
+          var bytes = UnsafeBufferPointer(start: p + j, count: n - j).makeIterator()
+          var parser = Unicode.UTF8.ForwardParser()
+          guard case .valid(let scalar) = parser.parseScalar(from: &bytes) else {
+            return n - j < 4 ? nil : false  // cut short, or not UTF-8
+          }
+          let v = UTF8.decode(scalar).value
+          guard !(0x80...0x9F).contains(v), v != 0xFFFE, v != 0xFFFF else { return false }
           blank = false
+          length += scalar.count
+          j += scalar.count
+          continue
         default:
           return false
         }
@@ -231,15 +261,6 @@ struct CanonicalEntry {
       return nil
     }
     guard found else { return nil }
-    if !ascii {
-      let raw = UnsafeBufferPointer(start: p + i, count: j - i)
-      guard String(validating: raw, as: UTF8.self) != nil else { return nil }
-      // C1 controls (C2 80…9F) and U+FFFE, U+FFFF (EF BF BE/BF): the writer replaces them.
-      for k in raw.indices.dropLast() {
-        if raw[k] == 0xC2 && (0x80...0x9F).contains(raw[k + 1]) { return nil }
-        if raw[k] == 0xEF && k + 2 < raw.count && raw[k + 1] == 0xBF && raw[k + 2] >= 0xBE { return nil }
-      }
-    }
     i = j
     return (length, blank)
   }
@@ -268,6 +289,19 @@ struct CanonicalEntry {
   /// `<string>…</string>`; an empty one as the writer spells it, `<string></string>`.
   private mutating func string(lineFeeds: Bool) -> Bool {
     lit("<string>") && text(lineFeeds: lineFeeds) != nil && lit("</string>")
+  }
+
+  /// A list of texts (tags) as the writer spells it: `<array>`, one `<string>…</string>` for
+  /// each, `</array>`. Never empty: the writer writes no key for an empty list (`<array/>`
+  /// reads as no tags, and would be written as none).
+  private mutating func strings() -> Bool {
+    guard lit("<array>") else { return false }
+    var any = false
+    while !lit("</array>") {
+      guard !short, string(lineFeeds: false) else { return false }
+      any = true
+    }
+    return any
   }
 
   /// `<integer>N</integer>`: no sign but a minus, no leading zero, no `-0`, at most 18 digits.

@@ -1,0 +1,149 @@
+import Foundation
+
+// The fields of ``PlistScan``'s entries that most entries lack (``PlistScan/Extra``),
+// kept packed: per entry that has any, a bit for each field it holds and its values.
+extension PlistScan {
+  /// The fields of an entry that most entries lack: every field of the table
+  /// after `deadline` and `created` (``ItemField/all``), one slot each.
+  public struct Extra: Sendable {
+    /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
+    /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
+    /// (offset << 32 | count); ``PlistScan/none`` when absent. Long text
+    /// (``ItemField/Kind/lines``) is kept when `list --json` shows it (``PlistScan/keeps(_:)``:
+    /// the note), else only checked (`icalExtra`); a list of texts (tags) is its texts one
+    /// after another, each ended by a 0 byte (which no text the scan takes holds), absent when empty.
+    var slots: Slots = (
+      none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
+      none,
+      none, none, none, none, none, none
+    )
+    typealias Slots = (
+      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
+      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
+    )
+    /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
+    static var first: Int { 4 }
+    /// How many fields it can hold (`FieldTableTests` checks the table fits).
+    static var capacity: Int { 24 }
+
+    public init() {}
+
+    /// Field `k` of ``ItemField/all``.
+    @inline(__always) public subscript(_ k: Int) -> Int64 {
+      get { withUnsafeBytes(of: slots) { $0.load(fromByteOffset: (k - Self.first) * 8, as: Int64.self) } }
+      set {
+        withUnsafeMutableBytes(of: &slots) {
+          $0.storeBytes(of: newValue, toByteOffset: (k - Self.first) * 8, as: Int64.self)
+        }
+      }
+    }
+
+    /// Text field `k`, or nil.
+    @inline(__always) public func text(_ k: Int) -> Text? {
+      let v = self[k]
+      return v == PlistScan.none
+        ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
+    }
+
+    /// Seconds since 1970, or ``PlistScan/none``.
+    public var completed: Int64 { self[ItemField.completedIndex] }
+    public var modified: Int64 { self[ItemField.modifiedIndex] }
+    public var reminder: Int64 { self[ItemField.reminderIndex] }
+    public var notifiedDeadline: Int64 { self[ItemField.notifiedDeadlineIndex] }
+    public var notifiedReminder: Int64 { self[ItemField.notifiedReminderIndex] }
+    public var notifiedWarning: Int64 { self[ItemField.notifiedWarningIndex] }
+    /// Seconds before the deadline, or ``PlistScan/none``.
+    public var warn: Int64 { self[ItemField.warnIndex] }
+    public var sequence: Int64 { self[ItemField.sequenceIndex] }
+    public var repeatRule: Text? { text(ItemField.repeatIndex) }
+    public var uid: Text? { text(ItemField.uidIndex) }
+    public var note: Text? { text(ItemField.noteIndex) }
+    public var tags: Text? { text(ItemField.tagsIndex) }
+    public var priority: Int64 { self[ItemField.priorityIndex] }
+    public var progress: Int64 { self[ItemField.progressIndex] }
+  }
+
+  /// Whether the scan keeps the value of field `f` (every field but long text that
+  /// `list --json` does not show: `icalExtra`, which the scan only checks).
+  static func keeps(_ f: ItemField) -> Bool { f.kind != .lines || f.json != .exported }
+
+  /// Each text of a list of texts (``Extra``'s packing of tags), in order.
+  public func forEachText(in t: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    text.withUnsafeBufferPointer { all in
+      var from = Int(t.offset)
+      for k in from..<Int(t.offset + t.count) where all[k] == 0 {
+        body(UnsafeBufferPointer(rebasing: all[from..<k]))
+        from = k + 1
+      }
+    }
+  }
+
+  /// The extra fields of `e` (all absent when it has none).
+  @inline(__always) public func extra(_ e: Entry) -> Extra {
+    var x = Extra()
+    guard e.more != UInt32.max else { return x }
+    let h = extraHeads[Int(e.more)]
+    var mask = h.fields
+    var at = Int(h.start)
+    while mask != 0 {
+      x[Extra.first + mask.trailingZeroBitCount] = extraValues[at]
+      at += 1
+      mask &= mask - 1
+    }
+    return x
+  }
+
+  /// Whether `e` holds a field the notifications depend on (reminder, warning, repeat, the
+  /// delivery records): without one, its notifications and marks are its deadline's alone
+  /// (``ScanPlan`` then builds no ``Extra``: an entry with only a note and tags has one).
+  @inline(__always) public func holdsNotificationFields(_ e: Entry) -> Bool {
+    e.more != UInt32.max && extraHeads[Int(e.more)].fields & Self.notificationFields != 0
+  }
+  @inline(__always) static var notificationFields: UInt32 {
+    func bit(_ k: Int) -> UInt32 { 1 << UInt32(k - Extra.first) }
+    return bit(ItemField.reminderIndex) | bit(ItemField.warnIndex) | bit(ItemField.repeatIndex)
+      | bit(ItemField.notifiedDeadlineIndex) | bit(ItemField.notifiedReminderIndex)
+      | bit(ItemField.notifiedWarningIndex)
+  }
+
+  /// Where the values of an entry's ``Extra`` are: a bit for each field it holds
+  /// (field k of the table: bit k - ``Extra/first``), its first value in ``extraValues``.
+  public struct ExtraHead: Sendable {
+    var fields: UInt32
+    var start: UInt32
+  }
+
+  /// `x`'s fields that are not absent, kept (in ``extraHeads`` and ``extraValues``) for entry `e`.
+  mutating func keep(_ x: Extra, for e: inout Entry) {
+    var fields: UInt32 = 0
+    let start = UInt32(truncatingIfNeeded: extraValues.count)
+    withUnsafeBytes(of: x.slots) { raw in
+      for s in 0..<Extra.capacity {
+        let v = raw.load(fromByteOffset: s * 8, as: Int64.self)
+        if v != PlistScan.none {
+          fields |= 1 << UInt32(s)
+          extraValues.append(v)
+        }
+      }
+    }
+    e.more = UInt32(truncatingIfNeeded: extraHeads.count)
+    extraHeads.append(ExtraHead(fields: fields, start: start))
+  }
+
+  /// Field `k` of ``ItemField/all`` (after ``Extra/first``) of `e`, or ``PlistScan/none``,
+  /// without building its ``Extra``.
+  @inline(__always) public func value(_ e: Entry, _ k: Int) -> Int64 {
+    guard e.more != UInt32.max else { return PlistScan.none }
+    let h = extraHeads[Int(e.more)]
+    let bit: UInt32 = 1 << UInt32(k - Extra.first)
+    guard h.fields & bit != 0 else { return PlistScan.none }
+    return extraValues[Int(h.start) + (h.fields & (bit - 1)).nonzeroBitCount]
+  }
+
+  /// Text field `k` of `e` (``value(_:_:)``), or nil.
+  @inline(__always) public func text(_ e: Entry, _ k: Int) -> Text? {
+    let v = value(e, k)
+    return v == PlistScan.none
+      ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
+  }
+}
