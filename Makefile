@@ -36,6 +36,7 @@ bench: build
 	TODO_BIN=$(abspath $(RELEASE)) OUT=bench/results/ical-$$(date -u +%F).md bench/ical-bench.sh
 	mkdir -p bench/results && OUT=bench/results/inprocess-$$(date -u +%F).txt bench/inprocess/run.sh
 	TODO_BIN=$(abspath $(RELEASE)) OUT=bench/results/sync-$$(date -u +%F).md bench/sync-scale.py
+	OUT=bench/results/lists-subtasks-$$(date -u +%F).md bench/lists-subtasks.py $(abspath $(RELEASE))
 
 # make bench-compare BASE=/path/to/old/todo-tui: the new build against an old one,
 # interleaved on the same file (list, badge, add, complete at 10k and 100k items).

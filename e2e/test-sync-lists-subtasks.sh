@@ -1,0 +1,331 @@
+#!/usr/bin/env bash
+# Issue 27's end-to-end line in one scenario (SPEC 9): a real Radicale on
+# 127.0.0.1 (a free port), two data files standing for two machines, each with
+# a vdir root synced by vdirsyncer (collections = ["from a", "from b"],
+# metadata = ["displayname", "color"]), and a phone writing to the server over
+# HTTP. Two calendars become two lists on both machines; a list made on
+# machine A reaches the server and machine B; the phone adds a subtask in the
+# SECOND list (RELATED-TO, as Nextcloud Tasks writes it), moves an item between
+# calendars (DELETE in one, PUT in the other) and completes the current
+# occurrence of a weekly to-do the Thunderbird way (a RECURRENCE-ID override
+# with STATUS:COMPLETED in the same .ics); then machine B moves the subtask and
+# completes the next occurrence. Each shows right on both machines, with
+# todo-tui's syncs killed with -9 at random instants on both, and no UID is
+# ever twice anywhere: on the server, in either vdir, in either data file.
+. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+command -v radicale >/dev/null || { echo "skipped: radicale is not installed (scripts/deps.sh test)"; exit 77; }
+command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (scripts/deps.sh test)"; exit 77; }
+started=$(date +%s)
+unset TODO_TUI_FILE TODO_TUI_VDIR TODO_TUI_LIST
+
+# The phone: a CalDAV client of its own, over HTTP (calendars under /user/).
+cat >"$WORK/phone.py" <<'PY'
+import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
+port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+HOME = "/user/"
+AUTH = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
+def req(method, path, body=None, headers={}):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request(method, path, body=body, headers={**AUTH, **headers})
+    r = c.getresponse(); data = r.read(); c.close()
+    return r.status, dict(r.getheaders()), data
+def propfind(path, prop, depth):
+    st, _, data = req("PROPFIND", path, '<propfind xmlns="DAV:"><prop>%s</prop></propfind>' % prop, {"Depth": depth})
+    assert st == 207, (st, path)
+    return ET.fromstring(data).findall("{DAV:}response")
+def calendars():  # name -> displayname
+    out = {}
+    for r in propfind(HOME, "<displayname/><resourcetype/>", "1"):
+        href = r.find("{DAV:}href").text.rstrip("/")
+        if href == HOME.rstrip("/"): continue
+        d = r.find(".//{DAV:}displayname")
+        out[href.rsplit("/", 1)[1]] = d.text if d is not None and d.text else ""
+    return out
+def items(cal):  # href -> text
+    out = {}
+    for r in propfind(HOME + cal + "/", "<getetag/>", "1"):
+        href = r.find("{DAV:}href").text
+        if href.rstrip("/") == (HOME + cal).rstrip("/"): continue
+        out[href] = req("GET", href)[2].decode().replace("\r\n ", "")
+    return out
+def prop(text, name):
+    m = re.search(r"^" + name + r"[;:][^\r\n]*?:?([^:\r\n]*)\r?$", text, re.M)
+    return m.group(1) if m else ""
+if cmd == "mkcalendar":  # NAME DISPLAYNAME COLOR
+    name, display, color = args
+    body = ('<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" '
+            'xmlns:I="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>%s</D:displayname>'
+            '<I:calendar-color>%s</I:calendar-color></D:prop></D:set></C:mkcalendar>') % (display, color)
+    print(req("MKCALENDAR", HOME + name + "/", body)[0])
+elif cmd == "calendars":  # NAME=DISPLAYNAME, sorted
+    print("\n".join(sorted("%s=%s" % kv for kv in calendars().items())))
+elif cmd == "where":  # every item: CALENDAR|SUMMARY, sorted; a UID twice anywhere fails
+    seen, out = {}, []
+    for cal in calendars():
+        for href, text in items(cal).items():
+            uid = prop(text, "UID")
+            if uid in seen: sys.exit("DUPLICATE UID %s in %s and %s" % (uid, seen[uid], cal))
+            seen[uid] = cal; out.append(cal + "|" + prop(text, "SUMMARY"))
+    print("\n".join(sorted(out)))
+elif cmd == "put":  # CALENDAR NAME UID SUMMARY
+    cal, name, uid, summary = args
+    now = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:" + uid,
+        "DTSTAMP:" + now, "LAST-MODIFIED:" + now, "SUMMARY:" + summary, "DUE:20300610T090000Z",
+        "END:VTODO", "END:VCALENDAR", ""])
+    st = req("PUT", HOME + cal + "/" + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})[0]
+    assert st in (201, 204), st
+elif cmd == "move":  # UID TO: as a phone moves an item: DELETE in its calendar, PUT in the other
+    uid, to = args
+    for cal in calendars():
+        for href, text in items(cal).items():
+            if prop(text, "UID") != uid: continue
+            st = req("DELETE", href)[0]; assert st in (200, 204), st
+            st = req("PUT", HOME + to + "/" + href.rsplit("/", 1)[1], text, {"Content-Type": "text/calendar"})[0]
+            assert st in (201, 204), st
+            sys.exit(0)
+    sys.exit("no item " + uid)
+elif cmd == "put-raw":  # CALENDAR NAME: the body from stdin, as the phone's app wrote it
+    cal, name = args
+    body = sys.stdin.read().replace("\r\n", "\n").replace("\n", "\r\n").replace("@NOW@", time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+    st = req("PUT", HOME + cal + "/" + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})[0]
+    assert st in (201, 204), st
+elif cmd in ("complete-occurrence", "count"):  # UID: Thunderbird's completed occurrence / the file's VTODOs
+    uid = args[0]
+    found = [(href, text) for cal in calendars() for href, text in items(cal).items() if prop(text, "UID") == uid]
+    if len(found) != 1: sys.exit("%d items with UID %s" % (len(found), uid))
+    href, text = found[0]
+    if cmd == "count": print(text.count("BEGIN:VTODO")); sys.exit(0)
+    etag = req("GET", href)[1].get("ETag") or req("GET", href)[1].get("etag")
+    now = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    lines = text.split("\r\n")
+    master = lines[lines.index("BEGIN:VTODO"):lines.index("END:VTODO") + 1]
+    # RECURRENCE-ID names the occurrence by the series' DTSTART (else its DUE), parameters and all.
+    start = [l for l in master if re.match(r"^DTSTART[;:]", l)] or [l for l in master if re.match(r"^DUE[;:]", l)]
+    rid = "RECURRENCE-ID" + start[0][len(re.match(r"^[A-Z]+", start[0]).group(0)):]
+    keep = [l for l in master if re.match(r"^(DTSTART|DUE|SUMMARY)[;:]", l)]
+    override = ["BEGIN:VTODO", "UID:" + uid, "DTSTAMP:" + now, "CREATED:" + now, "LAST-MODIFIED:" + now,
+        rid] + keep + ["STATUS:COMPLETED", "COMPLETED:" + now, "PERCENT-COMPLETE:100", "X-MOZ-GENERATION:2",
+        "END:VTODO"]
+    i = len(lines) - 1 - lines[::-1].index("END:VCALENDAR")
+    lines[i:i] = override
+    time.sleep(1.1)  # a LAST-MODIFIED later than any before, to the second
+    st = req("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})[0]
+    assert st in (201, 204), st
+elif cmd == "get":  # UID PROPERTY: the property of the item's first VTODO
+    found = [text for cal in calendars() for text in items(cal).values() if prop(text, "UID") == args[0]]
+    if len(found) != 1: sys.exit("%d items with UID %s" % (len(found), args[0]))
+    print(prop(found[0], args[1]))
+elif cmd == "ping":
+    req("OPTIONS", "/")
+PY
+phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$WORK/radicale"
+cat >"$WORK/radicale.conf" <<EOF
+[server]
+hosts = 127.0.0.1:$PORT
+[auth]
+type = none
+[rights]
+type = authenticated
+[storage]
+filesystem_folder = $WORK/radicale
+EOF
+radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
+RPID=$!
+at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
+wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+
+# 1. The phone has two calendars, an item in each.
+expect_eq "$(phone mkcalendar personal Personal '#FF0000FF')" 201 "MKCALENDAR personal"
+expect_eq "$(phone mkcalendar work Work '#0000FFFF')" 201 "MKCALENDAR work"
+phone put personal plants.ics plants@phone "Water plants"
+phone put work report.ics report@phone "Write report"
+# (A second one: vdirsyncer refuses to sync a calendar emptied on one side.)
+phone put work budget.ics budget@phone "Plan budget"
+
+# Two machines: a data file and a vdir root each, synced by vdirsyncer.
+for m in A B; do
+  mkdir -p "$WORK/$m/cal" "$WORK/$m/status"
+  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/$m/status/"
+
+[pair cals]
+a = "cals_local"
+b = "cals_remote"
+collections = ["from a", "from b"]
+metadata = ["displayname", "color"]
+# A name made here meets the one vdirsyncer gave the calendar it created: ours.
+conflict_resolution = "a wins"
+
+[storage cals_local]
+type = "filesystem"
+path = "$WORK/$m/cal/"
+fileext = ".ics"
+
+[storage cals_remote]
+type = "caldav"
+url = "http://127.0.0.1:$PORT/user/"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+done
+on() { local m=$1; shift; TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" "$@"; }
+vs() {  # vdirsyncer on machine M: discover (creating what one side lacks), sync, metasync
+  local m=$1
+  { yes | vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" sync \
+    && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" metasync; } >>"$WORK/$m/vs.log" 2>&1 \
+    || fail "vdirsyncer ($m): $(tail -n 8 "$WORK/$m/vs.log")"
+}
+cycle() { vs "$1"; on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"; vs "$1"; }
+
+
+# no_duplicate M: no UID in two files of machine M's vdir, nor twice in its data file.
+no_duplicate() {
+  python3 - "$WORK/$1/cal" >"$WORK/dup.txt" <<'PYDUP' || fail "machine $1's vdir: $(cat "$WORK/dup.txt")"
+import glob, re, sys
+seen = {}
+for p in sorted(glob.glob(sys.argv[1] + "/*/*.ics")):
+    for uid in set(re.findall(r"^UID:(.*?)\r?$", open(p, encoding="utf-8").read(), re.M)):
+        if uid in seen:
+            print("UID %s in %s and %s" % (uid, seen[uid], p)); sys.exit(1)
+        seen[uid] = p
+PYDUP
+  list_summary "$WORK/$1/todos.plist" >"$WORK/dup.txt" || fail "machine $1's data file: $(cat "$WORK/dup.txt")"
+}
+# everywhere_once: the server (a UID twice fails `phone where`), both vdirs and both data files.
+everywhere_once() { phone where >"$WORK/where.txt" || fail "the server: $(cat "$WORK/where.txt")"; no_duplicate A; no_duplicate B; }
+# killed_syncs M K: K syncs of todo-tui on machine M, each killed with -9 at a random instant
+# (the span grows while the kills land, shrinks when a sync ends first); no duplicate after each.
+killed_syncs() {
+  local m=$1 k span=40 pid landed=0
+  for k in $(seq 1 "$2"); do
+    TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" sync >/dev/null 2>>"$WORK/kill.err" &
+    pid=$!
+    sleep "$(awk -v r=$RANDOM -v m=$span 'BEGIN { printf "%.3f", r / 32768 * m / 1000 }')"
+    if kill -KILL "$pid" 2>/dev/null; then span=$((span * 5 / 4 + 1)); landed=$((landed + 1)); else span=$((span * 2 / 3 + 1)); fi
+    wait "$pid" 2>/dev/null
+    no_duplicate "$m"
+  done
+  [ "$landed" -gt 0 ] || fail "no sync of $m was killed: nothing was tested"
+  echo "  $m: $landed of $2 syncs killed" >>"$WORK/kills.txt"
+}
+# field M UID KEY: one field of an item of machine M (JSON; instants in UTC).
+field() {
+  on "$1" list --all --json | python3 -c "
+import datetime, json, sys
+i = [x for x in json.load(sys.stdin) if x['uid'] == '$2']
+v = i[0]['$3'] if len(i) == 1 else 'MISSING/%d' % len(i)
+if '$3' == 'deadline' and v:
+    v = datetime.datetime.fromisoformat(v.replace('Z', '+00:00')).astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+print(v)"
+}
+
+#    And a weekly to-do in the first calendar (three occurrences, as Thunderbird writes one).
+phone put-raw personal water.ics <<'EOF'
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
+BEGIN:VTODO
+UID:water@phone
+DTSTAMP:@NOW@
+LAST-MODIFIED:@NOW@
+SUMMARY:Water the garden
+DTSTART:20300603T070000Z
+DUE:20300603T080000Z
+RRULE:FREQ=WEEKLY;COUNT=3
+END:VTODO
+END:VCALENDAR
+EOF
+cycle A; cycle B
+everywhere_once
+for m in A B; do
+  expect_eq "$(on $m lists)" "$(printf '* Personal  2 pending\n  Work      2 pending')" "two calendars, two lists on $m"
+  expect_match "$(on $m list --list Personal)" "Water plants" "the personal item on $m"
+  expect_match "$(on $m list --list Work)" "Write report" "the work item on $m"
+done
+echo "two calendars → two lists on both machines: ok ($(( $(date +%s) - started )) s)"
+
+# 2. A list made on machine A: a calendar on the server, a list on machine B.
+on A lists add Groceries --color '#2e8b57' >/dev/null || fail "lists add"
+on A add Milk --list Groceries --due "2030-06-01 09:00" >/dev/null || fail "add --list"
+cycle A; cycle B; cycle A
+everywhere_once
+expect_match "$(phone calendars)" "groceries=Groceries" "the new calendar on the server, with its name"
+expect_match "$(cat "$WORK/where.txt")" "groceries\|Milk" "Milk in the new calendar"
+for m in A B; do
+  expect_match "$(on $m lists)" "  Groceries  1 pending" "the new list on $m"
+  expect_match "$(on $m list --list Groceries)" "Milk" "Milk in Groceries on $m"
+done
+echo "a list made on A → server → B: ok ($(( $(date +%s) - started )) s)"
+
+# 3. The phone, in turn: a subtask of "Write report" in the SECOND calendar (Work), the
+#    move of "Plan budget" from Work to Personal, and the current occurrence of the weekly
+#    to-do completed the Thunderbird way.
+phone put-raw work slides.ics <<'EOF'
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Nextcloud Tasks v0.16.0
+BEGIN:VTODO
+UID:slides@phone
+DTSTAMP:@NOW@
+LAST-MODIFIED:@NOW@
+SUMMARY:Make the slides
+RELATED-TO:report@phone
+DUE:20300605T080000Z
+END:VTODO
+END:VCALENDAR
+EOF
+phone move budget@phone personal
+phone complete-occurrence water@phone
+expect_eq "$(phone count water@phone)" 2 "the series and its completed override in one file on the server"
+# Each machine: vdirsyncer brings the changes, todo-tui's syncs are killed, then whole cycles.
+for m in A B; do
+  vs "$m"
+  killed_syncs "$m" 8
+done
+cycle A; cycle B; cycle A; cycle B
+everywhere_once
+expect_eq "$(cat "$WORK/where.txt")" "$(printf 'groceries|Milk\npersonal|Plan budget\npersonal|Water plants\npersonal|Water the garden\nwork|Make the slides\nwork|Write report')" "the server after the phone's changes"
+for m in A B; do
+  expect_eq "$(field $m slides@phone parent)" "report@phone" "the subtask's parent on $m"
+  expect_eq "$(field $m slides@phone list)" "work" "the subtask in the second list (its id) on $m"
+  work=$(on $m list --list Work)
+  expect_match "$work" "Write report \[0/1\]$" "the done count on the parent on $m"
+  expect_match "$(printf '%s\n' "$work" | grep -A1 'Write report')" "   Make the slides$" "the subtask indented under its parent on $m"
+  expect_match "$(on $m list --list Personal)" "Plan budget" "moved to Personal on $m"
+  expect_eq "$(on $m list --list Work | grep -c 'Plan budget')" 0 "not left in Work on $m"
+  expect_eq "$(field $m water@phone deadline)" "2030-06-10T08:00:00Z" "the next occurrence on $m"
+  expect_eq "$(field $m water@phone completed)" "None" "the series goes on, on $m"
+  expect_eq "$(field $m water@phone repeat)" "FREQ=WEEKLY;COUNT=2" "two occurrences left on $m"
+  expect_eq "$(on $m list --all | grep -c 'Water the garden')" 1 "the weekly to-do shown once on $m"
+  expect_eq "$(on $m list --all | wc -l)" 6 "six items on $m, no duplicate"
+done
+n=$(grep -l "budget@phone" "$WORK"/A/cal/*/*.ics "$WORK"/B/cal/*/*.ics | wc -l)
+expect_eq "$n" 2 "the moved item: one file in each machine's vdir"
+echo "the phone's subtask, move and Thunderbird completion, syncs killed: ok ($(( $(date +%s) - started )) s)"
+
+# 4. Machine B moves the subtask to Groceries and completes the weekly to-do's next
+#    occurrence, its syncs killed; then A, killed too: right everywhere, once.
+id=$(on B list --all --json | python3 -c 'import json,sys; print([i["id"] for i in json.load(sys.stdin) if i["uid"] == "slides@phone"][0])')
+on B edit "${id:0:8}" --list Groceries >/dev/null || fail "edit --list on B"
+wid=$(on B list --all --json | python3 -c 'import json,sys; print([i["id"] for i in json.load(sys.stdin) if i["uid"] == "water@phone"][0])')
+on B complete "${wid:0:8}" >/dev/null || fail "complete on B"
+killed_syncs B 8
+cycle B; vs A; killed_syncs A 8
+cycle A; cycle B; cycle A
+everywhere_once
+expect_eq "$(cat "$WORK/where.txt")" "$(printf 'groceries|Make the slides\ngroceries|Milk\npersonal|Plan budget\npersonal|Water plants\npersonal|Water the garden\nwork|Write report')" "the server after B's move"
+expect_eq "$(phone get slides@phone RELATED-TO)" "report@phone" "the subtask keeps its parent on the server"
+for m in A B; do
+  expect_eq "$(field $m slides@phone list)" "groceries" "the subtask in Groceries (its id) on $m"
+  expect_eq "$(field $m slides@phone parent)" "report@phone" "still a subtask on $m"
+  expect_eq "$(field $m water@phone deadline)" "2030-06-17T08:00:00Z" "the last occurrence next on $m"
+  expect_eq "$(on $m list --all | wc -l)" 6 "six items on $m at the end"
+  expect_eq "$(on $m sync)" "nothing to do" "settled on $m"
+done
+echo "ok ($(( $(date +%s) - started )) s)"
