@@ -43,6 +43,14 @@ j = json.load(open(sys.argv[1])); x = json.load(open(sys.argv[2]))
 assert len(j) == 3 and all(i["list"] == "work" for i in j), j
 assert all(i["list"] == "work" for i in x), x
 PY
+# Issue 27: an export imported into a new file keeps the lists (JSON and plist).
+T export > x.plist || fail "export plist"
+for f in x.json x.plist; do
+  TODO_TUI_FILE=$PWD/new-$f.plist T import $f >/dev/null || fail "import $f into a new file"
+  expect_eq "$(TODO_TUI_FILE=$PWD/new-$f.plist T lists)" "$(printf '* Tasks  0 pending\n  Job    3 pending')" \
+    "import $f keeps the lists"
+  expect_eq "$(TODO_TUI_FILE=$PWD/new-$f.plist T list --list Job | wc -l)" 3 "import $f: list --list Job"
+done
 T edit "${old:0:8}" --list tasks >/dev/null || fail "back to the default list"
 expect_eq "$(T list --list Tasks | wc -l)" 1 "back in Tasks"
 expect_eq "$(T lists delete Job --with-items)" "Deleted the list “Job” and its 2 items" "delete --with-items"

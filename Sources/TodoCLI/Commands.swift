@@ -332,7 +332,8 @@ struct Export: ParsableCommand {
     case .json:
       let plan = Scheduler.plan(doc.items, now: now)
       CLI.out(
-        JSONExchange.encode(items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current))
+        JSONExchange.encode(
+          items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current, lists: doc.lists))
     case .ics:
       for piece in ICalMapping.icsPieces(for: items, now: now) {
         piece.withUnsafeBufferPointer { CLI.out($0) }

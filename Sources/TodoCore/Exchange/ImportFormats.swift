@@ -17,11 +17,17 @@ public enum ImportFormats {
     /// Items completed by an iCalendar STATUS without a COMPLETED date (completed
     /// "now"): one already completed here keeps its completion time.
     public var undatedCompletions: Set<UUID>
+    /// The lists the items name (SPEC 9), as the source holds them; import
+    /// adds those the file does not have (``TodoOperation/importing(_:)``).
+    public var lists: [NamedList]
 
-    public init(items: [TodoItem], warnings: [String] = [], undatedCompletions: Set<UUID> = []) {
+    public init(
+      items: [TodoItem], warnings: [String] = [], undatedCompletions: Set<UUID> = [], lists: [NamedList] = []
+    ) {
       self.items = items
       self.warnings = warnings
       self.undatedCompletions = undatedCompletions
+      self.lists = lists
     }
   }
 
@@ -72,7 +78,8 @@ public enum ImportFormats {
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
       if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
-      return Imported(items: try JSONExchange.decode(data, path: path), warnings: [], undatedCompletions: [])
+      let (items, lists) = try JSONExchange.decodeWithLists(data, path: path)
+      return Imported(items: items, warnings: [], undatedCompletions: [], lists: lists)
     case .plist:
       do {
         var doc = try PlistCodec.decode(data, tolerant: true)
@@ -81,7 +88,10 @@ public enum ImportFormats {
         for k in doc.items.indices where doc.withoutCreated.contains(doc.items[k].id) {
           doc.items[k].created = now
         }
-        return Imported(items: doc.items, warnings: doc.warnings, undatedCompletions: [])
+        let lists = doc.lists
+        return Imported(
+          items: doc.items, warnings: doc.warnings, undatedCompletions: [],
+          lists: lists.stored ? lists.lists : [])
       } catch let e as CodecError {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
       }

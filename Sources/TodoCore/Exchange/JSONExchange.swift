@@ -35,6 +35,9 @@ public enum JSONExchange {
   struct Item: Codable {
     var values: [String: Value?] = [:]
     var otherKeys: [String: String]?
+    /// The name and colour of the item's list (SPEC 9), beside its id, so that an import can make it.
+    var listName: String?
+    var listColor: String?
 
     init() {}
 
@@ -44,7 +47,12 @@ public enum JSONExchange {
         if let v { try c.encode(v, forKey: Key(k)) } else { try c.encodeNil(forKey: Key(k)) }
       }
       if let o = otherKeys, !o.isEmpty { try c.encode(o, forKey: Key("otherKeys")) }
+      try c.encodeIfPresent(listName, forKey: Key(Self.listNameKey))
+      try c.encodeIfPresent(listColor, forKey: Key(Self.listColorKey))
     }
+
+    static let listNameKey = "listName"
+    static let listColorKey = "listColor"
 
     init(from decoder: Decoder) throws {
       let c = try decoder.container(keyedBy: Key.self)
@@ -68,14 +76,20 @@ public enum JSONExchange {
         }
       }
       otherKeys = try c.decodeIfPresent([String: String].self, forKey: Key("otherKeys"))
+      // Only an item outside the default list names one (no cost for the others).
+      if values[ItemField.all[ItemField.listIndex].name] != nil {
+        listName = try c.decodeIfPresent(String.self, forKey: Key(Self.listNameKey))
+        listColor = try c.decodeIfPresent(String.self, forKey: Key(Self.listColorKey))
+      }
     }
   }
 
   /// The items as one JSON document (an array, `[]` when empty).
   /// - Parameter scheduled: the items that hold one of the 64 slots.
-  public static func encode(_ items: [TodoItem], now: Date, scheduled: Set<UUID>, timeZone: TimeZone)
-    -> String
-  {
+  /// - Parameter lists: the file's lists: an item outside the default one carries its list's name and colour.
+  public static func encode(
+    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, timeZone: TimeZone, lists: ListBook = .implicit
+  ) -> String {
     let f = DueFormatter(timeZone: timeZone, now: now)
     let out = items.map { i in
       var item = Item()
@@ -97,6 +111,10 @@ public enum JSONExchange {
       item.values["overdue"] = .bool(i.isOverdue(at: now))
       item.values["scheduled"] = .bool(scheduled.contains(i.id))
       item.otherKeys = i.otherKeys
+      if let id = i.list, let l = lists.list(id: id) {
+        item.listName = l.name
+        item.listColor = l.color
+      }
       return item
     }
     let enc = JSONEncoder()
@@ -107,13 +125,25 @@ public enum JSONExchange {
   /// The items of a JSON export (or of `list --json`).
   /// - Throws: ``TodoError/badFile(path:detail:)`` naming the entry that cannot be read.
   public static func decode(_ data: Data, path: String) throws -> [TodoItem] {
+    try decodeWithLists(data, path: path).items
+  }
+
+  /// The items of a JSON export and the lists they name (in their order of first appearance).
+  static func decodeWithLists(_ data: Data, path: String) throws -> (items: [TodoItem], lists: [NamedList]) {
     let raw: [Item]
     do { raw = try JSONDecoder().decode([Item].self, from: data) } catch {
       throw TodoError.badFile(
         path: path, detail: "not a JSON export of ours (\(describe(error))); nothing was imported")
     }
     let iso = ISO8601DateFormatter()
-    return try raw.enumerated().map { (k, r) in
+    var lists: [NamedList] = []
+    for r in raw {
+      guard let name = r.listName, case .text(let id)?? = r.values[ItemField.all[ItemField.listIndex].name],
+        !lists.contains(where: { $0.id == id })
+      else { continue }
+      lists.append(NamedList(id: id, name: name, color: r.listColor))
+    }
+    let items = try raw.enumerated().map { (k, r) in
       let idText: String
       if case .text(let s)?? = r.values[ItemField.all[ItemField.idIndex].name] {
         idText = s
@@ -154,6 +184,7 @@ public enum JSONExchange {
       do { try Instants.check(item) } catch { throw fail("\(error)") }
       return item
     }
+    return (items, lists)
   }
 
   static func describe(_ e: Error) -> String {

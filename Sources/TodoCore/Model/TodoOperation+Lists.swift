@@ -57,6 +57,34 @@ extension TodoOperation {
     return change
   }
 
+  /// The lists an import adds (SPEC 9): those its items name that the file does
+  /// not have, by id, with the name and colour the source gave (else named after
+  /// the id). A list the file has keeps its name; a name taken here by another
+  /// list gets the id beside it. Nil when the file has them all.
+  static func importedLists(_ imported: ImportFormats.Imported, into source: some ItemSource)
+    -> (before: ListBook, after: ListBook)?
+  {
+    let before = source.lists
+    var book = before
+    var given: [String: NamedList] = [:]
+    for l in imported.lists where given[l.id] == nil { given[l.id] = l }
+    func adopt(_ id: String) {
+      guard !id.isEmpty, book.list(id: id) == nil else { return }
+      var list = given[id] ?? NamedList(id: id, name: id)
+      if let n = try? book.checkedName(list.name) {
+        list.name = n
+      } else if let n = try? book.checkedName("\(list.name) (\(id))") {
+        list.name = n
+      } else {
+        list.name = (try? book.checkedName(id)) ?? book.newID(for: id)
+      }
+      book.append(list)
+    }
+    for l in imported.lists { adopt(l.id) }
+    for item in imported.items { if let id = item.list { adopt(id) } }
+    return book == before ? nil : (before, book)
+  }
+
   /// The whole list: the store never splices a change of the lists (``changesLists``), so it reads the file whole.
   static func whole(_ source: some ItemSource) throws -> TodoList {
     guard let list = source as? TodoList else {

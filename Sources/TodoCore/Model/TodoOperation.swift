@@ -76,6 +76,7 @@ public enum TodoOperation: Equatable, Sendable {
   var changesLists: Bool {
     switch self {
     case .addList, .renameList, .deleteList, .adoptLists: return true
+    case .importing(let i): return !i.lists.isEmpty || i.items.contains { $0.list != nil }
     case .undo(let c), .redo(let c), .sync(let c): return c.lists != nil
     default: return false
     }
@@ -121,6 +122,7 @@ public enum TodoOperation: Equatable, Sendable {
       change = try Self.deletion(ids, now: now, of: source)
     case .importing(let imported):
       change = Self.breakingCycles(Self.merging(imported, into: source), in: source)
+      change.lists = Self.importedLists(imported, into: source)
     case .sync(let change_):
       change = Self.breakingCycles(Self.syncing(change_, onto: source), in: source)
     case .undo(let done), .redo(let done):
