@@ -44,7 +44,7 @@ final class ImportListsTests: XCTestCase {
     let doc = try source().load()
     for json in [true, false] {
       let path = dir + "/e-\(json)"
-      FileManager.default.createFile(atPath: path, contents: exported(doc, json: json))
+      XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: exported(doc, json: json)))
       let target = Store(path: dir + "/new-\(json).plist")
       let incoming = try ImportFormats.read(path, env: .fixed(t0))
       try target.commit(.importing(incoming), env: .fixed(t0))
@@ -74,13 +74,18 @@ final class ImportListsTests: XCTestCase {
     let incoming = ImportFormats.Imported(
       items: [a, b, c],
       lists: [NamedList(id: "home", name: "House"), NamedList(id: "work", name: "job")])
-    try list.commit(.importing(incoming), env: env)
+    let before = list.lists
+    let change = try list.commit(.importing(incoming), env: env)
     // `home` is here already and keeps its name; `errands` has no name (named after its id);
     // `work`'s name is taken by another list here (kept apart by its id).
     XCTAssertEqual(
       list.lists.lists.map(\.name), ["Tasks", "Job", "Home", "job (work)", "errands"])
     XCTAssertEqual(list.lists.listID(of: list[c.id]!), "work")
     XCTAssertEqual(list.lists.listID(of: list[b.id]!), "errands")
+    // Undo takes the lists it added back with the items.
+    list.apply(change.inverse(at: t0), mode: .revert)
+    XCTAssertEqual(list.lists, before)
+    XCTAssertNil(list[b.id])
   }
 
   func testTheJSONExportNamesEachItemsList() throws {
