@@ -174,14 +174,23 @@ public struct VdirFolder: Sendable {
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
       }
       defer { close(fd) }
+      do {
+        pending.append((tmp, href, try write(data, to: fd, as: href), fresh))
+      } catch {
+        unlink(file)
+        throw error
+      }
+    }
+
+    /// Writes `data` to the open file `fd` (to become `href`); returns its etag as written.
+    private func write(_ data: Data, to fd: Int32, as href: String) throws -> String {
       let e = Syscall.writeAll(fd, data)
       var st = stat()
       guard e == 0, fstat(fd, &st) == 0 else {
         let e = e == 0 ? errno : e
-        unlink(file)
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
       }
-      pending.append((tmp, href, VdirFolder.etag(st), fresh))
+      return VdirFolder.etag(st)
     }
 
     /// The folder, opened once.
@@ -205,14 +214,12 @@ public struct VdirFolder: Sendable {
         unnamedFiles = false
         return false
       }
-      let e = Syscall.writeAll(fd, data)
-      var st = stat()
-      guard e == 0, fstat(fd, &st) == 0 else {
-        let e = e == 0 ? errno : e
+      do {
+        unnamed.append((fd, href, try write(data, to: fd, as: href)))
+      } catch {
         close(fd)
-        throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
+        throw error
       }
-      unnamed.append((fd, href, VdirFolder.etag(st)))
       if unnamed.count >= Self.unnamedRun { try nameUnnamed() }
       return true
     }
