@@ -41,6 +41,14 @@ int csystem_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, 
   return renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_NOREPLACE);
 }
 
+int csystem_open_tmpfile(int dirfd) { return openat(dirfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600); }
+
+int csystem_link_tmpfile(int fd, int dirfd, const char *name) {
+  char path[40];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  return linkat(AT_FDCWD, path, dirfd, name, AT_SYMLINK_FOLLOW);
+}
+
 int csystem_pidfd_open(pid_t pid) {
 #ifdef SYS_pidfd_open
   return (int)syscall(SYS_pidfd_open, pid, 0);

@@ -23,6 +23,14 @@ int csystem_syncfs(int fd);
 // (EEXIST otherwise), in one step; EINVAL where the file system cannot.
 int csystem_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+// A file with no name in the folder `dirfd` (O_TMPFILE, 0600, write-only), gone
+// if never linked; -1 (EOPNOTSUPP, EISDIR, EINVAL…) where the file system cannot.
+int csystem_open_tmpfile(int dirfd);
+
+// Gives the unnamed file `fd` the name `name` in `dirfd` (linkat through
+// /proc/self/fd): EEXIST when `name` exists, never replaced.
+int csystem_link_tmpfile(int fd, int dirfd, const char *name);
+
 // posix_spawn for the notify command: `path` runs with `argv` and `envp`
 // (NULL-terminated), stdin from /dev/null, stdout into a new pseudo-terminal
 // in raw mode (so that stdio flushes each line: notify-send --print-id prints

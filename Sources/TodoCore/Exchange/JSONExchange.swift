@@ -53,31 +53,33 @@ public enum JSONExchange {
 
     static let listNameKey = "listName"
     static let listColorKey = "listColor"
+    /// Decoded: each field of the table by its index (``ItemField/all``), nil when absent or null.
+    var decoded: [Value?] = []
+    /// The keys of the table's fields, made once.
+    static let keys = ItemField.all.map { Key($0.name) }
 
     init(from decoder: Decoder) throws {
       let c = try decoder.container(keyedBy: Key.self)
-      for f in ItemField.all {
-        let key = Key(f.name)
-        let required =
-          f.name == ItemField.all[ItemField.idIndex].name
-          || f.name == ItemField.all[ItemField.titleIndex].name
+      decoded = Array(repeating: nil, count: ItemField.all.count)
+      for (i, f) in ItemField.all.enumerated() {
+        let key = Self.keys[i]
         switch f.kind {
         case .text, .lines, .date, .uuid:
-          if required {
-            values[f.name] = .text(try c.decode(String.self, forKey: key))
+          if i == ItemField.idIndex || i == ItemField.titleIndex {
+            decoded[i] = .text(try c.decode(String.self, forKey: key))
           } else if let s = try c.decodeIfPresent(String.self, forKey: key) {
-            values[f.name] = .text(s)
+            decoded[i] = .text(s)
           }
         case .integer:
-          if let n = try c.decodeIfPresent(Int.self, forKey: key) { values[f.name] = .integer(n) }
-        case .flag: if let b = try c.decodeIfPresent(Bool.self, forKey: key) { values[f.name] = .bool(b) }
+          if let n = try c.decodeIfPresent(Int.self, forKey: key) { decoded[i] = .integer(n) }
+        case .flag: if let b = try c.decodeIfPresent(Bool.self, forKey: key) { decoded[i] = .bool(b) }
         case .texts:
-          if let a = try c.decodeIfPresent([String].self, forKey: key) { values[f.name] = .texts(a) }
+          if let a = try c.decodeIfPresent([String].self, forKey: key) { decoded[i] = .texts(a) }
         }
       }
       otherKeys = try c.decodeIfPresent([String: String].self, forKey: Key("otherKeys"))
       // Only an item outside the default list names one (no cost for the others).
-      if values[ItemField.all[ItemField.listIndex].name] != nil {
+      if decoded[ItemField.listIndex] != nil {
         listName = try c.decodeIfPresent(String.self, forKey: Key(Self.listNameKey))
         listColor = try c.decodeIfPresent(String.self, forKey: Key(Self.listColorKey))
       }
@@ -138,14 +140,14 @@ public enum JSONExchange {
     let iso = ISO8601DateFormatter()
     var lists: [NamedList] = []
     for r in raw {
-      guard let name = r.listName, case .text(let id)?? = r.values[ItemField.all[ItemField.listIndex].name],
+      guard let name = r.listName, case .text(let id)? = r.decoded[ItemField.listIndex],
         !lists.contains(where: { $0.id == id })
       else { continue }
       lists.append(NamedList(id: id, name: name, color: r.listColor))
     }
     let items = try raw.enumerated().map { (k, r) in
       let idText: String
-      if case .text(let s)?? = r.values[ItemField.all[ItemField.idIndex].name] {
+      if case .text(let s)? = r.decoded[ItemField.idIndex] {
         idText = s
       } else {
         idText = ""
@@ -154,20 +156,20 @@ public enum JSONExchange {
         TodoError.badFile(
           path: path, detail: "item \(k + 1) (\(idText.prefix(40))): \(why); nothing was imported")
       }
-      guard let id = UUID(uuidString: idText) else { throw fail("'id' is not a UUID") }
+      guard let id = uuid(idText) else { throw fail("'id' is not a UUID") }
       var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
       var created = false
-      for f in ItemField.all where f.name != ItemField.all[ItemField.idIndex].name {
-        guard case .some(.some(let v)) = r.values[f.name] else { continue }
+      for (i, f) in ItemField.all.enumerated() where i != ItemField.idIndex {
+        guard let v = r.decoded[i] else { continue }
         switch (f.kind, v) {
         case (.date, .text(let s)):
           guard let d = ISOTime.date(s) ?? iso.date(from: s) else {
             throw fail("'\(f.name)' is not an ISO 8601 date")
           }
           f.set(&item, .date(d))
-          if f.name == ItemField.all[ItemField.createdIndex].name { created = true }
+          if i == ItemField.createdIndex { created = true }
         case (.uuid, .text(let s)):
-          guard let u = UUID(uuidString: s) else { throw fail("'\(f.name)' is not a UUID") }
+          guard let u = uuid(s) else { throw fail("'\(f.name)' is not a UUID") }
           f.set(&item, .uuid(u))
         case (.text, .text(let s)), (.lines, .text(let s)): f.set(&item, .text(s))
         case (.integer, .integer(let n)): f.set(&item, .integer(n))
@@ -185,6 +187,14 @@ public enum JSONExchange {
       return item
     }
     return (items, lists)
+  }
+
+  /// A UUID's text as Foundation reads it; the usual form (36 bytes) without
+  /// Foundation's `sscanf` (two an item, a few percent of an import).
+  static func uuid(_ text: String) -> UUID? {
+    var text = text
+    let lean = text.withUTF8 { b in b.count == 36 ? LeanPlistReader.Cursor.parseUUID(b.baseAddress!) : nil }
+    return lean ?? UUID(uuidString: text)
   }
 
   static func describe(_ e: Error) -> String {

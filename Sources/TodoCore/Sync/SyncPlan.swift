@@ -52,6 +52,8 @@ struct SyncPlan {
     uids.formUnion(vdir.keys)
     uids.formUnion(old.keys)
     let (renamed, gone) = Self.reidentified(list: list, vdir: vdir, old: old, skipped: skipped)
+    status.reserveCapacity(uids.count)
+    report.reserveCapacity(uids.count)
     for uid in uids.sorted() {
       if skipped.contains(uid) {
         if let e = old[uid] { status[uid] = e }
@@ -191,6 +193,6 @@ public struct SyncReport: Equatable, Sendable {
 
   /// How many lines of `kind` on `side`.
   public func count(_ side: Side, _ kind: Kind) -> Int {
-    lines.filter { $0.side == side && $0.kind == kind }.count
+    lines.reduce(0) { $0 + ($1.side == side && $1.kind == kind ? 1 : 0) }
   }
 }

@@ -32,6 +32,6 @@ extension VdirCodec {
         }
         return r.items
       },
-      render: { item, now in Data(ICalMapping.ics(for: [item], now: now, calendar: env.calendar).utf8) })
+      render: { item, _ in Data(ICalExport.bytes(for: [item], calendar: env.calendar)) })
   }
 }

@@ -136,17 +136,37 @@ public struct VdirFolder: Sendable {
   // MARK: - Writing
 
   /// Files written to temporary names, to be put in place together by ``commit()``.
+  /// A new item's file is written with no name at all (O_TMPFILE) where the
+  /// file system can, and named once flushed (linkat, which never replaces a
+  /// file): one entry made in the folder instead of a temporary one made and
+  /// renamed, and nothing left behind by a sync killed before it is named.
   final class Batch {
     let folder: VdirFolder
     /// `etag`: the file's as written (a rename keeps its size, time and inode);
     /// `fresh`: `href` must not exist (a new item's file).
     private(set) var pending: [(tmp: String, href: String, etag: String, fresh: Bool)] = []
+    /// New items' files with no name yet, open.
+    private var unnamed: [(fd: Int32, href: String, etag: String)] = []
+    /// New items' files named already (by a full run of ``unnamed``), href → etag.
+    private var named: [String: String] = [:]
+    /// Whether new files are made unnamed (until the file system says it cannot).
+    private var unnamedFiles = access("/proc/self/fd", F_OK) == 0
+    private var dfd: Int32 = -1
+    /// How many unnamed files are kept open at most (a quarter of the descriptors
+    /// a process may have, 1,024 at most): then they are flushed and named.
+    static let unnamedRun = max(1, min(1024, sysconf(Int32(_SC_OPEN_MAX)) / 4))
 
     init(folder: VdirFolder) { self.folder = folder }
 
+    deinit {
+      for u in unnamed { close(u.fd) }
+      if dfd >= 0 { close(dfd) }
+    }
+
     /// Writes `data` to a temporary file that will become `href`; `fresh`:
-    /// only if no file `href` exists then (checked and renamed in one step).
+    /// only if no file `href` exists then (checked and named in one step).
     func stage(_ data: Data, as href: String, fresh: Bool = false) throws {
+      if fresh, unnamedFiles, try stageUnnamed(data, as: href) { return }
       let tmp = AtomicFile.temporaryName(of: href)
       let file = folder.path + "/" + tmp
       let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -154,14 +174,74 @@ public struct VdirFolder: Sendable {
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
       }
       defer { close(fd) }
+      do {
+        pending.append((tmp, href, try write(data, to: fd, as: href), fresh))
+      } catch {
+        unlink(file)
+        throw error
+      }
+    }
+
+    /// Writes `data` to the open file `fd` (to become `href`); returns its etag as written.
+    private func write(_ data: Data, to fd: Int32, as href: String) throws -> String {
       let e = Syscall.writeAll(fd, data)
       var st = stat()
       guard e == 0, fstat(fd, &st) == 0 else {
         let e = e == 0 ? errno : e
-        unlink(file)
         throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
       }
-      pending.append((tmp, href, VdirFolder.etag(st), fresh))
+      return VdirFolder.etag(st)
+    }
+
+    /// The folder, opened once.
+    private func folderFD() throws -> Int32 {
+      if dfd < 0 {
+        dfd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dfd >= 0 else { throw TodoError.io(path: folder.path, detail: Store.errorText(errno)) }
+      }
+      return dfd
+    }
+
+    /// Writes a new item's file with no name; false when the file system cannot make one.
+    private func stageUnnamed(_ data: Data, as href: String) throws -> Bool {
+      let d = try folderFD()
+      let fd = csystem_open_tmpfile(d)
+      guard fd >= 0 else {
+        let e = errno
+        guard e == EOPNOTSUPP || e == EISDIR || e == EINVAL || e == ENOENT else {
+          throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
+        }
+        unnamedFiles = false
+        return false
+      }
+      do {
+        unnamed.append((fd, href, try write(data, to: fd, as: href)))
+      } catch {
+        close(fd)
+        throw error
+      }
+      if unnamed.count >= Self.unnamedRun { try nameUnnamed() }
+      return true
+    }
+
+    /// Flushes the unnamed files (one `syncfs`, or the `fsync` of the one) and
+    /// names each; a name someone else made meanwhile is left to their file (ours is dropped).
+    private func nameUnnamed() throws {
+      guard !unnamed.isEmpty else { return }
+      let d = try folderFD()
+      if unnamed.count == 1 { fsync(unnamed[0].fd) } else { csystem_syncfs(d) }
+      defer {
+        for u in unnamed { close(u.fd) }
+        unnamed = []
+      }
+      for u in unnamed {
+        if csystem_link_tmpfile(u.fd, d, u.href) == 0 {
+          named[u.href] = u.etag
+        } else if errno != EEXIST {
+          throw TodoError.io(
+            path: folder.path + "/" + u.href, detail: "cannot write: " + Store.errorText(errno))
+        }
+      }
     }
 
     /// Flushes the staged files to disk (one `syncfs` for all of them) and
@@ -169,10 +249,15 @@ public struct VdirFolder: Sendable {
     /// `stillExpected` is asked just before each rename: a file changed by
     /// someone else since it was read is left alone (its temporary removed).
     func commit(stillExpected: (String) -> Bool) throws -> [String: String] {
-      guard !pending.isEmpty else { return [:] }
-      let dfd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard dfd >= 0 else { throw TodoError.io(path: folder.path, detail: Store.errorText(errno)) }
-      defer { close(dfd) }
+      guard !pending.isEmpty || !unnamed.isEmpty || !named.isEmpty else { return [:] }
+      let dfd = try folderFD()
+      try nameUnnamed()
+      var placed = named
+      named = [:]
+      guard !pending.isEmpty else {
+        fsync(dfd)
+        return placed
+      }
       if pending.count == 1 {
         let fd = openat(dfd, pending[0].tmp, O_RDONLY | O_CLOEXEC)
         if fd >= 0 {
@@ -182,7 +267,6 @@ public struct VdirFolder: Sendable {
       } else {
         csystem_syncfs(dfd)
       }
-      var placed: [String: String] = [:]
       var noReplace = true  // until the file system says it cannot
       for (tmp, href, etag, fresh) in pending {
         if fresh && noReplace {
@@ -221,6 +305,8 @@ public struct VdirFolder: Sendable {
     func discard() {
       for p in pending { unlink(folder.path + "/" + p.tmp) }
       pending = []
+      for u in unnamed { close(u.fd) }
+      unnamed = []
     }
   }
 

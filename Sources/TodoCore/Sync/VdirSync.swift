@@ -124,9 +124,10 @@ public final class VdirSync {
     let batch = VdirFolder.Batch(folder: vdir)
     defer { batch.discard() }
     var digests: [String: String] = [:]
+    digests.reserveCapacity(plan.writes.count)
     for w in plan.writes {
       let data = codec.render(w.item, now)
-      digests[w.href] = ContentDigest.hex(data)
+      digests[w.href] = data.withUnsafeBytes { ContentDigest.hex($0) }
       try batch.stage(data, as: w.href, fresh: w.expected == nil)
     }
     let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
@@ -163,7 +164,8 @@ public final class VdirSync {
           report.wrote = true
         }
         // Not when a collection left work for its second pass: the two sides differ still.
-        if dataAsRead, report.warnings.isEmpty, self.scope?.deferred != true, let data = FileStamp.of(dataFile),
+        if dataAsRead, report.warnings.isEmpty, self.scope?.deferred != true,
+          let data = FileStamp.of(dataFile),
           let written = FileStamp.of(statusFile),
           let files = SyncQuickCheck.fingerprint(items: status.items, listing: listing, removed: removed)
         {
@@ -241,7 +243,7 @@ public final class VdirSync {
         report.warnings.append("skipped \(file): \(Self.reason(error))")
         continue
       }
-      let digest = ContentDigest.hex(data)
+      let digest = data.withUnsafeBytes { ContentDigest.hex($0) }
       if let uid = known, old.items[uid]!.digest == digest {
         side[uid] = VdirEntry(href: href, etag: readEtag, digest: digest, item: nil)
         continue

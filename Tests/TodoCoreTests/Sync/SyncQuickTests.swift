@@ -187,6 +187,29 @@ extension SyncEngineTests {
 }
 
 extension SyncEngineTests {
+  /// More new files than are kept open at once: the first run is named while the
+  /// rest are written, and a name made meanwhile is still never replaced; no
+  /// temporary file is left, and each etag is the file's.
+  func testManyNewFilesAreNamedInRunsAndNeverReplaceOneMadeMeanwhile() throws {
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    let folder = VdirFolder(path: vdir)
+    let batch = VdirFolder.Batch(folder: folder)
+    let n = VdirFolder.Batch.unnamedRun + 3
+    for k in 0..<n {
+      try batch.stage(Data("ours \(k)".utf8), as: "f\(k).ics", fresh: true)
+      if k == 0 { try Data("theirs".utf8).write(to: URL(fileURLWithPath: vdir + "/f1.ics")) }
+    }
+    let placed = try batch.commit(stillExpected: { _ in true })
+    XCTAssertEqual(placed.count, n - 1)
+    XCTAssertNil(placed["f1.ics"])
+    XCTAssertEqual(try String(contentsOfFile: vdir + "/f1.ics", encoding: .utf8), "theirs")
+    for k in [0, 2, n - 1] {
+      XCTAssertEqual(try String(contentsOfFile: vdir + "/f\(k).ics", encoding: .utf8), "ours \(k)")
+      XCTAssertEqual(placed["f\(k).ics"], folder.currentEtag("f\(k).ics"))
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: vdir).count, n)
+  }
+
   func testAFileNameIsTheUIDWhenItIsSafeAndEscapedOtherwise() {
     let cases = [
       ("0000145D-6CAB-40B2-9B9E-C2D2C655F3DC", "0000145D-6CAB-40B2-9B9E-C2D2C655F3DC.ics"),

@@ -22,6 +22,27 @@ final class SyncStatusTests: XCTestCase {
     XCTAssertEqual(back, status)
   }
 
+  /// The text itself, byte for byte (older readers read it): lines in the UIDs' order, `\\`, tab,
+  /// line feed and CR escaped in every field, `\\N` for an absent value, `1` for a flag set.
+  func testTheStatusTextIsWrittenAsDocumented() {
+    var status = SyncStatus(vdir: "/v\tw")
+    var b = SyncFields(title: "Pay\\rent\n")
+    b.deadline = Date(timeIntervalSince1970: 1_795_000_000)
+    b.cancelled = true
+    b.repeatRule = "FREQ=DAILY"
+    b.warn = 600
+    b.icalExtra = "X:1\r\n"
+    status.items["b\tuid"] = SyncEntry(href: "b.ics", etag: "1;2.3;4", digest: "00ff", base: b)
+    status.items["a"] = SyncEntry(href: "a.ics", etag: "1", digest: "00", base: SyncFields(title: "A"))
+    let rest = String(repeating: "\t\\N", count: SyncStatus.columns.count - 7)
+    let expected =
+      "todo-tui sync status 1\t/v\\tw\n"
+      + "a\ta.ics\t1\t00\tA\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N" + rest + "\n"
+      + "b\\tuid\tb.ics\t1;2.3;4\t00ff\tPay\\\\rent\\n\t1795000000\t\\N\t1\tFREQ=DAILY\t600\tX:1\\r\\n" + rest
+      + "\n"
+    XCTAssertEqual(String(decoding: status.encoded(), as: UTF8.self), expected)
+  }
+
   func testAStatusThatDoesNotParseIsAnError() {
     for text in [
       "", "not a status", "todo-tui sync status 1\t/v\nonly\tthree\tfields\n", "todo-tui sync status x\t/v\n",
