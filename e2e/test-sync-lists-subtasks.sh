@@ -12,7 +12,7 @@
 # completes the next occurrence. Each shows right on both machines, with
 # todo-tui's syncs killed with -9 at random instants on both, and no UID is
 # ever twice anywhere: on the server, in either vdir, in either data file.
-. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (scripts/deps.sh test)"; exit 77; }
 started=$(date +%s)
@@ -121,22 +121,7 @@ elif cmd == "ping":
 PY
 phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
 
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$WORK/radicale"
-cat >"$WORK/radicale.conf" <<EOF
-[server]
-hosts = 127.0.0.1:$PORT
-[auth]
-type = none
-[rights]
-type = authenticated
-[storage]
-filesystem_folder = $WORK/radicale
-EOF
-radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
-RPID=$!
-at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
-wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+start_radicale
 
 # 1. The phone has two calendars, an item in each.
 expect_eq "$(phone mkcalendar personal Personal '#FF0000FF')" 201 "MKCALENDAR personal"

@@ -7,7 +7,7 @@
 # machine reaches the server and the other; the phone moves an item between
 # calendars (DELETE in one, PUT in the other) and a machine moves one back:
 # each shows in the right list everywhere, once, also after kills of a sync.
-. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed"; exit 77; }
 started=$(date +%s)
@@ -85,22 +85,7 @@ elif cmd == "ping":
 PY
 phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
 
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$WORK/radicale"
-cat >"$WORK/radicale.conf" <<EOF
-[server]
-hosts = 127.0.0.1:$PORT
-[auth]
-type = none
-[rights]
-type = authenticated
-[storage]
-filesystem_folder = $WORK/radicale
-EOF
-radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
-RPID=$!
-at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
-wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+start_radicale
 
 # 1. The phone has two calendars, an item in each.
 expect_eq "$(phone mkcalendar personal Personal '#FF0000FF')" 201 "MKCALENDAR personal"

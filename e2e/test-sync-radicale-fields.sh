@@ -4,7 +4,7 @@
 # server (an HTTP PUT) while the app, in tmux, changes the note in the item's
 # detail. After vdirsyncer and todo-tui sync, the data file, the app's row
 # and the server hold both changes.
-. "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/lib-tui.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
 unset TODO_TUI_VDIR
@@ -51,14 +51,8 @@ PY
 phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
 
 # The server, on a free port, with its own storage.
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$WORK/radicale" "$WORK/vdir" "$WORK/status"
-printf '[server]\nhosts = 127.0.0.1:%s\n[auth]\ntype = none\n[rights]\ntype = authenticated\n[storage]\nfilesystem_folder = %s\n' \
-  "$PORT" "$WORK/radicale" >"$WORK/radicale.conf"
-radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
-RPID=$!
-at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
-wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+start_radicale
+mkdir -p "$WORK/vdir" "$WORK/status"
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
 cat >"$WORK/vdirsyncer.conf" <<EOF
 [general]

@@ -5,7 +5,7 @@
 # vdirsyncer), and a phone that PUTs and edits VTODOs on the server over
 # HTTP. Items, deadlines, repeat rules and warnings cross both ways;
 # concurrent edits of different fields merge; deletions cross; no UID twice.
-. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
 started=$(date +%s)
@@ -15,23 +15,8 @@ unset TODO_TUI_FILE TODO_TUI_VDIR
 phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
 
 # The server.
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+start_radicale
 URL="http://127.0.0.1:$PORT/user/tasks/"
-mkdir -p "$WORK/radicale"
-cat >"$WORK/radicale.conf" <<EOF
-[server]
-hosts = 127.0.0.1:$PORT
-[auth]
-type = none
-[rights]
-type = authenticated
-[storage]
-filesystem_folder = $WORK/radicale
-EOF
-radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
-RPID=$!
-at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
-wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
 
 

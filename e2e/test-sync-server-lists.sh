@@ -6,7 +6,7 @@
 # list made here (`lists add Groceries`) becomes a calendar with its name on
 # the server, an item added to it goes there, and the phone's item PUT into
 # the second calendar shows in that list.
-. "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
 unset TODO_TUI_VDIR TODO_TUI_LIST
@@ -16,25 +16,7 @@ phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
 on_calendar() { PHONE_CAL=$1 phone list | grep -q "|$2\$"; }
 in_list() { T list --list "$1" | grep -qF "$2"; }
 
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$WORK/radicale"
-echo "user:secret" >"$WORK/htpasswd"
-cat >"$WORK/radicale.conf" <<CONF
-[server]
-hosts = 127.0.0.1:$PORT
-[auth]
-type = htpasswd
-htpasswd_filename = $WORK/htpasswd
-htpasswd_encryption = plain
-[rights]
-type = owner_only
-[storage]
-filesystem_folder = $WORK/radicale
-CONF
-radicale --config "$WORK/radicale.conf" >>"$WORK/radicale.log" 2>&1 &
-RPID=$!
-at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
-wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
+start_radicale htpasswd
 echo secret >"$WORK/password"
 
 # 1. The server has two calendars, an item in each: two lists here, with their names.

@@ -9,7 +9,7 @@
 # and the daemon says offline once and back once; a title changed on both
 # sides is told, listed by `sync conflicts` and put back by `--restore 1`;
 # without the daemon, `sync` runs the same round once.
-. "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
 unset TODO_TUI_VDIR
@@ -22,30 +22,7 @@ on_server() { phone list | grep -xF "$1" >/dev/null; }
 in_list() { [ "$(title_of "$1")" = "$2" ]; }
 
 # The server: a password in an htpasswd file, each user their own calendars.
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$WORK/radicale"
-echo "user:secret" >"$WORK/htpasswd"
-cat >"$WORK/radicale.conf" <<CONF
-[server]
-hosts = 127.0.0.1:$PORT
-[auth]
-type = htpasswd
-htpasswd_filename = $WORK/htpasswd
-htpasswd_encryption = plain
-[rights]
-type = owner_only
-[storage]
-filesystem_folder = $WORK/radicale
-CONF
-RPID=
-start_radicale() {
-  radicale --config "$WORK/radicale.conf" >>"$WORK/radicale.log" 2>&1 &
-  RPID=$!
-  wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
-}
-stop_radicale() { kill "$RPID"; wait "$RPID" 2>/dev/null; RPID=; }
-at_exit '[ -n "$RPID" ] && kill "$RPID" 2>/dev/null && wait "$RPID" 2>/dev/null'
-start_radicale
+start_radicale htpasswd
 echo secret >"$WORK/password"
 URL="http://127.0.0.1:$PORT/"
 

@@ -7,7 +7,7 @@
 # the same file). On both machines (two data files) the subtask shows under its
 # parent and the series at its next occurrence, once, no duplicate anywhere,
 # also after syncs killed with -9; completing the last occurrence completes it.
-. "$HERE/lib.sh"; . "$HERE/lib-sync.sh"
+. "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/lib-sync.sh"
 command -v radicale >/dev/null || { echo "skipped: radicale is not installed (apt-get install radicale, or scripts/deps.sh test)"; exit 77; }
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
 started=$(date +%s)
@@ -107,23 +107,8 @@ PY
 phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
 
 # The server.
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+start_radicale
 URL="http://127.0.0.1:$PORT/user/tasks/"
-mkdir -p "$WORK/radicale"
-cat >"$WORK/radicale.conf" <<EOF
-[server]
-hosts = 127.0.0.1:$PORT
-[auth]
-type = none
-[rights]
-type = authenticated
-[storage]
-filesystem_folder = $WORK/radicale
-EOF
-radicale --config "$WORK/radicale.conf" >"$WORK/radicale.log" 2>&1 &
-RPID=$!
-at_exit 'kill "$RPID" 2>/dev/null; wait "$RPID" 2>/dev/null'
-wait_for 15 phone ping || fail "radicale did not start: $(cat "$WORK/radicale.log")"
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
 
 
