@@ -22,7 +22,7 @@ public enum KeyMap {
     case .help: return help(key)
     case .confirmDelete:
       return key == .escape ? .escape : .confirmDelete(key == .char("y") || key == .char("Y"))
-    case .pickList: return picker(key)
+    case .pickList(let p): return picker(key, p.step)
     case .askSubtasks(let q): return subtaskAnswer(key, q)
     }
   }
@@ -70,12 +70,19 @@ public enum KeyMap {
     }
   }
 
-  static func picker(_ key: Key) -> Action? {
-    switch key {
-    case .up, .char("k"): return .list(.turn(-1))
-    case .down, .char("j"): return .list(.turn(1))
-    case .enter: return .list(.choose)
-    case .escape, .char("q"): return .escape
+  static func picker(_ key: Key, _ step: ListPicker.Step = .choosing) -> Action? {
+    switch (step, key) {
+    case (_, .escape): return .escape
+    case (.naming, .enter): return .list(.saveName)
+    case (.naming, _): return textEdit(key).map { .list(.name($0)) }
+    case (.deleting, _): return .list(.confirmDelete(key == .char("y") || key == .char("Y")))
+    case (.choosing, .up), (.choosing, .char("k")): return .list(.turn(-1))
+    case (.choosing, .down), (.choosing, .char("j")): return .list(.turn(1))
+    case (.choosing, .enter): return .list(.choose)
+    case (.choosing, .char("a")), (.choosing, .char("+")): return .list(.startNaming(rename: false))
+    case (.choosing, .char("r")): return .list(.startNaming(rename: true))
+    case (.choosing, .char("d")), (.choosing, .delete): return .list(.askDelete)
+    case (.choosing, .char("q")): return .escape
     default: return nil
     }
   }
@@ -154,6 +161,7 @@ public enum KeyMap {
     ("x  c", "complete (in the completed view: reopen)"),
     ("v", "the view: pending, completed, all"),
     ("L  m", "lists: the list shown, or all; move the item to another"),
+    ("a  r  d", "in the lists (L): add, rename, delete a list; u undoes"),
     ("r", "remind in 30 minutes"),
     ("C  R", "with a banner up: complete, remind its item"),
     ("d", "delete (asks first)"),

@@ -152,7 +152,10 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.fatal = why
   case .mutated(let m, let change):
     record(&state, m, change)
-    if let l = change.lists { state.setLists(l.after) }
+    if let l = change.lists {
+      state.setLists(l.after)
+      state.namedList(change)
+    }
     if case .form = state.mode { state.mode = .list }
     if case .swipe = state.mode { state.mode = .list }
     state.now = env.now()
@@ -202,11 +205,13 @@ private func record(_ state: inout AppState, _ m: TodoOperation, _ change: Chang
   func reverted(
     _ verb: (name: String, done: String, key: String), _ original: Change, onto stack: inout [Change]
   ) {
-    guard change.changesUserFields else {
+    guard change.changesUserFields || change.lists != nil else {
       state.message = "Nothing to \(verb.name) in “\(original.summary)”: changed elsewhere since"
       return
     }
-    push(Change(before: change.before, after: change.after, summary: original.summary), &stack)
+    var done = Change(before: change.before, after: change.after, summary: original.summary)
+    done.lists = change.lists  // a list added, renamed or deleted (SPEC 9)
+    push(done, &stack)
     state.message = "\(verb.done): \(original.summary) — \(verb.key)"
   }
   switch m {
@@ -290,6 +295,9 @@ private func dismissBanner(_ state: inout AppState) {
 /// Esc closes the innermost thing open.
 private func escape(_ state: inout AppState) {
   switch state.mode {
+  case .pickList(var p) where p.step != .choosing:
+    p.step = .choosing  // Esc on a name or a question: back to the choices
+    state.mode = .pickList(p)
   case .swipe, .help, .pickList:
     state.mode = .list
   case .form(var form):

@@ -56,15 +56,24 @@ func drawListPicker(_ p: ListPicker, _ state: AppState, _ layout: Layout, _ c: i
     guard let id else { return ("All lists", "\(state.pending.count)") }
     return (Title.displaySafe(state.lists.list(id: id)?.name ?? id), "\(pending[id] ?? 0)")
   }
+  // While naming, a last row holds the name typed, under its prompt.
+  var naming: TextField? = nil
+  if case .naming(let field, _) = p.step { naming = field }
+  let extra = naming == nil ? 0 : 2
   let inner = min(c.width - 4, max(24, rows.map { CellWidth.of($0.0) + CellWidth.of($0.1) + 4 }.max() ?? 0))
-  let room = max(1, layout.list.count - 2)
+  let room = max(1, layout.list.count - 2 - extra)
   let shown = min(room, choices.count)
   let first = max(0, min(p.selected - room + 1, choices.count - shown))
-  let y0 = layout.list.lowerBound + max(0, (layout.list.count - shown - 2) / 2)
+  let y0 = layout.list.lowerBound + max(0, (layout.list.count - shown - 2 - extra) / 2)
   let x0 = max(0, (c.width - inner - 2) / 2)
   let right = x0 + inner + 1
-  box(x: x0, y: y0, width: inner + 2, height: shown + 2, title: "", &c)
+  box(x: x0, y: y0, width: inner + 2, height: shown + 2 + extra, title: "", &c)
   c.putCut(" " + Title.displaySafe(title) + " ", x: x0 + 1, y: y0, style: .bold, limit: right)
+  if let naming {
+    let y = y0 + shown + 1
+    c.putCut(" " + (p.prompt(state.lists) ?? ""), x: x0 + 1, y: y, style: .bold, limit: right)
+    _ = drawField(naming, focused: true, x: x0 + 2, y: y + 1, width: inner - 2, &c)
+  }
   for k in 0..<shown {
     let i = first + k
     let y = y0 + 1 + k

@@ -295,7 +295,14 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
       ? ["Enter/c reopen", "→ close"] : ["Enter/c complete", "r remind", "→ close"]
   case .filter: keys = ["Enter keep", "Esc clear"]
   case .form, .help: keys = []
-  case .pickList: keys = ["↑↓ choose", "Enter pick", "Esc close"]
+  case .pickList(let p):
+    switch p.step {
+    case .choosing: keys = ["↑↓ choose", "Enter pick", "a add", "r rename", "d delete", "Esc close"]
+    case .naming: keys = ["Enter save", "Esc cancel"]
+    case .deleting:
+      message = p.prompt(state.lists) ?? ""
+      messageStyle = Style(.red, .bold)
+    }
   case .confirmDelete(let id):
     message = "Delete “\(state.item(id)?.title ?? "")”? (y/n)"
     messageStyle = Style(.red, .bold)

@@ -36,7 +36,8 @@ extension TodoOperation {
       }
       book.remove(id: id)
       change.summary =
-        "Deleted the list “\(list.name)”" + (members.isEmpty ? "" : " and its \(members.count) items")
+        "Deleted the list “\(list.name)”"
+        + (members.isEmpty ? "" : " and its \(members.count) item\(members.count == 1 ? "" : "s")")
     case .adoptLists(let found):
       // The implicit `Tasks`, while it holds nothing, gives way to the lists found.
       if !book.stored, let first = found.first, try Self.whole(source).items.isEmpty {

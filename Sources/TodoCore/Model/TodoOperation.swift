@@ -144,15 +144,21 @@ public enum TodoOperation: Equatable, Sendable {
 extension TodoList {
   /// Makes `operation`'s change to this list (see ``TodoOperation/change(in:env:)``)
   /// and applies it field by field (``apply(_:mode:)``). An undo or redo
-  /// answers what it really did to the items (``Change/outcome(_:current:)``),
-  /// so that the screen shows the file and not what the change had wished.
+  /// answers what it really did to the items (``Change/outcome(_:current:)``)
+  /// and to the lists, so that the screen shows the file and not what the
+  /// change had wished.
   @discardableResult
   public mutating func commit(_ operation: TodoOperation, env: TodoEnvironment) throws -> Change {
     let change = try operation.change(in: self, env: env)
     guard operation.mode == .revert else { return apply(change) }
     let current = items
+    let books = lists
     apply(change, mode: .revert)
-    return change.outcome(current: { current[$0] }, now: { self.items[$0] })
+    var out = change.outcome(current: { current[$0] }, now: { self.items[$0] })
+    // The lists too, when the undo or redo set them back (SPEC 9): else the
+    // screen would keep a list the file no longer has, and redo would lose it.
+    if lists != books { out.lists = (books, lists) }
+    return out
   }
 }
 

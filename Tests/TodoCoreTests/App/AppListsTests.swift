@@ -125,7 +125,100 @@ final class AppListsTests: XCTestCase {
     let added = try XCTUnwrap(list.items.values.first { $0.title == "Plan" })
     XCTAssertEqual(added.list, "work")
     XCTAssertTrue(s.visible.contains { $0.id == added.id }, "in sight")
-    press([.char("L"), .up, .up, .enter, .char("a")] + "Tea".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    press(
+      [.char("L"), .up, .up, .enter, .char("a")] + "Tea".map { Key.char($0) } + [.enter, .enter], &s, &list)
     XCTAssertNil(try XCTUnwrap(list.items.values.first { $0.title == "Tea" }).list, "the default list")
+  }
+
+  func typed(_ text: String) -> [Key] { text.map { Key.char($0) } }
+
+  /// `a` in the picker adds a list, `u` takes it back and `U` makes it again
+  /// (the undo answered no lists before: "Nothing to undo", the list kept).
+  func testAListAddedInThePickerIsUndoneAndRedone() throws {
+    var (s, list) = state()
+    press([.char("L"), .char("a")] + typed("Errands"), &s, &list)
+    assertSnapshot(render(s, size: s.size), "lists-add-80x24")
+    press([.enter], &s, &list)
+    XCTAssertEqual(list.lists.lists.map(\.name), ["Personal", "Work", "Groceries", "Errands"])
+    guard case .pickList(let p) = s.mode else { return XCTFail("the picker closed") }
+    XCTAssertEqual(p.step, .choosing)
+    XCTAssertEqual(p.choices(s.lists)[p.selected], "errands", "the cursor on the new list")
+    XCTAssertTrue(s.message.hasPrefix("Added the list “Errands” — u undoes"), s.message)
+    press([.escape, .char("u")], &s, &list)
+    XCTAssertEqual(list.lists.lists.map(\.name), ["Personal", "Work", "Groceries"])
+    XCTAssertEqual(s.lists, list.lists, "the screen's lists are the file's")
+    XCTAssertEqual(s.message, "Undid: Added the list “Errands” — U redoes")
+    press([.char("U")], &s, &list)
+    XCTAssertEqual(list.lists.lists.map(\.name), ["Personal", "Work", "Groceries", "Errands"])
+    XCTAssertEqual(s.lists, list.lists)
+    press([.char("u")], &s, &list)
+    XCTAssertNil(list.lists.list(id: "errands"))
+  }
+
+  /// `r` renames the list under the cursor; a name taken is refused with the text kept.
+  func testAListRenamedInThePickerIsUndone() throws {
+    var (s, list) = state()
+    press([.char("L"), .down, .down, .char("r"), .ctrl("u")] + typed("personal"), &s, &list)
+    press([.enter], &s, &list)
+    XCTAssertEqual(list.lists.list(id: "work")?.name, "Work", "a name taken")
+    guard case .pickList(let p) = s.mode, case .naming(let field, let id) = p.step else {
+      return XCTFail("the name typed is gone: \(s.mode)")
+    }
+    XCTAssertEqual(field.text, "personal")
+    XCTAssertEqual(id, "work")
+    XCTAssertTrue(s.message.contains("already a list 'Personal'"), s.message)
+    press([.ctrl("u")] + typed("Office") + [.enter], &s, &list)
+    XCTAssertEqual(list.lists.list(id: "work")?.name, "Office")
+    XCTAssertEqual(s.lists.list(id: "work")?.name, "Office")
+    press([.escape, .char("u")], &s, &list)
+    XCTAssertEqual(list.lists.list(id: "work")?.name, "Work")
+    XCTAssertEqual(s.lists.list(id: "work")?.name, "Work")
+    XCTAssertEqual(list[appID(1)]?.list, "work", "its item still in it")
+  }
+
+  /// `d` asks; y deletes the list and its items; `u` brings back both, whole.
+  func testAListDeletedWithItsItemsComesBackWholeOnUndo() throws {
+    var (s, list) = state()
+    let milk = try XCTUnwrap(list[appID(3)])
+    XCTAssertEqual(milk.list, "groceries")
+    press([.char("L"), .down, .down, .down, .char("d")], &s, &list)
+    guard case .pickList(let p) = s.mode, p.step == .deleting("groceries", items: 1) else {
+      return XCTFail("no question: \(s.mode)")
+    }
+    assertSnapshot(render(s, size: s.size), "lists-delete-80x24")
+    press([.char("n")], &s, &list)
+    XCTAssertNotNil(list.lists.list(id: "groceries"), "n keeps it")
+    press([.char("d"), .char("y")], &s, &list)
+    XCTAssertNil(list.lists.list(id: "groceries"))
+    XCTAssertNil(list[appID(3)], "its item deleted with it")
+    XCTAssertFalse(s.visible.contains { $0.id == appID(3) })
+    press([.escape, .char("u")], &s, &list)
+    XCTAssertEqual(list.lists.lists.map(\.name), ["Personal", "Work", "Groceries"])
+    let back = try XCTUnwrap(list[appID(3)], "the item back")
+    XCTAssertTrue(back.sameUserFields(as: milk), "whole")
+    XCTAssertEqual(back.list, "groceries")
+    XCTAssertTrue(s.visible.contains { $0.id == appID(3) })
+    XCTAssertEqual(s.lists, list.lists)
+    press([.char("U")], &s, &list)
+    XCTAssertNil(list.lists.list(id: "groceries"), "redo deletes again")
+    XCTAssertNil(list[appID(3)])
+  }
+
+  /// The only list is not offered for deletion; "All lists" is neither renamed nor deleted.
+  func testTheOnlyListAndAllListsAreNotDeleted() {
+    var s = appState(appThree)
+    var list = TodoList(document: TodoDocument(items: appThree))
+    press([.char("L"), .char("d")], &s, &list)
+    XCTAssertEqual(s.message, "Pick a list to delete")
+    press([.down, .char("d")], &s, &list)
+    XCTAssertTrue(s.message.contains("is the only list"), s.message)
+    press([.char("r")], &s, &list)
+    guard case .pickList(let p) = s.mode, case .naming(let field, "tasks") = p.step else {
+      return XCTFail("\(s.mode)")
+    }
+    XCTAssertEqual(field.text, "Tasks")
+    press([.escape], &s, &list)
+    guard case .pickList(let q) = s.mode else { return XCTFail("Esc closed the picker") }
+    XCTAssertEqual(q.step, .choosing, "Esc: back to the choices")
   }
 }
