@@ -34,6 +34,8 @@ final class ListFastPathTests: XCTestCase {
       if Int.random(in: 0..<3, using: &r) == 0 { items[k].notifiedReminder = nil }
       if Int.random(in: 0..<2, using: &r) == 0 { items[k].completed = nil }
       if Int.random(in: 0..<3, using: &r) > 0 { items[k].notifiedDeadline = nil }
+      // A start (SPEC 8): a row not started yet is dimmed when `list` writes colour.
+      if Int.random(in: 0..<4, using: &r) == 0 { items[k].start = near() }
     }
     return items
   }

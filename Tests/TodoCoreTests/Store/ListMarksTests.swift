@@ -17,14 +17,16 @@ final class ListMarksTests: XCTestCase {
     return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
+  /// Item `n`, due `n` hours after `t0`, its id derived from `seed` and `n`.
+  func item(_ n: Int, _ title: String, seed: String = "marks", _ set: (inout TodoItem) -> Void) -> TodoItem {
+    var i = TodoItem(
+      id: UUID.derived(from: "\(seed)-\(n)"), title: title, deadline: t0.addingTimeInterval(Double(n) * 3600),
+      created: t0)
+    set(&i)
+    return i
+  }
+
   func testPriorityTagsNoteAndProgress() throws {
-    func item(_ n: Int, _ title: String, _ set: (inout TodoItem) -> Void) -> TodoItem {
-      var i = TodoItem(
-        id: UUID.derived(from: "marks-\(n)"), title: title, deadline: t0.addingTimeInterval(Double(n) * 3600),
-        created: t0)
-      set(&i)
-      return i
-    }
     let items = [
       item(1, "High", { $0.priority = 2 }), item(2, "Medium", { $0.priority = 5 }),
       item(3, "Low", { $0.priority = 9 }), item(4, "Tagged", { $0.tags = ["home", "日本"] }),
@@ -46,5 +48,57 @@ final class ListMarksTests: XCTestCase {
     let scan = try XCTUnwrap(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) })
     XCTAssertEqual(
       scan.entries.filter(\.hasRowMarks).count, 5, "priority ×3, note, progress; not the plain one")
+  }
+
+  /// SPEC 8: an item not yet started is dimmed, not hidden, when `list` writes colour;
+  /// the fast path (the scan) writes the same bytes as the general path.
+  func testAnItemNotYetStartedIsDimmedWithColourOnBothPaths() throws {
+    func item(_ n: Int, _ title: String, _ set: (inout TodoItem) -> Void) -> TodoItem {
+      self.item(n, title, seed: "start", set)
+    }
+    let items = [
+      item(1, "Later", { $0.start = self.t0.addingTimeInterval(60) }),
+      item(2, "Begun", { $0.start = self.t0.addingTimeInterval(-60) }),
+      item(
+        3, "Tagged later",
+        {
+          $0.start = self.t0.addingTimeInterval(86_400)
+          $0.tags = ["home"]
+        }),
+      item(4, "Tagged", { $0.tags = ["home"] }),
+      item(5, "Now", { $0.start = self.t0 }),
+    ]
+    let fmt = DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: t0)
+    func general(colour: Bool) -> [UInt8] {
+      var out: [UInt8] = []
+      let plan = Scheduler.plan(items, now: t0)
+      ListOutput.write(
+        items, where: \.isPending, now: t0, formatter: fmt, scheduled: plan.scheduledIDs, colour: colour
+      ) { out.append(contentsOf: $0) }
+      return out
+    }
+    let bytes = PlistCodec.encode(items)
+    let scan = try XCTUnwrap(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0, notes: false) })
+    var fast: [UInt8] = []
+    ScanOutput.lines(scan, shown: .pending, now: t0, formatter: fmt, colour: true) {
+      fast.append(contentsOf: $0)
+    }
+    let out = general(colour: true)
+    XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: out, as: UTF8.self), "both paths")
+    let l = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+    guard l.count == 5 else { return XCTFail("\(l)") }
+    let dim = "\u{1B}[2m"
+    let reset = "\u{1B}[0m"
+    func dimmedWhole(_ line: String) -> Bool {
+      // The dim right after the short id, the reset at the end, none between.
+      guard let at = line.range(of: dim), line.hasSuffix(reset) else { return false }
+      return !line[at.upperBound...].dropLast(reset.count).contains("\u{1B}")
+    }
+    XCTAssertTrue(dimmedWhole(l[0]), "not started: \(l[0].debugDescription)")
+    XCTAssertFalse(l[1].contains(dim), "started: \(l[1].debugDescription)")
+    XCTAssertTrue(dimmedWhole(l[2]), "its tags do not end the dim: \(l[2].debugDescription)")
+    XCTAssertTrue(l[3].hasSuffix(dim + " #home" + reset), "tags alone dimmed: \(l[3].debugDescription)")
+    XCTAssertFalse(l[4].contains(dim), "starting now: \(l[4].debugDescription)")
+    XCTAssertFalse(general(colour: false).contains(0x1B), "no colour: no dim")
   }
 }

@@ -23,14 +23,15 @@ extension ListOutput {
     out.append(32)
   }
 
-  func appendFieldMarks(_ item: TodoItem, done: Bool, to out: inout [UInt8]) {
+  /// Tags (dimmed unless the row is `dimmed` whole), note, progress.
+  func appendFieldMarks(_ item: TodoItem, dimmed: Bool, to out: inout [UInt8]) {
     if !item.tags.isEmpty {
-      if colour && !done { out.append(contentsOf: Self.dim) }
+      if colour && !dimmed { out.append(contentsOf: Self.dim) }
       for t in item.tags {
         out.append(contentsOf: [32, 35])  // " #"
         Self.appendTitle(t, to: &out)
       }
-      if colour && !done { out.append(contentsOf: Self.reset) }
+      if colour && !dimmed { out.append(contentsOf: Self.reset) }
     }
     if item.note != nil { out.append(contentsOf: Self.noteMark) }
     if let p = item.progress, item.isPending { out.append(contentsOf: Array(" \(p)%".utf8)) }

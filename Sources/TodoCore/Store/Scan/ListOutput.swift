@@ -117,8 +117,10 @@ public struct ListOutput {
     out.append(contentsOf: repeatElement(32, count: ids.width - n + 2))
     let overdue = item.isOverdue(at: now)
     let done = !item.isPending
+    // Dimmed: done, or not started yet (SPEC 8), as the app's row.
+    let dimmed = done || (colour && item.start.map { $0 > now } ?? false)
     if colour && overdue { out.append(contentsOf: Self.red) }
-    if colour && done { out.append(contentsOf: Self.dim) }
+    if colour && dimmed { out.append(contentsOf: Self.dim) }
     if let g = ItemMarks.stateGlyph(item, now: now) { out.append(contentsOf: g.utf8) } else { out.append(32) }
     if !used.isEmpty {
       let marks = ItemMarks(item, now: now, scheduled: scheduled)
@@ -136,8 +138,8 @@ public struct ListOutput {
     Self.appendPriority(item.priority, to: &out)
     Self.appendTitle(item.title, to: &out)
     if let (d, all) = count { out.append(contentsOf: Array(" [\(d)/\(all)]".utf8)) }
-    appendFieldMarks(item, done: done, to: &out)
-    if colour && done { out.append(contentsOf: Self.reset) }
+    appendFieldMarks(item, dimmed: dimmed, to: &out)
+    if colour && dimmed { out.append(contentsOf: Self.reset) }
     // No trailing blanks when a someday item is the widest thing on its line.
     while out.last == 32 { out.removeLast() }
     out.append(10)

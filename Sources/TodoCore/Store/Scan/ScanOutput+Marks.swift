@@ -20,11 +20,12 @@ extension ScanOutput {
     64 + 5 * Int(scan.text(e, ItemField.tagsIndex)?.count ?? 0)
   }
 
-  /// The marks after the title: tags (dimmed when `colour` and the item is not done), note, progress.
-  static func putFieldMarks(_ scan: PlistScan, _ e: PlistScan.Entry, colour: Bool, _ out: inout OutBuffer) {
-    let done = !e.isPending
+  /// The marks after the title: tags (dimmed when `colour` and the row is not `dimmed` whole), note, progress.
+  static func putFieldMarks(
+    _ scan: PlistScan, _ e: PlistScan.Entry, colour: Bool, dimmed: Bool, _ out: inout OutBuffer
+  ) {
     if let tags = scan.text(e, ItemField.tagsIndex) {
-      if colour && !done { out.put(ListOutput.dim) }
+      if colour && !dimmed { out.put(ListOutput.dim) }
       scan.forEachText(in: tags) { t in
         out.byte(32)
         out.byte(35)  // " #"
@@ -35,7 +36,7 @@ extension ScanOutput {
           safe.withUTF8 { out.bytes($0.baseAddress!, $0.count) }
         }
       }
-      if colour && !done { out.put(ListOutput.reset) }
+      if colour && !dimmed { out.put(ListOutput.reset) }
     }
     if scan.value(e, ItemField.noteIndex) != PlistScan.none { out.put(ListOutput.noteMark) }
     let progress = scan.value(e, ItemField.progressIndex)

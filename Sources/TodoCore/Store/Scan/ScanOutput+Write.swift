@@ -66,8 +66,10 @@ extension ScanOutput {
           for _ in n..<ids.width + 2 { out.byte(32) }
           let late = e.isOverdue(at: t)
           let done = !e.isPending
+          // Dimmed: done, or with colour not started yet (SPEC 8), as ListOutput's rows.
+          let dimmed = done || (colour && scan.value(e, ItemField.startIndex) > t)
           if colour && late { out.put(red) }
-          if colour && done { out.put(dim) }
+          if colour && dimmed { out.put(dim) }
           if e.cancelled {
             out.put(cancelledGlyph)
           } else if e.isCompleted {
@@ -117,8 +119,8 @@ extension ScanOutput {
             out.room(32 + (marks ? Self.marksRoom(scan, e) : 0), sink)
             out.put(Array(" [\(t.done[k])/\(t.all[k])]".utf8))
           }
-          if marks { Self.putFieldMarks(scan, e, colour: colour, &out) }
-          if colour && done { out.put(reset) }
+          if marks { Self.putFieldMarks(scan, e, colour: colour, dimmed: dimmed, &out) }
+          if colour && dimmed { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.
           while out.count > 0 && out.base[out.count - 1] == 32 { out.count -= 1 }
           out.byte(10)
