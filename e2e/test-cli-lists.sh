@@ -43,6 +43,25 @@ j = json.load(open(sys.argv[1])); x = json.load(open(sys.argv[2]))
 assert len(j) == 3 and all(i["list"] == "work" for i in j), j
 assert all(i["list"] == "work" for i in x), x
 PY
+# lists --json: one array, each list's id (what an item's "list" holds), name, color (or
+# null), pending and completed counts and whether add uses it; show --json names the list.
+T lists --json > l.json || fail "lists --json"
+TODO_TUI_LIST=job T lists --json > l2.json || fail "lists --json with TODO_TUI_LIST"
+expect_eq "$(TODO_TUI_LIST=Job T lists)" "$(printf '  Tasks  0 pending\n* Job    3 pending')" "* marks the list add uses"
+T show --json "${w:0:8}" > s.json || fail "show --json"
+/usr/bin/python3 - <<'PY' || fail "lists --json and show --json"
+import json
+l, l2 = json.load(open("l.json")), json.load(open("l2.json"))
+assert l == [{"id": "tasks", "name": "Tasks", "color": None, "pending": 0, "completed": 0, "default": True},
+             {"id": "work", "name": "Job", "color": "#336699", "pending": 3, "completed": 0, "default": False}], l
+assert [x["default"] for x in l2] == [False, True], l2
+s = json.load(open("s.json"))
+assert (s["list"], s["listName"], s["listColor"], s["title"]) == ("work", "Job", "#336699", "Report"), s
+PY
+one=$(TODO_TUI_FILE=$PWD/c.plist T add One) && TODO_TUI_FILE=$PWD/c.plist T add Two >/dev/null || fail "add"
+TODO_TUI_FILE=$PWD/c.plist T complete "${one:0:8}" >/dev/null || fail "complete One"
+expect_eq "$(TODO_TUI_FILE=$PWD/c.plist T lists --json | tr -d ' \n')" \
+  '[{"color":null,"completed":1,"default":true,"id":"tasks","name":"Tasks","pending":1}]' "the counts of a new file"
 # Issue 27: an export imported into a new file keeps the lists (JSON and plist).
 T export > x.plist || fail "export plist"
 for f in x.json x.plist; do

@@ -19,10 +19,60 @@ struct ListsShow: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "The lists in their order, each with its number of pending items.")
   @OptionGroup var options: FileOption
+  @Flag(help: "One JSON document: an array of the lists (id, name, color, pending, completed, default).")
+  var json = false
 
   func run() throws {
     let doc = try options.load()
-    CLI.out(Self.text(doc))
+    CLI.out(json ? Self.json(doc) : Self.text(doc))
+  }
+
+  /// One list of `lists --json`: `id` is what an item's `list` holds in `list --json`.
+  struct Entry: Encodable {
+    var id: String
+    var name: String
+    var color: String?
+    var pending = 0
+    var completed = 0
+    var `default`: Bool
+
+    func encode(to encoder: Encoder) throws {
+      enum Key: String, CodingKey { case id, name, color, pending, completed, `default` }
+      var c = encoder.container(keyedBy: Key.self)
+      try c.encode(id, forKey: .id)
+      try c.encode(name, forKey: .name)
+      try c.encode(color, forKey: .color)  // null when the list has none
+      try c.encode(pending, forKey: .pending)
+      try c.encode(completed, forKey: .completed)
+      try c.encode(`default`, forKey: .default)
+    }
+  }
+
+  /// The id of the list `add` puts an item in: the one `TODO_TUI_LIST` names, else the first.
+  static func defaultID(_ lists: ListBook) -> String {
+    let env = ProcessInfo.processInfo.environment["TODO_TUI_LIST"] ?? ""
+    let named = env.isEmpty ? nil : try? lists.named(env)
+    return named?.id ?? lists.lists[0].id
+  }
+
+  /// The lists in their order, with their items as `list` counts them (pending) and
+  /// `list --completed` (completed); `default`: the list `add` uses.
+  static func json(_ doc: TodoDocument) -> String {
+    let lists = doc.lists
+    let home = defaultID(lists)
+    var entries = lists.lists.map { l in
+      Entry(id: l.id, name: l.name, color: l.color, default: l.id == home)
+    }
+    let index = Dictionary(uniqueKeysWithValues: lists.lists.enumerated().map { ($1.id, $0) })
+    for item in doc.items {
+      guard let k = index[lists.listID(of: item)] else { continue }
+      if item.isPending {
+        entries[k].pending += 1
+      } else if item.completed != nil {
+        entries[k].completed += 1
+      }
+    }
+    return JSONOutput.encode(entries)
   }
 
   /// One line a list: `*` before the default one, the name, its pending items.
@@ -32,11 +82,13 @@ struct ListsShow: ParsableCommand {
     for item in doc.items where item.isPending { pending[lists.listID(of: item), default: 0] += 1 }
     let names = lists.lists.map { Title.displaySafe($0.name) }
     let width = names.map { CellWidth.of($0) }.max() ?? 0
+    let home = defaultID(lists)
     var out = ""
     for (k, list) in lists.lists.enumerated() {
       let n = pending[list.id] ?? 0
       out +=
-        (k == 0 ? "* " : "  ") + names[k] + String(repeating: " ", count: width - CellWidth.of(names[k]) + 2)
+        (list.id == home ? "* " : "  ") + names[k]
+        + String(repeating: " ", count: width - CellWidth.of(names[k]) + 2)
       out += "\(n) pending\n"
     }
     return out

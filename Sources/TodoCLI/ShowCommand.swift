@@ -17,8 +17,9 @@ struct Show: ParsableCommand {
     let fmt = CLI.formatter(now: now)
     let plan = Scheduler.plan(doc.items, now: now)
     if json {
+      // As the JSON export: `listName` (and `listColor`) beside the `list` id.
       let text = JSONExchange.encode(
-        [item], now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current)
+        [item], now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current, lists: doc.lists)
       let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any]
       let object = try JSONSerialization.data(
         withJSONObject: array?.first ?? [:], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
