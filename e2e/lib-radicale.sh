@@ -1,6 +1,6 @@
 # A Radicale of the test's own on a free port of 127.0.0.1, its calendars under
 # $WORK/radicale, ended at exit. Source after lib.sh; the script defines
-# phone() (e2e/phone.py or its own client), whose `ping` tells the server is up.
+# phone() (e2e/phone.py), whose `ping` tells the server is up.
 #
 # start_radicale [htpasswd]: the first call picks PORT and writes the
 # configuration (no password; with `htpasswd`, user:secret and each user their

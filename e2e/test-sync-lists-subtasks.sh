@@ -18,118 +18,18 @@ command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed
 started=$(date +%s)
 unset TODO_TUI_FILE TODO_TUI_VDIR TODO_TUI_LIST
 
-# The phone: a CalDAV client of its own, over HTTP (calendars under /user/).
-cat >"$WORK/phone.py" <<'PY'
-import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
-port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-HOME = "/user/"
-AUTH = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
-def req(method, path, body=None, headers={}):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    c.request(method, path, body=body, headers={**AUTH, **headers})
-    r = c.getresponse(); data = r.read(); c.close()
-    return r.status, dict(r.getheaders()), data
-def propfind(path, prop, depth):
-    st, _, data = req("PROPFIND", path, '<propfind xmlns="DAV:"><prop>%s</prop></propfind>' % prop, {"Depth": depth})
-    assert st == 207, (st, path)
-    return ET.fromstring(data).findall("{DAV:}response")
-def calendars():  # name -> displayname
-    out = {}
-    for r in propfind(HOME, "<displayname/><resourcetype/>", "1"):
-        href = r.find("{DAV:}href").text.rstrip("/")
-        if href == HOME.rstrip("/"): continue
-        d = r.find(".//{DAV:}displayname")
-        out[href.rsplit("/", 1)[1]] = d.text if d is not None and d.text else ""
-    return out
-def items(cal):  # href -> text
-    out = {}
-    for r in propfind(HOME + cal + "/", "<getetag/>", "1"):
-        href = r.find("{DAV:}href").text
-        if href.rstrip("/") == (HOME + cal).rstrip("/"): continue
-        out[href] = req("GET", href)[2].decode().replace("\r\n ", "")
-    return out
-def prop(text, name):
-    m = re.search(r"^" + name + r"[;:][^\r\n]*?:?([^:\r\n]*)\r?$", text, re.M)
-    return m.group(1) if m else ""
-if cmd == "mkcalendar":  # NAME DISPLAYNAME COLOR
-    name, display, color = args
-    body = ('<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" '
-            'xmlns:I="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>%s</D:displayname>'
-            '<I:calendar-color>%s</I:calendar-color></D:prop></D:set></C:mkcalendar>') % (display, color)
-    print(req("MKCALENDAR", HOME + name + "/", body)[0])
-elif cmd == "calendars":  # NAME=DISPLAYNAME, sorted
-    print("\n".join(sorted("%s=%s" % kv for kv in calendars().items())))
-elif cmd == "where":  # every item: CALENDAR|SUMMARY, sorted; a UID twice anywhere fails
-    seen, out = {}, []
-    for cal in calendars():
-        for href, text in items(cal).items():
-            uid = prop(text, "UID")
-            if uid in seen: sys.exit("DUPLICATE UID %s in %s and %s" % (uid, seen[uid], cal))
-            seen[uid] = cal; out.append(cal + "|" + prop(text, "SUMMARY"))
-    print("\n".join(sorted(out)))
-elif cmd == "put":  # CALENDAR NAME UID SUMMARY
-    cal, name, uid, summary = args
-    now = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:" + uid,
-        "DTSTAMP:" + now, "LAST-MODIFIED:" + now, "SUMMARY:" + summary, "DUE:20300610T090000Z",
-        "END:VTODO", "END:VCALENDAR", ""])
-    st = req("PUT", HOME + cal + "/" + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})[0]
-    assert st in (201, 204), st
-elif cmd == "move":  # UID TO: as a phone moves an item: DELETE in its calendar, PUT in the other
-    uid, to = args
-    for cal in calendars():
-        for href, text in items(cal).items():
-            if prop(text, "UID") != uid: continue
-            st = req("DELETE", href)[0]; assert st in (200, 204), st
-            st = req("PUT", HOME + to + "/" + href.rsplit("/", 1)[1], text, {"Content-Type": "text/calendar"})[0]
-            assert st in (201, 204), st
-            sys.exit(0)
-    sys.exit("no item " + uid)
-elif cmd == "put-raw":  # CALENDAR NAME: the body from stdin, as the phone's app wrote it
-    cal, name = args
-    body = sys.stdin.read().replace("\r\n", "\n").replace("\n", "\r\n").replace("@NOW@", time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
-    st = req("PUT", HOME + cal + "/" + name, body, {"Content-Type": "text/calendar", "If-None-Match": "*"})[0]
-    assert st in (201, 204), st
-elif cmd in ("complete-occurrence", "count"):  # UID: Thunderbird's completed occurrence / the file's VTODOs
-    uid = args[0]
-    found = [(href, text) for cal in calendars() for href, text in items(cal).items() if prop(text, "UID") == uid]
-    if len(found) != 1: sys.exit("%d items with UID %s" % (len(found), uid))
-    href, text = found[0]
-    if cmd == "count": print(text.count("BEGIN:VTODO")); sys.exit(0)
-    etag = req("GET", href)[1].get("ETag") or req("GET", href)[1].get("etag")
-    now = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    lines = text.split("\r\n")
-    master = lines[lines.index("BEGIN:VTODO"):lines.index("END:VTODO") + 1]
-    # RECURRENCE-ID names the occurrence by the series' DTSTART (else its DUE), parameters and all.
-    start = [l for l in master if re.match(r"^DTSTART[;:]", l)] or [l for l in master if re.match(r"^DUE[;:]", l)]
-    rid = "RECURRENCE-ID" + start[0][len(re.match(r"^[A-Z]+", start[0]).group(0)):]
-    keep = [l for l in master if re.match(r"^(DTSTART|DUE|SUMMARY)[;:]", l)]
-    override = ["BEGIN:VTODO", "UID:" + uid, "DTSTAMP:" + now, "CREATED:" + now, "LAST-MODIFIED:" + now,
-        rid] + keep + ["STATUS:COMPLETED", "COMPLETED:" + now, "PERCENT-COMPLETE:100", "X-MOZ-GENERATION:2",
-        "END:VTODO"]
-    i = len(lines) - 1 - lines[::-1].index("END:VCALENDAR")
-    lines[i:i] = override
-    time.sleep(1.1)  # a LAST-MODIFIED later than any before, to the second
-    st = req("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})[0]
-    assert st in (201, 204), st
-elif cmd == "get":  # UID PROPERTY: the property of the item's first VTODO
-    found = [text for cal in calendars() for text in items(cal).values() if prop(text, "UID") == args[0]]
-    if len(found) != 1: sys.exit("%d items with UID %s" % (len(found), args[0]))
-    print(prop(found[0], args[1]))
-elif cmd == "ping":
-    req("OPTIONS", "/")
-PY
-phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+# The phone: e2e/phone.py, a CalDAV client over HTTP (calendars under /user/).
+phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
 
 start_radicale
 
 # 1. The phone has two calendars, an item in each.
-expect_eq "$(phone mkcalendar personal Personal '#FF0000FF')" 201 "MKCALENDAR personal"
-expect_eq "$(phone mkcalendar work Work '#0000FFFF')" 201 "MKCALENDAR work"
-phone put personal plants.ics plants@phone "Water plants"
-phone put work report.ics report@phone "Write report"
+expect_eq "$(PHONE_CAL=personal phone mkcalendar Personal '#FF0000FF')" 201 "MKCALENDAR personal"
+expect_eq "$(PHONE_CAL=work phone mkcalendar Work '#0000FFFF')" 201 "MKCALENDAR work"
+phone put personal/plants.ics plants@phone "Water plants" DUE:20300610T090000Z
+phone put work/report.ics report@phone "Write report" DUE:20300610T090000Z
 # (A second one: vdirsyncer refuses to sync a calendar emptied on one side.)
-phone put work budget.ics budget@phone "Plan budget"
+phone put work/budget.ics budget@phone "Plan budget" DUE:20300610T090000Z
 
 # Two machines: a data file and a vdir root each, synced by vdirsyncer.
 for m in A B; do
@@ -211,7 +111,7 @@ print(v)"
 }
 
 #    And a weekly to-do in the first calendar (three occurrences, as Thunderbird writes one).
-phone put-raw personal water.ics <<'EOF'
+phone put-raw personal/water.ics <<'EOF'
 BEGIN:VCALENDAR
 VERSION:2.0
 PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
@@ -251,7 +151,7 @@ echo "a list made on A → server → B: ok ($(( $(date +%s) - started )) s)"
 # 3. The phone, in turn: a subtask of "Write report" in the SECOND calendar (Work), the
 #    move of "Plan budget" from Work to Personal, and the current occurrence of the weekly
 #    to-do completed the Thunderbird way.
-phone put-raw work slides.ics <<'EOF'
+phone put-raw work/slides.ics <<'EOF'
 BEGIN:VCALENDAR
 VERSION:2.0
 PRODID:-//Nextcloud Tasks v0.16.0

@@ -10,45 +10,7 @@ command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed
 unset TODO_TUI_VDIR
 
 # The phone: reads and changes one VTODO on the server, by UID, over HTTP.
-cat >"$WORK/phone.py" <<'PY'
-import base64, http.client, re, sys, time, xml.etree.ElementTree as ET
-port, cmd, args = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-COLLECTION = "/user/tasks/"
-HEADERS = {"Authorization": "Basic " + base64.b64encode(b"user:x").decode()}
-def call(method, path, body=None, extra={}):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    c.request(method, path, body=body, headers={**HEADERS, **extra})
-    r = c.getresponse(); data = r.read(); c.close()
-    return r.status, r.getheader("ETag"), data
-def vtodo(text, name):  # the VTODO's own property (unfolded), not an alarm's
-    inside = []
-    for l in text.replace("\r\n ", "").split("\r\n"):
-        if l.startswith(("BEGIN:", "END:")):
-            inside = inside + [l[6:]] if l.startswith("BEGIN:") else inside[:-1]
-        elif inside[-1:] == ["VTODO"] and re.match(name + r"[;:]", l):
-            return l.split(":", 1)[1]
-    return None
-def find(uid):  # href, etag, text of the item with this UID
-    st, _, data = call("PROPFIND", COLLECTION, '<propfind xmlns="DAV:"><prop><getetag/></prop></propfind>', {"Depth": "1"})
-    for href in [e.text for e in ET.fromstring(data).iter("{DAV:}href")]:
-        if href.rstrip("/") == COLLECTION.rstrip("/"): continue
-        st, etag, body = call("GET", href)
-        if vtodo(body.decode(), "UID") == uid: return href, etag, body.decode()
-    sys.exit("no item " + uid)
-if cmd == "ping": call("OPTIONS", "/")
-elif cmd == "mkcalendar": print(call("MKCALENDAR", COLLECTION)[0])
-elif cmd == "get": print(vtodo(find(args[0])[2], args[1]) or "")
-elif cmd == "set":  # UID NAME VALUE, as a phone's edit: LAST-MODIFIED later, If-Match
-    uid, name, value = args
-    href, etag, text = find(uid)
-    lines = [l for l in text.replace("\r\n ", "").split("\r\n") if not re.match("(%s|LAST-MODIFIED|DTSTAMP)[;:]" % name, l)]
-    time.sleep(1.1)
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    lines[lines.index("END:VTODO"):lines.index("END:VTODO")] = [name + ":" + value, "LAST-MODIFIED:" + stamp, "DTSTAMP:" + stamp]
-    st = call("PUT", href, "\r\n".join(lines), {"Content-Type": "text/calendar", "If-Match": etag})[0]
-    assert st in (201, 204), st
-PY
-phone() { python3 "$WORK/phone.py" "$PORT" "$@"; }
+phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
 
 # The server, on a free port, with its own storage.
 start_radicale
