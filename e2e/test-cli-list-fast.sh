@@ -88,11 +88,17 @@ for m in "!!! " "!! " "#work #日本" "#a & b #<t>" " ✎" " 40%"; do
   grep -qF -- "$m" "$WORK/marks.out" || fail "no '$m' in the rows"
 done
 
-# Colour on a terminal: both ways the same escapes.
+# Colour on a terminal: both ways the same escapes; an item not yet started is dimmed (SPEC 8).
+"$TODO_BIN" --file "$F" add "Not started yet" --start "2026-10-25 09:00" --due "2026-10-26 09:00" >/dev/null &&
+  "$TODO_BIN" --file "$F" add "Started already" --start "2026-10-19 09:00" --due "2026-10-26 09:00" >/dev/null ||
+  fail "add --start"
 script -qec "\"$TODO_BIN\" list --file \"$F\" --all" /dev/null > "$WORK/fast.tty"
 script -qec "\"$TODO_BIN\" --file \"$F\" list --all" /dev/null > "$WORK/general.tty"
 grep -q $'\e\[31m' "$WORK/fast.tty" || fail "no colour on a terminal"
 cmp -s "$WORK/fast.tty" "$WORK/general.tty" || fail "colour output differs"
+grep -a "Not started yet" "$WORK/fast.tty" | grep -q $'\e\[2m' || fail "an item not yet started is not dimmed"
+grep -a "Started already" "$WORK/fast.tty" | grep -q $'\e\[2m' && fail "an item started is dimmed"
+"$TODO_BIN" list --file "$F" | grep -a "Not started yet" | grep -q $'\e' && fail "escapes in a pipe"
 NO_COLOR=1 script -qec "\"$TODO_BIN\" list --file \"$F\"" /dev/null > "$WORK/nocolour.tty"
 ! grep -q $'\e\[' "$WORK/nocolour.tty" || fail "colour despite NO_COLOR"
 
