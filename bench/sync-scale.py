@@ -105,6 +105,7 @@ def import_rows(n, rounds, base, seedfile):
         with open(exp[fmt], "w") as f:
             f.write(run([todo, "export", "--format", fmt, "--file", seedfile], e)[2])
     times = {"json": [], "plist": []}
+    cpus = {"json": [], "plist": []}
     ratios = []
     for _ in range(rounds["import"]):
         for fmt in ["plist", "json"]:
@@ -116,8 +117,9 @@ def import_rows(n, rounds, base, seedfile):
             if f"Imported {n} items" not in text:
                 sys.exit(f"import {fmt}: {text[-300:]}")
             times[fmt].append(t)
+            cpus[fmt].append(cpu["last"])
         ratios.append(times["json"][-1] / times["plist"][-1])
-    return med(times["json"]), med(times["plist"]), med(ratios)
+    return med(times["json"]), med(times["plist"]), med(ratios), med(cpus["json"]), med(cpus["plist"])
 
 
 def size_rows(n, rounds):
@@ -240,8 +242,11 @@ def main():
                 base = os.path.join(work, f"n{n}")
                 os.makedirs(base)
                 seed(n, os.path.join(base, "seed.plist"))
-                j, p, ratio = import_rows(n, {"import": args.import_only}, base, os.path.join(base, "seed.plist"))
-                print(f"import {n}: JSON {j * 1000:.0f} ms, plist {p * 1000:.0f} ms, ratio {ratio:.2f}")
+                j, p, ratio, jc, pc = import_rows(n, {"import": args.import_only}, base, os.path.join(base, "seed.plist"))
+                print(
+                    f"import {n}: JSON {j * 1000:.0f} ms (CPU {jc * 1000:.0f}), plist {p * 1000:.0f} ms "
+                    f"(CPU {pc * 1000:.0f}), ratio {ratio:.2f} (median of {args.import_only} interleaved rounds)"
+                )
         finally:
             shutil.rmtree(work, ignore_errors=True)
         return
@@ -307,9 +312,10 @@ def main():
             )
         L.append(f"| sync, one change here | {n} | {rounds['change']} | {ms(r['here'])} | – | – | – |")
         L.append(f"| sync, one change there | {n} | {rounds['change']} | {ms(r['there'])} | – | – | – |")
-        j_, p, ratio = r["import"]
+        j_, p, ratio, jc, pc = r["import"]
         L.append(
-            f"| import of our JSON export | {n} | {rounds['import']} | {ms(j_)} | plist import: {ms(p)}; "
+            f"| import of our JSON export | {n} | {rounds['import']} | {ms(j_)} (CPU {ms(jc)}) | "
+            f"plist import: {ms(p)} (CPU {ms(pc)}); "
             f"ratio {ratio:.2f} (median of rounds) | ≤ 2× plist | {held(ratio <= 2)} |"
         )
     text = "\n".join(L) + "\n"
