@@ -199,6 +199,17 @@ final class JSONLeanReaderTests: XCTestCase {
       default: XCTFail("\(text): JSONDecoder \(expected), ours \(got)")
       }
     }
+    // A key it skips, twice: read only if JSONDecoder reads it, and then the same.
+    for text in [
+      "[{\(id), \"title\": \"a\", \"overdue\": true, \"overdue\": 1}]",
+      "[{\(id), \"title\": \"a\", \"x\": \"1\", \"x\": null}]",
+    ] {
+      let data = Data(text.utf8)
+      let expected = foundation(data)
+      if let lean = JSONExchange.LeanReader.items(data) {
+        XCTAssertEqual(fingerprint(lean), fingerprint(try XCTUnwrap(expected, text)), text)
+      }
+    }
     // And what it reads as JSONDecoder does: `-0`, null fields, an empty array.
     for text in ["[]", " [ ] ", "[{\(id), \"title\": \"a\", \"warn\": -0, \"note\": null, \"tags\": []}]"] {
       let data = Data(text.utf8)
