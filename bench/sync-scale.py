@@ -20,6 +20,7 @@ CPU time from wait4's rusage, its peak RSS from /usr/bin/time. Every run is chec
 file count). Prints a markdown section (also to OUT when set).
 
 Usage: TODO_BIN=.build/release/todo-tui [OUT=file.md] bench/sync-scale.py [--sizes 10000,100000]
+       [--import-only ROUNDS] (the import rows alone, printed)
 """
 import argparse, datetime as dt, os, plistlib, random, shutil, statistics, subprocess, sys, time, uuid
 
@@ -91,6 +92,34 @@ def first_sync(base, n, seedfile, k):
 
 def med(xs):
     return statistics.median(xs)
+
+
+def import_rows(n, rounds, base, seedfile):
+    """(JSON median, plist median, median of the per-round ratios) of `import`
+    of our own export of the seed into an empty data file, interleaved."""
+    # JSON import against plist import of the same items.
+    e = env_for(base)
+    exp = {}
+    for fmt in ["json", "plist"]:
+        exp[fmt] = os.path.join(base, "items." + fmt)
+        with open(exp[fmt], "w") as f:
+            f.write(run([todo, "export", "--format", fmt, "--file", seedfile], e)[2])
+    times = {"json": [], "plist": []}
+    cpus = {"json": [], "plist": []}
+    ratios = []
+    for _ in range(rounds["import"]):
+        for fmt in ["plist", "json"]:
+            target = os.path.join(base, "imported.plist")
+            for p in [target, target + ".lock"]:
+                if os.path.exists(p):
+                    os.remove(p)
+            t, _, text = run([todo, "import", exp[fmt], "--file", target], e)
+            if f"Imported {n} items" not in text:
+                sys.exit(f"import {fmt}: {text[-300:]}")
+            times[fmt].append(t)
+            cpus[fmt].append(cpu["last"])
+        ratios.append(times["json"][-1] / times["plist"][-1])
+    return med(times["json"]), med(times["plist"]), med(ratios), med(cpus["json"]), med(cpus["plist"])
 
 
 def size_rows(n, rounds):
@@ -193,27 +222,7 @@ def size_rows(n, rounds):
         there.append(t)
     rows["here"], rows["there"] = med(here_), med(there)
     shutil.rmtree(kept)
-    # JSON import against plist import of the same items.
-    e = env_for(base)
-    exp = {}
-    for fmt in ["json", "plist"]:
-        exp[fmt] = os.path.join(base, "items." + fmt)
-        with open(exp[fmt], "w") as f:
-            f.write(run([todo, "export", "--format", fmt, "--file", seedfile], e)[2])
-    times = {"json": [], "plist": []}
-    ratios = []
-    for _ in range(rounds["import"]):
-        for fmt in ["plist", "json"]:
-            target = os.path.join(base, "imported.plist")
-            for p in [target, target + ".lock"]:
-                if os.path.exists(p):
-                    os.remove(p)
-            t, _, text = run([todo, "import", exp[fmt], "--file", target], e)
-            if f"Imported {n} items" not in text:
-                sys.exit(f"import {fmt}: {text[-300:]}")
-            times[fmt].append(t)
-        ratios.append(times["json"][-1] / times["plist"][-1])
-    rows["import"] = (med(times["json"]), med(times["plist"]), med(ratios))
+    rows["import"] = import_rows(n, rounds, base, seedfile)
     shutil.rmtree(base)
     return rows
 
@@ -222,10 +231,25 @@ def main():
     global work, floor
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--import-only", type=int, metavar="ROUNDS", help="only the import rows, ROUNDS rounds a size")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     work = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"todo-sync-scale-{os.getpid()}")
     os.makedirs(work)
+    if args.import_only:
+        try:
+            for n in sizes:
+                base = os.path.join(work, f"n{n}")
+                os.makedirs(base)
+                seed(n, os.path.join(base, "seed.plist"))
+                j, p, ratio, jc, pc = import_rows(n, {"import": args.import_only}, base, os.path.join(base, "seed.plist"))
+                print(
+                    f"import {n}: JSON {j * 1000:.0f} ms (CPU {jc * 1000:.0f}), plist {p * 1000:.0f} ms "
+                    f"(CPU {pc * 1000:.0f}), ratio {ratio:.2f} (median of {args.import_only} interleaved rounds)"
+                )
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
     try:
         floor = os.path.join(work, "sync-floor")
         subprocess.check_call(["cc", "-O2", "-o", floor, os.path.join(here, "sync-floor.c")])
@@ -288,9 +312,10 @@ def main():
             )
         L.append(f"| sync, one change here | {n} | {rounds['change']} | {ms(r['here'])} | – | – | – |")
         L.append(f"| sync, one change there | {n} | {rounds['change']} | {ms(r['there'])} | – | – | – |")
-        j_, p, ratio = r["import"]
+        j_, p, ratio, jc, pc = r["import"]
         L.append(
-            f"| import of our JSON export | {n} | {rounds['import']} | {ms(j_)} | plist import: {ms(p)}; "
+            f"| import of our JSON export | {n} | {rounds['import']} | {ms(j_)} (CPU {ms(jc)}) | "
+            f"plist import: {ms(p)} (CPU {ms(pc)}); "
             f"ratio {ratio:.2f} (median of rounds) | ≤ 2× plist | {held(ratio <= 2)} |"
         )
     text = "\n".join(L) + "\n"

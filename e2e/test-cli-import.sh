@@ -38,4 +38,34 @@ assert d["formatVersion"]==1 and len(d["todoItems"])==3' || fail "upgraded on wr
 T export --format plist > ours.plist
 T import ours.plist --file "$WORK/copy.plist" >/dev/null || fail "import ours"
 expect_eq "$(T list --all --file "$WORK/copy.plist")" "$(T list --all)" "same items"
+
+# A file whose one list is renamed: its JSON and plist exports keep the items in that list, by name.
+T lists rename Tasks Home --file "$WORK/src-home.plist" >/dev/null || fail "rename the list"
+T add "milk" --file "$WORK/src-home.plist" >/dev/null || fail "add to Home"
+for fmt in json plist; do
+  T export --format $fmt --file "$WORK/src-home.plist" > "$WORK/home.$fmt" || fail "export $fmt"
+  expect_eq "$(T import "$WORK/home.$fmt" --file "$WORK/home-$fmt.plist")" "Imported 1 item: 1 new"
+  expect_match "$(T lists --file "$WORK/home-$fmt.plist")" '^\* Home +1 pending$' "lists after $fmt import"
+  expect_eq "$(T import "$WORK/home.$fmt" --file "$WORK/home-$fmt.plist")" "Imported 1 item: 1 unchanged"
+done
+
+# A list id that cannot name a folder (sync makes a folder of each list) is replaced.
+cat > "$WORK/evil.json" <<'JSON'
+[{"id": "00000000-0000-0000-0000-0000000000E1", "title": "escape", "list": "../../outside", "listName": "Outside"}]
+JSON
+T import "$WORK/evil.json" --file "$WORK/evil.plist" >/dev/null || fail "import an unfit list id"
+expect_match "$(T lists --file "$WORK/evil.plist")" 'Outside +1 pending'
+/usr/bin/python3 -c '
+import plistlib
+d=plistlib.load(open("'"$WORK"'/evil.plist","rb"))
+ids=[l["id"] for l in d["todoLists"]]
+assert all("/" not in i and not i.startswith(".") for i in ids), ids' || fail "list ids fit for folders"
+
+# A damaged JSON export: one error line, the file untouched.
+export TODO_TUI_FILE="$WORK/home-json.plist"
+before=$(filesum)
+head -c 300 "$WORK/home.json" > "$WORK/cut.json"
+expect_fail T import "$WORK/cut.json"
+expect_match "$LAST_ERR" 'cut.json.*not a JSON export of ours.*nothing was imported'
+expect_eq "$(filesum)" "$before" "file after a damaged import"
 exit 0

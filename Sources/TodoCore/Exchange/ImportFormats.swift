@@ -20,14 +20,20 @@ public enum ImportFormats {
     /// The lists the items name (SPEC 9), as the source holds them; import
     /// adds those the file does not have (``TodoOperation/importing(_:)``).
     public var lists: [NamedList]
+    /// The source's default list, which its items without a `list` field are in,
+    /// when the source names it (a file of named lists): import keeps them in a
+    /// list of that name. Its id is the source's, empty when the source does not say (JSON).
+    public var defaultList: NamedList?
 
     public init(
-      items: [TodoItem], warnings: [String] = [], undatedCompletions: Set<UUID> = [], lists: [NamedList] = []
+      items: [TodoItem], warnings: [String] = [], undatedCompletions: Set<UUID> = [], lists: [NamedList] = [],
+      defaultList: NamedList? = nil
     ) {
       self.items = items
       self.warnings = warnings
       self.undatedCompletions = undatedCompletions
       self.lists = lists
+      self.defaultList = defaultList
     }
   }
 
@@ -78,8 +84,8 @@ public enum ImportFormats {
       return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
     case .json:
       if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
-      let (items, lists) = try JSONExchange.decodeWithLists(data, path: path)
-      return Imported(items: items, warnings: [], undatedCompletions: [], lists: lists)
+      let (items, lists, first) = try JSONExchange.decodeWithLists(data, path: path)
+      return Imported(items: items, warnings: [], undatedCompletions: [], lists: lists, defaultList: first)
     case .plist:
       do {
         var doc = try PlistCodec.decode(data, tolerant: true)
@@ -91,7 +97,7 @@ public enum ImportFormats {
         let lists = doc.lists
         return Imported(
           items: doc.items, warnings: doc.warnings, undatedCompletions: [],
-          lists: lists.stored ? lists.lists : [])
+          lists: lists.stored ? lists.lists : [], defaultList: lists.stored ? lists.first : nil)
       } catch let e as CodecError {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
       }

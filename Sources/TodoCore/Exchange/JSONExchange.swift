@@ -32,7 +32,7 @@ public enum JSONExchange {
 
   /// One item as the export writes it: the fields of the table by their JSON
   /// names (``ItemField/JSON``), `overdue` and `scheduled`, the unknown plist keys.
-  struct Item: Codable {
+  struct Item: Codable, Equatable {
     var values: [String: Value?] = [:]
     var otherKeys: [String: String]?
     /// The name and colour of the item's list (SPEC 9), beside its id, so that an import can make it.
@@ -78,11 +78,9 @@ public enum JSONExchange {
         }
       }
       otherKeys = try c.decodeIfPresent([String: String].self, forKey: Key("otherKeys"))
-      // Only an item outside the default list names one (no cost for the others).
-      if decoded[ItemField.listIndex] != nil {
-        listName = try c.decodeIfPresent(String.self, forKey: Key(Self.listNameKey))
-        listColor = try c.decodeIfPresent(String.self, forKey: Key(Self.listColorKey))
-      }
+      // Beside the item's list, or (with no list) the source's default list.
+      listName = try c.decodeIfPresent(String.self, forKey: Key(Self.listNameKey))
+      listColor = try c.decodeIfPresent(String.self, forKey: Key(Self.listColorKey))
     }
   }
 
@@ -113,7 +111,8 @@ public enum JSONExchange {
       item.values["overdue"] = .bool(i.isOverdue(at: now))
       item.values["scheduled"] = .bool(scheduled.contains(i.id))
       item.otherKeys = i.otherKeys
-      if let id = i.list, let l = lists.list(id: id) {
+      // Its list by name, the default one too when the file names its lists (an import keeps it).
+      if lists.stored || i.list != nil, let l = lists.list(id: lists.listID(of: i)) {
         item.listName = l.name
         item.listColor = l.color
       }
@@ -130,20 +129,24 @@ public enum JSONExchange {
     try decodeWithLists(data, path: path).items
   }
 
-  /// The items of a JSON export and the lists they name (in their order of first appearance).
-  static func decodeWithLists(_ data: Data, path: String) throws -> (items: [TodoItem], lists: [NamedList]) {
-    let raw: [Item]
-    do { raw = try JSONDecoder().decode([Item].self, from: data) } catch {
-      throw TodoError.badFile(
-        path: path, detail: "not a JSON export of ours (\(describe(error))); nothing was imported")
-    }
+  /// The items of a JSON export, the lists they name (in their order of first appearance)
+  /// and the source's default list (named by an item without a list; its id unknown: empty).
+  static func decodeWithLists(_ data: Data, path: String) throws -> (
+    items: [TodoItem], lists: [NamedList], defaultList: NamedList?
+  ) {
+    let raw = try items(data, path: path)
     let iso = ISO8601DateFormatter()
     var lists: [NamedList] = []
+    var first: NamedList?
     for r in raw {
-      guard let name = r.listName, case .text(let id)? = r.decoded[ItemField.listIndex],
-        !lists.contains(where: { $0.id == id })
-      else { continue }
-      lists.append(NamedList(id: id, name: name, color: r.listColor))
+      guard let name = r.listName else { continue }
+      guard case .text(let id)? = r.decoded[ItemField.listIndex] else {
+        if first == nil { first = NamedList(id: "", name: name, color: r.listColor) }
+        continue
+      }
+      if !lists.contains(where: { $0.id == id }) {
+        lists.append(NamedList(id: id, name: name, color: r.listColor))
+      }
     }
     let items = try raw.enumerated().map { (k, r) in
       let idText: String
@@ -186,7 +189,17 @@ public enum JSONExchange {
       do { try Instants.check(item) } catch { throw fail("\(error)") }
       return item
     }
-    return (items, lists)
+    return (items, lists, first)
+  }
+
+  /// The items of a document as ``Item``s: by the lean reader, by `JSONDecoder` when that
+  /// one gives up (and so the decoder's word on what is wrong).
+  static func items(_ data: Data, path: String) throws -> [Item] {
+    if let lean = LeanReader.items(data) { return lean }
+    do { return try JSONDecoder().decode([Item].self, from: data) } catch {
+      throw TodoError.badFile(
+        path: path, detail: "not a JSON export of ours (\(describe(error))); nothing was imported")
+    }
   }
 
   /// A UUID's text as Foundation reads it; the usual form (36 bytes) without

@@ -94,6 +94,7 @@ public struct ListBook: Equatable, Sendable {
       }
     }
     while slug.hasSuffix("-") { slug.removeLast() }
+    if slug.count > Self.idLimit - 8 { slug = String(slug.prefix(Self.idLimit - 8)) }
     if slug.isEmpty { slug = "list" }
     var id = slug
     var n = 2
@@ -102,6 +103,19 @@ public struct ListBook: Equatable, Sendable {
       n += 1
     }
     return id
+  }
+
+  /// The longest list id, in bytes (a folder's name; the file system's limit is 255).
+  static let idLimit = 128
+
+  /// Whether `id` can name the list's folder in a vdir root (SPEC 9, "Lists in
+  /// sync") as it is: not empty, at most ``idLimit`` bytes, no `/`, no control
+  /// character (NUL included), not hidden (no leading `.`, so not `.` nor `..`:
+  /// vdirsyncer and todoman skip those folders). An id that arrives by import
+  /// and is not fit is replaced (``TodoOperation/importedLists(_:into:)``).
+  public static func isFitID(_ id: String) -> Bool {
+    !id.isEmpty && id.utf8.count <= idLimit && !id.hasPrefix(".")
+      && !id.unicodeScalars.contains { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F }
   }
 
   mutating func append(_ list: NamedList) {

@@ -58,32 +58,76 @@ extension TodoOperation {
     return change
   }
 
-  /// The lists an import adds (SPEC 9): those its items name that the file does
-  /// not have, by id, with the name and colour the source gave (else named after
-  /// the id). A list the file has keeps its name; a name taken here by another
-  /// list gets the id beside it. Nil when the file has them all.
+  /// The lists an import adds (SPEC 9), and the imported items with their
+  /// lists as this file holds them. A list the items name by id that the file
+  /// does not have is added, with the name and colour the source gave (else
+  /// named after the id); a list the file has keeps its name; a name taken
+  /// here by another list gets the id beside it. The items of the source's
+  /// default list (``ImportFormats/Imported/defaultList``) go to the list of
+  /// its name: the one here of that name, else the file's implicit `Tasks`
+  /// renamed when the file holds nothing yet, else a new list. An id that
+  /// cannot name a folder (``ListBook/isFitID(_:)``) is replaced by one made
+  /// from the list's name. The lists' change is nil when the file has them all.
   static func importedLists(_ imported: ImportFormats.Imported, into source: some ItemSource)
-    -> (before: ListBook, after: ListBook)?
+    -> (lists: (before: ListBook, after: ListBook)?, imported: ImportFormats.Imported)
   {
     let before = source.lists
     var book = before
     var given: [String: NamedList] = [:]
     for l in imported.lists where given[l.id] == nil { given[l.id] = l }
-    func adopt(_ id: String) {
-      guard !id.isEmpty, book.list(id: id) == nil else { return }
-      var list = given[id] ?? NamedList(id: id, name: id)
-      if let n = try? book.checkedName(list.name) {
-        list.name = n
-      } else if let n = try? book.checkedName("\(list.name) (\(id))") {
-        list.name = n
-      } else {
-        list.name = (try? book.checkedName(id)) ?? book.newID(for: id)
+    // The ids replaced, by the id they had.
+    var replaced: [String: String] = [:]
+    func named(_ list: NamedList) -> String {
+      if let n = try? book.checkedName(list.name) { return n }
+      if let n = try? book.checkedName("\(list.name) (\(list.id))") { return n }
+      return (try? book.checkedName(list.id)) ?? book.newID(for: list.id)
+    }
+    /// A new id for a list of this name, taken by no list here nor by an incoming one.
+    func newID(for name: String) -> String {
+      var probe = book
+      for id in given.keys where probe.list(id: id) == nil { probe.append(NamedList(id: id, name: id)) }
+      for item in imported.items {
+        if let id = item.list, probe.list(id: id) == nil { probe.append(NamedList(id: id, name: id)) }
       }
+      return probe.newID(for: name)
+    }
+    func adopt(_ id: String) {
+      guard !id.isEmpty, book.list(id: id) == nil, replaced[id] == nil else { return }
+      var list = given[id] ?? NamedList(id: id, name: id)
+      if !ListBook.isFitID(id) {
+        list.id = newID(for: list.name)
+        replaced[id] = list.id
+      }
+      list.name = named(list)
       book.append(list)
+    }
+    var defaultID: String?
+    if let d = imported.defaultList {
+      if let here = book.lists.first(where: { $0.name.caseInsensitiveCompare(d.name) == .orderedSame }) {
+        defaultID = here.id
+      } else if !before.stored, (source as? TodoList)?.items.isEmpty == true {
+        // A new file: its lists become the source's, the default one first.
+        let id = ListBook.isFitID(d.id) ? d.id : book.first.id
+        book.replaceImplicit(
+          with: NamedList(id: id, name: (try? book.checkedName(d.name)) ?? id, color: d.color))
+        defaultID = id
+      } else {
+        let id =
+          ListBook.isFitID(d.id) && book.list(id: d.id) == nil && given[d.id] == nil
+          ? d.id : newID(for: d.name)
+        book.append(NamedList(id: id, name: named(NamedList(id: id, name: d.name)), color: d.color))
+        defaultID = id
+      }
     }
     for l in imported.lists { adopt(l.id) }
     for item in imported.items { if let id = item.list { adopt(id) } }
-    return book == before ? nil : (before, book)
+    var out = imported
+    for k in out.items.indices {
+      var id = out.items[k].list ?? defaultID
+      if let i = id, let r = replaced[i] { id = r }
+      out.items[k].list = id.flatMap { book.field(for: $0) }
+    }
+    return (book == before ? nil : (before, book), out)
   }
 
   /// The whole list: the store never splices a change of the lists (``changesLists``), so it reads the file whole.

@@ -76,7 +76,8 @@ public enum TodoOperation: Equatable, Sendable {
   var changesLists: Bool {
     switch self {
     case .addList, .renameList, .deleteList, .adoptLists: return true
-    case .importing(let i): return !i.lists.isEmpty || i.items.contains { $0.list != nil }
+    case .importing(let i):
+      return !i.lists.isEmpty || i.defaultList != nil || i.items.contains { $0.list != nil }
     case .undo(let c), .redo(let c), .sync(let c): return c.lists != nil
     default: return false
     }
@@ -121,8 +122,9 @@ public enum TodoOperation: Equatable, Sendable {
     case .delete(let ids):
       change = try Self.deletion(ids, now: now, of: source)
     case .importing(let imported):
-      change = Self.breakingCycles(Self.merging(imported, into: source), in: source)
-      change.lists = Self.importedLists(imported, into: source)
+      let (lists, fitted) = Self.importedLists(imported, into: source)
+      change = Self.breakingCycles(Self.merging(fitted, into: source), in: source)
+      change.lists = lists
     case .sync(let change_):
       change = Self.breakingCycles(Self.syncing(change_, onto: source), in: source)
     case .undo(let done), .redo(let done):
