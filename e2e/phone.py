@@ -78,3 +78,5 @@ elif cmd == "delete":  # UID
     href, etag, _ = by_uid(args[0])
     st, _, _ = req("DELETE", href, None, {"If-Match": etag})
     assert st in (200, 204), st
+elif cmd == "rmcalendar":  # the collection, deleted as a phone or a web page does: its status
+    print(req("DELETE", PATH)[0])
