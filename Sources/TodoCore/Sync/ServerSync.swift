@@ -269,7 +269,13 @@ public final class ServerSync: @unchecked Sendable {
     }
     // Deleted on the server: the folder's files in step with it go, the list follows.
     let goneThere = known.keys.filter { here.contains($0) && !there.contains($0) }.sorted()
-    if !goneThere.isEmpty {
+    if !goneThere.isEmpty, !known.keys.contains(where: there.contains) {
+      // None left of those synced before: a wrong address or a server that
+      // lost its calendars, more likely than all deleted. vdirsyncer's way: made there again.
+      report(
+        "the server lists none of the \(known.count) calendars synced before; nothing is deleted here, "
+          + "they are made on the server again")
+    } else if !goneThere.isEmpty {
       for name in goneThere {
         let folder = local + "/" + name
         let inStep = try engine.inStep(

@@ -78,6 +78,17 @@ extension ServerListsTests {
     XCTAssertEqual(calls(), ["discover --list p", "discover p n", "sync p", "metasync n"])
   }
 
+  func testAServerListingNoneOfTheCalendarsDeletesNothingHere() throws {
+    try FileManager.default.createDirectory(atPath: local + "/home", withIntermediateDirectories: true)
+    try "x".write(toFile: local + "/work/old.ics", atomically: true, encoding: .utf8)
+    let s = try serverKnowing(["home", "work"], there: [])
+    XCTAssertEqual(s.runOnce(), .unchanged)
+    XCTAssertEqual(
+      calls(), ["discover --list p", "discover p n", "sync p", "metasync n"], "made there again")
+    XCTAssertEqual(ServerCollections.marked(local), [])
+    XCTAssertTrue(FileManager.default.fileExists(atPath: local + "/work/old.ics"))
+  }
+
   func testAListDeletedHereIsDeletedOnTheServer() throws {
     try FileManager.default.removeItem(atPath: local + "/work")
     try FileManager.default.createDirectory(atPath: local + "/home", withIntermediateDirectories: true)
