@@ -286,9 +286,10 @@ public final class ServerSync: @unchecked Sendable {
       return .goneThere
     }
     // Deleted here (`lists delete`): deleted on the server too.
+    // Each is dealt with once: deleted there, or, made again here since, left be.
     var left = deletedHere
-    for name in deletedHere where !here.contains(name) {
-      if there.contains(name), let url = known[name] ?? nil {
+    for name in deletedHere {
+      if !here.contains(name), there.contains(name), let url = known[name] ?? nil {
         let result = try engine.deleteCollection(storage: sides.remote, url: url)
         guard result.succeeded else { return .failed(result.problem) }
         report("the list \(name) was deleted here: its calendar is deleted on the server")

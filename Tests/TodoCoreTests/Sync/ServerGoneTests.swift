@@ -104,6 +104,15 @@ extension ServerListsTests {
     XCTAssertEqual(ServerCollections.deletedHere(local), [], "done: off the list")
   }
 
+  func testAListMadeAgainHereBeforeTheRunIsNotDeletedThere() throws {
+    try FileManager.default.createDirectory(atPath: local + "/home", withIntermediateDirectories: true)
+    try ServerCollections.setDeletedHere(local, ["work"])  // deleted, then a list “Work” made again
+    let s = try serverKnowing(["home", "work"], there: ["home", "work"])
+    XCTAssertEqual(s.runOnce(), .unchanged)
+    XCTAssertEqual(calls(), ["discover --list p", "discover p n", "sync p", "metasync n"], "nothing deleted")
+    XCTAssertEqual(ServerCollections.deletedHere(local), [], "and not later either")
+  }
+
   func testACollectionGoneFromHereByOtherMeansIsMadeAgainAsVdirsyncerDoes() throws {
     try FileManager.default.removeItem(atPath: local + "/work")
     try FileManager.default.createDirectory(atPath: local + "/home", withIntermediateDirectories: true)
