@@ -119,5 +119,7 @@ elif cmd == "mkcalendar":  # [DISPLAYNAME [COLOR]]: the collection, once: its st
     print(req("MKCALENDAR", PATH, body)[0])
 elif cmd == "calendars":  # NAME=DISPLAYNAME of each calendar, sorted
     print("\n".join(sorted("%s=%s" % kv for kv in calendars().items())))
+elif cmd == "rmcalendar":  # the collection, deleted as a phone or a web page does: its status
+    print(req("DELETE", PATH)[0])
 else:
     sys.exit("phone.py: no command " + cmd)

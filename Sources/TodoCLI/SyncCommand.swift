@@ -82,7 +82,11 @@ struct Sync: ParsableCommand {
     guard let server = server?.sync else { return }
     switch server.runOnce() {
     case .changed:
+      // What vdirsyncer brought; after a calendar deleted on the server, our
+      // sync removes its list here: one more round takes what moved across.
+      let dissolving = server.marksGone
       show(try engine.run())
+      if dissolving, server.runOnce() == .changed { show(try engine.run()) }
       ConflictResolve.keepBase(of: engine)
     case .unchanged: ConflictResolve.keepBase(of: engine)
     case .busy: CLI.warn("another sync with the server runs now; it takes this change along")

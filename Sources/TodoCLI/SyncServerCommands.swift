@@ -17,7 +17,9 @@ struct SyncSetup: ParsableCommand {
       runs vdirsyncer's discovery and says which lists it found: every calendar on the \
       server is a list here, and every list made here becomes a calendar there. The password is never \
       stored: --password-command prints it each time it is needed (pass, secret-tool…). \
-      With --vdirsyncer-config and --pair, the daemon runs that set-up instead. \
+      With --vdirsyncer-config and --pair, the daemon runs that set-up instead, as it runs ours: \
+      discover when a list is made here (and every 10 minutes), metasync when the pair keeps metadata; \
+      the file is only read. \
       The daemon (todo-tui daemon) then syncs with the server.
       """)
   @OptionGroup var options: FileOption
@@ -124,7 +126,11 @@ struct SyncStatusCommand: ParsableCommand {
 struct SyncConflictsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "conflicts",
-    abstract: "List the values syncs set aside (a field changed on both sides), or put one back.")
+    abstract: "List the values syncs set aside (a field changed on both sides), or put one back.",
+    discussion: """
+      The list keeps what was set aside in the last \(SyncConflicts.keptDays) days, at most the \
+      newest \(SyncConflicts.keptCount); a value put back leaves it.
+      """)
   @OptionGroup var options: FileOption
   @Option(
     help: ArgumentHelp("Put back the value set aside by conflict N (it wins the next sync).", valueName: "n"))
@@ -137,7 +143,7 @@ struct SyncConflictsCommand: ParsableCommand {
       CLI.out("restored \(c.field) of “\(c.title)”: \(SyncConflict.show(c.setAside))\n")
       return
     }
-    let list = try conflicts.load()
+    let list = try conflicts.load(now: CLI.environment.now())
     if list.isEmpty {
       CLI.out("no conflicts set aside\n")
       return
@@ -213,9 +219,10 @@ enum ServerCLI {
       return (record, nil)
     }
     let engine = Vdirsyncer(executable: program, config: record.config, timeout: 120, environment: env)
+    let runs = record.extraRuns
     let sync = try ServerSync(
-      engine: engine, pair: record.pair, namesPair: record.namesPair, paths: paths, local: record.vdirRoot,
-      schedule: RetrySchedule(first: min(5, poll), poll: poll), report: say)
+      engine: engine, pair: record.pair, discover: runs.discover, metasync: runs.metasync, paths: paths,
+      local: record.vdirRoot, schedule: RetrySchedule(first: min(5, poll), poll: poll), report: say)
     return (record, sync)
   }
 

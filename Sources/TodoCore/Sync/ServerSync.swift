@@ -79,9 +79,14 @@ public final class ServerSync: @unchecked Sendable {
 
   let engine: Vdirsyncer
   let pair: String
-  /// Our set-up's pair for the lists' names (``VdirsyncerConfig/namesPair``):
-  /// with it, a run also discovers the collections when needed and metasyncs.
-  let namesPair: String?
+  /// The pairs `vdirsyncer discover` runs for when needed (none: it is not
+  /// run): ours and our names' pair, or a user's pair of collections.
+  let discoverPairs: [String]
+  /// The pair `vdirsyncer metasync` runs for (the lists' names and colours), if any.
+  let metasyncPair: String?
+  /// The pair's sides and vdirsyncer's status, for the collections deleted on
+  /// one side (``ServerCollections``); nil: not known, discovery makes them again.
+  let sides: ServerCollections?
   /// How often discovery runs without a change of the folders here (a calendar made on the server).
   let rediscoverEvery: TimeInterval
   /// The folders here at the last discovery (nil: none yet), and when it ran;
@@ -101,13 +106,21 @@ public final class ServerSync: @unchecked Sendable {
   private var nextRunValue = Date.distantPast
   private var pendingValue = true
 
+  /// - Parameters:
+  ///   - namesPair: our set-up's pair for the lists' names (``VdirsyncerConfig/namesPair``):
+  ///     with it, a run discovers the collections when needed and metasyncs that pair.
+  ///   - discover, metasync: else, the pairs to discover and to metasync (a user's set-up).
   public init(
-    engine: Vdirsyncer, pair: String, namesPair: String? = nil, paths: ServerPaths, local: String,
-    schedule: RetrySchedule, rediscoverEvery: TimeInterval = 600, report: @escaping (String) -> Void
+    engine: Vdirsyncer, pair: String, namesPair: String? = nil, discover: [String] = [],
+    metasync: String? = nil,
+    paths: ServerPaths, local: String, schedule: RetrySchedule, rediscoverEvery: TimeInterval = 600,
+    report: @escaping (String) -> Void
   ) throws {
     self.engine = engine
     self.pair = pair
-    self.namesPair = namesPair
+    discoverPairs = namesPair.map { [pair, $0] } ?? discover
+    metasyncPair = namesPair ?? metasync
+    sides = discoverPairs.isEmpty ? nil : ServerCollections.read(config: engine.config, pair: pair)
     self.rediscoverEvery = rediscoverEvery
     self.paths = paths
     self.local = local
@@ -176,13 +189,23 @@ public final class ServerSync: @unchecked Sendable {
     let before = Self.fingerprint(local)
     let result: CommandResult
     do {
-      if let failed = try discoverIfNeeded(now: now()) { return finish(.failed(failed), at: now()) }
+      switch try discoverIfNeeded(now: now()) {
+      case .failed(let why): return finish(.failed(why), at: now())
+      case .goneThere: return finish(.changed, at: now())
+      case .ready: break
+      }
       result = try engine.sync(pair: pair)
       for line in result.stderr.split(whereSeparator: \.isNewline)
       where line.hasPrefix(SyncConflicts.linePrefix) {
         report(String(line))  // what our resolve command set aside for vdirsyncer
       }
-      if result.succeeded, let names = namesPair, polled || metadataChanged() {
+      if !result.succeeded, sides != nil, result.stderr.contains("Not Found") {
+        // A calendar deleted on the server since the last discovery: found now.
+        if case .goneThere = try discoverIfNeeded(now: now(), force: true) {
+          return finish(.changed, at: now())
+        }
+      }
+      if result.succeeded, let names = metasyncPair, polled || metadataChanged() {
         let meta = try engine.metasync(pair: names)
         guard meta.succeeded else { return finish(.failed(meta.problem), at: now()) }
         metadataSeen = Self.metadata(Self.fingerprint(local))
@@ -194,26 +217,93 @@ public final class ServerSync: @unchecked Sendable {
     return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now())
   }
 
-  /// With our set-up: `vdirsyncer discover` (a calendar made on the server for
-  /// each list made here, a folder here for each calendar made there) at the
-  /// first run, when the folders here changed, and every `rediscoverEvery`.
-  /// Answers what went wrong, or nil.
-  private func discoverIfNeeded(now: Date) throws -> String? {
-    guard let names = namesPair else { return nil }
+  /// Whether a folder here is marked deleted on the server, for our sync to remove its list.
+  public var marksGone: Bool { !ServerCollections.marked(local).isEmpty }
+
+  /// What came of the discovery before a sync.
+  enum Discovery: Equatable {
+    /// Nothing to do, or done: the sync may run.
+    case ready
+    /// A calendar was deleted on the server: its folder here is marked, for
+    /// our vdir sync to remove its list; nothing more runs until it did.
+    case goneThere
+    case failed(String)
+  }
+
+  /// `vdirsyncer discover` (a calendar made on the server for each list made
+  /// here, a folder here for each calendar made there) at the first run,
+  /// when the folders here changed, and every `rediscoverEvery`; before it,
+  /// the collections deleted on one side are dealt with (``ServerCollections``).
+  private func discoverIfNeeded(now: Date, force: Bool = false) throws -> Discovery {
+    guard !discoverPairs.isEmpty else { return .ready }
     let folders = ServerRecord.collectionFolders(local)
-    guard discovered != folders || now.timeIntervalSince(discoveredAt) >= rediscoverEvery else { return nil }
-    let result = try engine.discover(pairs: [pair, names])
-    guard result.succeeded else { return result.problem }
+    guard force || discovered != folders || now.timeIntervalSince(discoveredAt) >= rediscoverEvery else {
+      return .ready
+    }
+    if let sides {
+      // A folder marked gone waits for our sync; discovery would make its calendar again.
+      if !ServerCollections.marked(local).isEmpty { return .goneThere }
+      switch try settleDeletions(sides) {
+      case .ready: break
+      case let other: return other
+      }
+    }
+    let result = try engine.discover(pairs: discoverPairs)
+    guard result.succeeded else { return .failed(result.problem) }
     discovered = ServerRecord.collectionFolders(local)
     discoveredAt = now
     metadataSeen = nil  // new collections: their names go across
-    return nil
+    return .ready
   }
 
-  /// With our set-up, whether a list was made, renamed or recoloured here
-  /// since the last run (our sync wrote a folder or its names, no item maybe).
+  /// Lists both sides' collections without making any, and deals with those
+  /// known to vdirsyncer but gone from one side (``ServerCollections``).
+  private func settleDeletions(_ sides: ServerCollections) throws -> Discovery {
+    let deletedHere = ServerCollections.deletedHere(local)
+    let known = sides.known()
+    guard !known.isEmpty else { return .ready }
+    let listed = try engine.run(
+      ["discover", "--list", pair], answers: String(repeating: "n\n", count: 200))
+    guard let (here, there) = sides.listing(listed.stderr + "\n" + listed.stdout) else {
+      return listed.succeeded ? .ready : .failed(listed.problem)
+    }
+    // Deleted on the server: the folder's files in step with it go, the list follows.
+    let goneThere = known.keys.filter { here.contains($0) && !there.contains($0) }.sorted()
+    if !goneThere.isEmpty, !known.keys.contains(where: there.contains) {
+      // None left of those synced before: a wrong address or a server that
+      // lost its calendars, more likely than all deleted. vdirsyncer's way: made there again.
+      report(
+        "the server lists none of the \(known.count) calendars synced before; nothing is deleted here, "
+          + "they are made on the server again")
+    } else if !goneThere.isEmpty {
+      for name in goneThere {
+        let folder = local + "/" + name
+        let inStep = try engine.inStep(
+          database: sides.statusDatabase(name), folder: folder, side: sides.isRemoteB ? "a" : "b")
+        // Told once, by our sync as it removes the list (with what it kept).
+        _ = try ServerCollections.markGone(folder, inStep: inStep ?? [])
+      }
+      return .goneThere
+    }
+    // Deleted here (`lists delete`): deleted on the server too.
+    // Each is dealt with once: deleted there, or, made again here since, left be.
+    var left = deletedHere
+    for name in deletedHere {
+      if !here.contains(name), there.contains(name), let url = known[name] ?? nil {
+        let result = try engine.deleteCollection(storage: sides.remote, url: url)
+        guard result.succeeded else { return .failed(result.problem) }
+        report("the list \(name) was deleted here: its calendar is deleted on the server")
+      }
+      left.removeAll { $0 == name }
+    }
+    if left != deletedHere { try ServerCollections.setDeletedHere(local, left) }
+    return .ready
+  }
+
+  /// Whether a list was made, renamed or recoloured here since the last run
+  /// (our sync wrote a folder or its names, no item maybe), with discovery.
   private func listsChanged() -> Bool {
-    guard namesPair != nil, let discovered else { return false }
+    guard !discoverPairs.isEmpty, let discovered else { return false }
     return discovered != ServerRecord.collectionFolders(local) || metadataChanged()
   }
 

@@ -55,15 +55,29 @@ public struct SyncConflict: Codable, Equatable, Sendable {
 /// beside it (`todos.plist.sync-conflicts`, JSON, oldest first), with a
 /// lock file of its own: the daemon's sync, vdirsyncer's resolve command
 /// and `sync conflicts --restore` may meet.
+///
+/// The list is bounded: a value put back leaves it, and so does one set
+/// aside more than ``keptDays`` days ago or beyond the newest ``keptCount``
+/// (a value that old was settled long since; the list stays short enough to read).
 public struct SyncConflicts: Sendable {
   public let path: String
   /// How a conflict begins when a sync tells it on stderr.
   public static let linePrefix = "conflict: "
+  /// Days a value set aside stays on the list.
+  public static let keptDays = 30
+  /// The most values kept on the list (the newest).
+  public static let keptCount = 100
 
   public init(dataFile: String) { path = dataFile + ".sync-conflicts" }
 
-  /// The conflicts set aside, oldest first (none when there is no file).
-  public func load() throws -> [SyncConflict] {
+  /// The conflicts set aside as of `now`, oldest first, within the bound
+  /// (none when there is no file).
+  public func load(now: Date = Date()) throws -> [SyncConflict] {
+    Self.bounded(try loadAll(), now: now)
+  }
+
+  /// Every entry of the file, the bound not applied.
+  func loadAll() throws -> [SyncConflict] {
     guard let data = FileManager.default.contents(atPath: path) else { return [] }
     let dec = JSONDecoder()
     dec.dateDecodingStrategy = .iso8601
@@ -74,18 +88,25 @@ public struct SyncConflicts: Sendable {
     }
   }
 
-  /// Adds `new` at the end.
-  public func append(_ new: [SyncConflict]) throws {
-    guard !new.isEmpty else { return }
-    try update { $0 += new }
+  /// `list` without what is older than ``keptDays`` before `now` and beyond the newest ``keptCount``.
+  static func bounded(_ list: [SyncConflict], now: Date) -> [SyncConflict] {
+    let oldest = now - TimeInterval(keptDays * 86_400)
+    return Array(list.filter { $0.at >= oldest }.suffix(keptCount))
   }
 
-  /// Changes the list under its lock and writes it atomically.
-  func update(_ body: (inout [SyncConflict]) throws -> Void) throws {
+  /// Adds `new` at the end (set aside at `now`).
+  public func append(_ new: [SyncConflict], now: Date = Date()) throws {
+    guard !new.isEmpty else { return }
+    try update(now: now) { $0 += new }
+  }
+
+  /// Changes the list under its lock, bounds it as of `now` and writes it atomically.
+  func update(now: Date, _ body: (inout [SyncConflict]) throws -> Void) throws {
     try FileLock.withLock(path + ".lock") {
-      var list = try load()
-      let old = list
+      let old = try loadAll()
+      var list = Self.bounded(old, now: now)
       try body(&list)
+      list = Self.bounded(list, now: now)
       guard list != old else { return }
       let enc = JSONEncoder()
       enc.dateEncodingStrategy = .iso8601
@@ -103,7 +124,7 @@ public struct SyncConflicts: Sendable {
   /// so that it syncs out as any edit does; then takes it off the list.
   @discardableResult
   public func restore(_ number: Int, store: Store, env: TodoEnvironment) throws -> SyncConflict {
-    let list = try load()
+    let list = try load(now: env.now())
     guard number >= 1, number <= list.count else {
       throw ServerError(
         list.isEmpty
@@ -112,7 +133,7 @@ public struct SyncConflicts: Sendable {
     }
     let c = list[number - 1]
     try store.commit(.setField(c.id, field: c.field, to: c.setAside), env: env)
-    try update { items in
+    try update(now: env.now()) { items in
       if let i = items.firstIndex(of: c) { items.remove(at: i) }
     }
     return c
@@ -163,7 +184,7 @@ extension SyncConflicts {
       c.at = time.wholeSeconds
       return c
     }
-    try SyncConflicts(dataFile: dataFile).append(out)
+    try SyncConflicts(dataFile: dataFile).append(out, now: time)
     return out
   }
 }

@@ -97,6 +97,9 @@ struct CollectionScope {
   var elsewhere: Set<String>
   /// Whether something was left for the second pass.
   var deferred = false
+  /// The collection was deleted on the server (``ServerCollections/goneMarker``):
+  /// its files may all be gone, no guard against a side emptied.
+  var gone = false
 
   /// The items of the data file in this list.
   func filter(_ list: inout [String: TodoItem], lists: ListBook) {
@@ -168,6 +171,7 @@ extension VdirSync {
         let child = VdirSync(
           store: store, vdirPath: root.root + "/" + folder, codec: codec, env: env)
         child.scope = CollectionScope(listID: folder, firstPass: pass, elsewhere: elsewhere)
+        child.scope?.gone = Self.isGone(root, folder)
         child.preloaded = doc
         child.preloadedStamp = stamp
         let r = try child.run()
@@ -181,6 +185,9 @@ extension VdirSync {
         if !pass { known?[folder] = statusItems(folder) }
         if pass, child.scope?.deferred == true { again.append(folder) }
       }
+    }
+    for folder in found where Self.isGone(root, folder) {
+      try dissolveGone(root, folder: folder, report: &report)  // deleted on the server (issue 28)
     }
     return report
   }
@@ -199,11 +206,17 @@ extension VdirSync {
     }
     let collections = root.collections()
     var adopt: [NamedList] = []
+    var removed = Set<String>()
     let here = doc.lists
     for c in collections {
       let base = Self.readBase(basePath(c.folder))
       guard let mine = here.list(id: c.folder) else {
-        adopt.append(c.list)
+        // Synced before, its list deleted here since: the collection goes too (issue 28).
+        if base != nil, try removeDeletedHere(root, c, report: &report) {
+          removed.insert(c.folder)
+        } else {
+          adopt.append(c.list)
+        }
         continue
       }
       if mine != c.list, base == mine || base == nil && c.list.name != c.folder {
@@ -215,7 +228,7 @@ extension VdirSync {
       doc = try store.load()
     }
     let lists = doc.lists
-    var folders = collections.map(\.folder)
+    var folders = collections.map(\.folder).filter { !removed.contains($0) }
     for list in lists.lists {
       let dir = root.root + "/" + list.id
       let present = collections.contains { $0.folder == list.id }

@@ -100,4 +100,34 @@ final class SyncConflictsTests: XCTestCase {
       XCTAssertEqual(try dec.decode(SyncConflict.self, from: enc.encode(c)), c, "\(v)")
     }
   }
+
+  /// The list is bounded (issue 28): it does not keep every value ever set aside.
+  func testTheListKeepsTheLast30DaysAndTheNewest100() throws {
+    let conflicts = SyncConflicts(dataFile: dir + "/todos.plist")
+    func c(_ n: Int, at t: Date) -> SyncConflict {
+      SyncConflict(
+        id: id, uid: "u", title: "t\(n)", field: "title", kept: .text("a"), setAside: .text("b"), at: t)
+    }
+    let day: TimeInterval = 86_400
+    try conflicts.append([c(0, at: t0)], now: t0)
+    try conflicts.append([c(1, at: t0 + 20 * day)], now: t0 + 20 * day)
+    XCTAssertEqual(try conflicts.load(now: t0 + 20 * day).map(\.title), ["t0", "t1"])
+    XCTAssertEqual(
+      try conflicts.load(now: t0 + 31 * day).map(\.title), ["t1"], "more than 30 days old: off the list, read"
+    )
+    try conflicts.append([c(2, at: t0 + 31 * day)], now: t0 + 31 * day)
+    XCTAssertEqual(try conflicts.loadAll().map(\.title), ["t1", "t2"], "and gone from the file once written")
+    // Restore numbers count what the list shows.
+    let store = Store(path: dir + "/todos.plist")
+    XCTAssertThrowsError(try conflicts.restore(3, store: store, env: .fixed(t0 + 31 * day))) {
+      XCTAssertEqual("\($0)", "no conflict 3: give 1 to 2 (todo-tui sync conflicts)")
+    }
+    // 150 more on one day: the newest 100 stay.
+    let many = (3..<153).map { c($0, at: t0 + 32 * day) }
+    try conflicts.append(many, now: t0 + 32 * day)
+    let kept = try conflicts.loadAll()
+    XCTAssertEqual(kept.count, SyncConflicts.keptCount)
+    XCTAssertEqual(kept.first?.title, "t53")
+    XCTAssertEqual(kept.last?.title, "t152")
+  }
 }
