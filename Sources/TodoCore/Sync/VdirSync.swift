@@ -57,13 +57,31 @@ public final class VdirSync {
     let statusFile = try statusPath()
     try Store.makeFolders((statusFile as NSString).deletingLastPathComponent)
     return try withSyncLock(statusFile + ".lock") {
-      // A vdir root: one list a collection (SPEC 9).
+      // A root with nothing changed since its last sync: nothing is read (SyncRootQuick).
+      if scope == nil, let quick = SyncRootQuick.load(SyncQuickCheck.path(ofStatus: statusFile)),
+        quick.holds(root: vdir.path, dataFile: try store.resolvedPath())
+      {
+        return SyncReport()
+      }
+      // A vdir root: one list a collection (SPEC 9). An empty folder is one when the data
+      // file has several lists: the file read to tell is the one synced (read once).
+      var first: (doc: TodoDocument, stamp: FileStamp?)? = nil
       if scope == nil,
         let root = VdirCollections(
-          path: vdir.path, emptyIsRoot: { isRoot || (try? store.load().lists.lists.count) ?? 0 > 1 })
+          path: vdir.path,
+          emptyIsRoot: {
+            if isRoot { return true }
+            var stamp: FileStamp? = nil
+            guard let doc = try? store.load(opened: { stamp = FileStamp.of(fd: $0) }) else { return false }
+            first = (doc, stamp)
+            return doc.lists.lists.count > 1
+          })
       {
-        return try runRoot(root)
+        return try runRoot(root, first: first)
       }
+      let saved = (preloaded, preloadedStamp)
+      if let first, preloaded == nil { (preloaded, preloadedStamp) = (first.doc, first.stamp) }
+      defer { (preloaded, preloadedStamp) = saved }
       return try runLocked(statusFile)
     }
   }
@@ -125,9 +143,8 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    for w in plan.writes {
-      let data = codec.render(w.item, now)
-      digests[w.href] = data.withUnsafeBytes { ContentDigest.hex($0) }
+    try VdirRender.each(plan.writes, codec: codec, now: now) { w, data, digest in
+      digests[w.href] = digest
       try batch.stage(data, as: w.href, fresh: w.expected == nil)
     }
     let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })

@@ -9,21 +9,21 @@ import XCTest
 
 /// A sync costs what its work is (issue 28.4): with nothing to do it reads no
 /// file whose size and time are unchanged, and writes nothing.
-extension SyncEngineTests {
-  /// Overwrites `path` in place with as many other bytes and puts its modification time back:
-  /// the same size, time and inode, so only a reader of the bytes can tell.
-  func scribble(_ path: String) throws {
-    var st = stat()
-    XCTAssertEqual(stat(path, &st), 0)
-    let fd = open(path, O_WRONLY)
-    XCTAssertGreaterThanOrEqual(fd, 0)
-    let junk = [UInt8](repeating: UInt8(ascii: "#"), count: Int(st.st_size))
-    XCTAssertEqual(junk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, junk.count)
-    close(fd)
-    var times = [st.st_atim, st.st_mtim]
-    XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
-  }
+/// Overwrites `path` in place with as many other bytes and puts its modification time back:
+/// the same size, time and inode, so only a reader of the bytes can tell.
+func scribble(_ path: String) throws {
+  var st = stat()
+  XCTAssertEqual(stat(path, &st), 0)
+  let fd = open(path, O_WRONLY)
+  XCTAssertGreaterThanOrEqual(fd, 0)
+  let junk = [UInt8](repeating: UInt8(ascii: "#"), count: Int(st.st_size))
+  XCTAssertEqual(junk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, junk.count)
+  close(fd)
+  var times = [st.st_atim, st.st_mtim]
+  XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+}
 
+extension SyncEngineTests {
   func statusFile() throws -> String {
     try VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(parses), env: .fixed(t0)).statusPath()
   }
