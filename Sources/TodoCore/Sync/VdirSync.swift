@@ -143,9 +143,15 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    try VdirRender.each(plan.writes, codec: codec, now: now) { w, data, digest in
-      digests[w.href] = digest
-      try batch.stage(data, as: w.href, fresh: w.expected == nil)
+    try VdirRender.each(
+      plan.writes, codec: codec, now: now, unnamedIn: try batch.unnamedFolder().map { ($0, vdir.path) }
+    ) { w, r in
+      digests[w.href] = r.digest
+      if let made = r.made {
+        try batch.adopt(made, as: w.href)
+      } else {
+        try batch.stage(r.data, as: w.href, fresh: w.expected == nil)
+      }
     }
     let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
     let placed = try batch.commit(stillExpected: { href in

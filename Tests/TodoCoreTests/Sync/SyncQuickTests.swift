@@ -223,3 +223,38 @@ extension SyncEngineTests {
     XCTAssertEqual(VdirFolder.href(forUID: "a", taken: { $0 == "a.ics" }), "a-2.ics")
   }
 }
+
+extension SyncEngineTests {
+  /// A first sync of many items (more than are made in line): each file is made
+  /// a run ahead on another thread and named in order; each holds its own item,
+  /// a file made meanwhile under one of the names is kept, and no descriptor is
+  /// left open.
+  func testManyItemsAreMadeAheadEachInItsOwnFile() throws {
+    let n = VdirRender.minimumAhead * 3 + 17
+    let items = (1...n).map { item($0, "item \($0)") }
+    try store.mutate { list in
+      list.apply(
+        Change(before: [:], after: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), summary: ""))
+    }
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    func openFiles() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+    let open0 = try openFiles()
+    let theirs = items[n - 5].icalUID + ".ics"
+    let s = VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(parses), env: .fixed(t0))
+    s.afterLoad = { try? Data("theirs".utf8).write(to: URL(fileURLWithPath: self.vdir + "/" + theirs)) }
+    let r = try s.run()
+    XCTAssertEqual(r.count(.vdir, .created), n)
+    XCTAssertEqual(r.warnings, ["\(theirs) changed during the sync; it is synced next time"])
+    XCTAssertEqual(try String(contentsOfFile: vdir + "/" + theirs, encoding: .utf8), "theirs")
+    let names = try FileManager.default.contentsOfDirectory(atPath: vdir)
+    XCTAssertEqual(names.count, n)
+    for name in names where name != theirs {
+      let got = try TestCodec.decode(Data(contentsOf: URL(fileURLWithPath: vdir + "/" + name)))
+      XCTAssertEqual(name, got.icalUID + ".ics")
+      XCTAssertEqual(got.title, "item \(Int(got.icalUID.suffix(12), radix: 16)!)")
+    }
+    XCTAssertEqual(try openFiles(), open0, "a descriptor was left open")
+  }
+}
