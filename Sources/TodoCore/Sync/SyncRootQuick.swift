@@ -15,11 +15,13 @@ import Foundation
 /// that nothing changed is one `stat` of each of those and one `readdir`
 /// of the root and of each collection, as for a single folder.
 ///
-/// Written only after a root sync that had nothing to do at all (no line,
-/// no warning, nothing written), from what that sync found before reading
-/// (the stamps of the metadata taken before they were read) and what each
-/// collection's quick record vouches for, all for the one data file it read:
-/// a change made meanwhile makes the record not hold, never hide it.
+/// Written after a root sync with nothing to warn about that left the data
+/// file as it read it (its lists matched with the collections, and no item
+/// changed here by a collection), from what that sync found before reading
+/// (the stamps of the root's entries and of the metadata taken before they
+/// were read) and what each collection's quick record vouches for, all for
+/// that one data file: a change made meanwhile makes the record not hold,
+/// never hides it.
 ///
 ///     todo-tui sync root quick 1
 ///     data SIZE SECONDS NANOSECONDS INODE

@@ -155,6 +155,7 @@ extension VdirSync {
       SyncRootQuick.metadata(root: root.root, folder: $0, dataFile: dataFile)
     }
     let found = try syncLists(root, doc: &doc, report: &report)
+    let listsStamp = stamp
     func statusItems(_ folder: String) -> Set<String> {
       let path = root.root + "/" + folder
       return Set(
@@ -190,8 +191,11 @@ extension VdirSync {
         if pass, child.scope?.deferred == true { again.append(folder) }
       }
     }
-    if report.lines.isEmpty, report.warnings.isEmpty, report.conflicts.isEmpty, !report.wrote,
-      let before, let stamp, found.sorted() == before.folders, FileStamp.of(dataFile) == stamp
+    // The record, when the data file is still the one the lists were matched with (no
+    // list adopted, no item changed here by a collection, no other writer) and nothing
+    // is to be told again: from each collection's own, stamps taken before reading.
+    if report.warnings.isEmpty, let before, let stamp, stamp == listsStamp, found.sorted() == before.folders,
+      FileStamp.of(dataFile) == stamp
     {
       try saveQuick(root, before: before, metadata: metadata, data: stamp, dataFile: dataFile)
     }

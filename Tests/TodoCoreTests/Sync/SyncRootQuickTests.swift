@@ -11,8 +11,7 @@ import XCTest
 /// nothing is read, not the data file, nor a collection's files or metadata;
 /// and every kind of change is still seen.
 extension SyncListsTests {
-  /// Syncs until a sync has nothing to do (a root's quick record is written by
-  /// a sync that had nothing to do); fails when none comes within a few.
+  /// Syncs until a sync has nothing to do; fails when none comes within a few.
   func settle(_ s: Store, from offset: TimeInterval) throws {
     for k in 0..<4 {
       let r = try sync(s, at: offset + Double(k))
@@ -45,6 +44,33 @@ extension SyncListsTests {
     for f in scribbled {
       XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: f)).first, UInt8(ascii: "#"), f)
     }
+  }
+
+  /// A sync that changed only the collections (an edit here) leaves the record
+  /// itself: the next, with nothing to do, reads nothing. One that changed the
+  /// data file (a change there) leaves none that holds.
+  func testASyncThatChangedOnlyTheCollectionsLeavesItsRecord() throws {
+    try collection("work", name: "Work", items: [("u1", "a"), ("u2", "b")])
+    try collection("home", name: "Home", items: [("u3", "c")])
+    let s = store()
+    try sync(s)
+    try settle(s, from: 60)
+    try ics("u4", "d").write(toFile: root + "/home/u4.ics", atomically: true, encoding: .utf8)
+    XCTAssertEqual(try sync(s, at: 100).count(.list, .created), 1)
+    let dataFile = try s.resolvedPath()
+    XCTAssertFalse(SyncRootQuick.load(try quickFile(s))?.holds(root: root, dataFile: dataFile) ?? false)
+    try s.mutate { list in
+      var i = list.items.values.first { $0.title == "c" }!
+      let before = i
+      i.title = "c2"
+      list.apply(Change(before: [i.id: before], after: [i.id: i], summary: ""))
+    }
+    XCTAssertEqual(try sync(s, at: 200).count(.vdir, .updated), 1)
+    XCTAssertTrue(SyncRootQuick.load(try quickFile(s))?.holds(root: root, dataFile: dataFile) ?? false)
+    try scribble(dataFile)
+    let r = try sync(s, at: 300)
+    XCTAssertEqual(r.lines, [])
+    XCTAssertFalse(r.wrote)
   }
 
   func testARootWithARecordStillSeesEveryChange() throws {
