@@ -57,11 +57,18 @@ public final class VdirSync {
     let statusFile = try statusPath()
     try Store.makeFolders((statusFile as NSString).deletingLastPathComponent)
     return try withSyncLock(statusFile + ".lock") {
-      // A root with nothing changed since its last sync: nothing is read (SyncRootQuick).
-      if scope == nil, let quick = SyncRootQuick.load(SyncQuickCheck.path(ofStatus: statusFile)),
-        quick.holds(root: vdir.path, dataFile: try store.resolvedPath())
-      {
-        return SyncReport()
+      // Nothing changed since the last sync of a root (SyncRootQuick) or of a folder
+      // that held items (SyncQuickCheck; with files in it, it is one collection): nothing is read.
+      if scope == nil {
+        let quickFile = SyncQuickCheck.path(ofStatus: statusFile)
+        let dataFile = try store.resolvedPath()
+        if let root = SyncRootQuick.load(quickFile) {
+          if root.holds(root: vdir.path, dataFile: dataFile) { return SyncReport() }
+        } else if !isRoot, let quick = SyncQuickCheck.load(quickFile), quick.vdir.count > 0,
+          quick.holds(statusFile: statusFile, dataFile: dataFile, vdir: vdir.path)
+        {
+          return SyncReport()
+        }
       }
       // A vdir root: one list a collection (SPEC 9). An empty folder is one when the data
       // file has several lists: the file read to tell is the one synced (read once).
