@@ -50,7 +50,7 @@ def main():
     seedfile = os.path.join(work, "seed.plist")
     scale.seed(a.items, seedfile)
     load0 = open("/proc/loadavg").read().split()[:3]
-    names = ["floor"] + [f"{k}:{os.path.basename(os.path.dirname(os.path.dirname(b)))}/{os.path.basename(b)}"
+    names = ["floor"] + [f"{k}:{os.path.basename(os.path.dirname(b))}/{os.path.basename(b)}"
                          for k, b in enumerate(bins)]
     res = {}  # (fs, name) -> [(wall, cpu)]
     try:
@@ -69,7 +69,7 @@ def main():
                     if kind == "floor" and source is None:
                         pending_floor = True
                         continue
-                    once(kind, k, base, bins, floor, seedfile, a.items, fs, names, res)
+                    once(kind, k, base, bins, floor, seedfile, a.items, fs, names, res, source)
                     if source is None and kind == "bin":
                         source = os.path.join(base, f"b{k}", "vdir")
                         os.rename(source, os.path.join(base, "source"))

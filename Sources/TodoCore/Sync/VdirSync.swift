@@ -150,9 +150,10 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    try VdirRender.each(
-      plan.writes, codec: codec, now: now, unnamedIn: try batch.unnamedFolder().map { ($0, vdir.path) }
-    ) { w, r in
+    // Many new files: made with no name on other threads (VdirRender), where the file system can.
+    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.unnamedFolder() : nil
+    try VdirRender.each(plan.writes, codec: codec, now: now, unnamedIn: ahead.map { ($0, vdir.path) }) {
+      w, r in
       digests[w.href] = r.digest
       if let made = r.made {
         try batch.adopt(made, as: w.href)
