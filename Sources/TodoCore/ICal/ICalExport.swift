@@ -100,6 +100,10 @@ enum ICalExport {
       return (out, tzids)
     }
     guard done.allSatisfy({ $0 != nil }) else { return nil }
+    if done.allSatisfy({ $0!.tzids.isEmpty }) {
+      // No VTIMEZONE: libical's text of the VCALENDAR without one, made once (a vdir's every file).
+      return [ICalExportHead.plain] + done.map { $0!.text } + [ICalExportHead.end]
+    }
     let head = ICalExportHead()
     for (k, run) in done.enumerated() {
       for z in run!.tzids { head.addBuiltinZone(z, item: runs[k].lowerBound) }
@@ -209,10 +213,15 @@ final class ICalExportHead {
     guard let t = icalcomponent_as_ical_string_r(root) else { return [] }
     defer { icalmemory_free_buffer(t) }
     let text = UnsafeRawBufferPointer(start: t, count: strlen(t))
-    let end = Array("END:VCALENDAR\r\n".utf8)
+    let end = Self.end
     precondition(text.suffix(end.count).elementsEqual(end), "libical wrote a VCALENDAR without its end")
     return [Array(text.dropLast(end.count))] + todos + [end]
   }
+
+  static let end = Array("END:VCALENDAR\r\n".utf8)
+
+  /// The text libical writes for the VCALENDAR with no VTIMEZONE, before its VTODOs (made once).
+  static let plain: [UInt8] = ICalExportHead().wrap([])[0]
 }
 
 /// The zones of a VCALENDAR's VTIMEZONEs, each with the item that added it.

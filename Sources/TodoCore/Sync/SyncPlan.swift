@@ -16,7 +16,7 @@ struct VdirEntry: Sendable {
 /// data file, and the status to record once both are written.
 struct SyncPlan {
   /// A file to write: `expected` is the etag it must still have (nil: it must not exist).
-  struct Write {
+  struct Write: Sendable {
     var uid: String
     var href: String
     var item: TodoItem

@@ -33,7 +33,8 @@ extension SyncStatus {
     out += (Self.magic + " \(version)\t").utf8
     Self.appendEscaped(vdir, to: &out)
     out.append(0x0A)
-    for (uid, e) in items.sorted(by: { $0.key < $1.key }) {
+    for uid in items.keys.sorted() {  // the keys sorted, not the entries (large): the same order
+      let e = items[uid]!
       for s in [uid, e.href, e.etag, e.digest] {
         Self.appendEscaped(s, to: &out)
         out.append(0x09)

@@ -144,12 +144,21 @@ extension VdirSync {
   /// A sync of a vdir root: the lists and the collections made to match
   /// (``VdirCollections``), then each collection synced with its list, in two
   /// passes (``CollectionScope``).
-  func runRoot(_ root: VdirCollections) throws -> SyncReport {
+  /// `first`: the data file as read to tell the root (nil: read here).
+  func runRoot(_ root: VdirCollections, first: (doc: TodoDocument, stamp: FileStamp?)? = nil) throws
+    -> SyncReport
+  {
     var report = SyncReport()
-    var stamp: FileStamp? = nil
-    var doc = try store.load(opened: { stamp = FileStamp.of(fd: $0) })
-    let found = try syncLists(root, doc: &doc, report: &report)
+    var stamp: FileStamp? = first?.stamp
+    var doc = try first?.doc ?? store.load(opened: { stamp = FileStamp.of(fd: $0) })
     let dataFile = try store.resolvedPath()
+    // The root's entries and the collections' metadata, stamped before they are read (SyncRootQuick).
+    let before = SyncRootQuick.entries(of: root.root)
+    let metadata = (before?.folders ?? []).map {
+      SyncRootQuick.metadata(root: root.root, folder: $0, dataFile: dataFile)
+    }
+    let found = try syncLists(root, doc: &doc, report: &report)
+    let listsStamp = stamp
     func statusItems(_ folder: String) -> Set<String> {
       let path = root.root + "/" + folder
       return Set(
@@ -186,10 +195,42 @@ extension VdirSync {
         if pass, child.scope?.deferred == true { again.append(folder) }
       }
     }
+    var dissolved = false
     for folder in found where Self.isGone(root, folder) {
       try dissolveGone(root, folder: folder, report: &report)  // deleted on the server (issue 28)
+      dissolved = true
+    }
+    // The record, when the data file is still the one the lists were matched with (no
+    // list adopted, no item changed here by a collection, no other writer) and nothing
+    // is to be told again: from each collection's own, stamps taken before reading.
+    if !dissolved, report.warnings.isEmpty, let before, let stamp, stamp == listsStamp,
+      found.sorted() == before.folders, FileStamp.of(dataFile) == stamp
+    {
+      try saveQuick(root, before: before, metadata: metadata, data: stamp, dataFile: dataFile)
     }
     return report
+  }
+
+  /// The root's quick record after a sync that had nothing to do, from each
+  /// collection's own (for the data file `data`); none when one is missing.
+  func saveQuick(
+    _ root: VdirCollections, before: (names: VdirFingerprint, folders: [String]),
+    metadata: [VdirFingerprint?], data: FileStamp, dataFile: String
+  ) throws {
+    var folders: [SyncRootQuick.Folder] = []
+    for (k, name) in before.folders.enumerated() {
+      let statusFile = SyncStatus.path(dataFile: dataFile, vdir: root.root + "/" + name)
+      guard let q = SyncQuickCheck.load(SyncQuickCheck.path(ofStatus: statusFile)), q.data == data,
+        FileStamp.of(statusFile) == q.status, let meta = metadata[k]
+      else { return }
+      folders.append(.init(name: name, status: q.status, vdir: q.vdir, meta: meta))
+    }
+    guard !folders.isEmpty else { return }
+    let file = SyncQuickCheck.path(ofStatus: try statusPath())
+    let record = SyncRootQuick(data: data, names: before.names, folders: folders)
+    guard SyncRootQuick.load(file) != record else { return }
+    AtomicFile.removeTemporaries(of: file)
+    try record.save(file)
   }
 
   /// The lists made to match the collections: a collection new there becomes

@@ -184,13 +184,48 @@ public struct VdirFolder: Sendable {
 
     /// Writes `data` to the open file `fd` (to become `href`); returns its etag as written.
     private func write(_ data: Data, to fd: Int32, as href: String) throws -> String {
+      try Self.write(data, to: fd, path: folder.path + "/" + href)
+    }
+
+    private static func write(_ data: Data, to fd: Int32, path: String) throws -> String {
       let e = Syscall.writeAll(fd, data)
       var st = stat()
       guard e == 0, fstat(fd, &st) == 0 else {
         let e = e == 0 ? errno : e
-        throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
+        throw TodoError.io(path: path, detail: "cannot write: " + Store.errorText(e))
       }
       return VdirFolder.etag(st)
+    }
+
+    /// The folder's descriptor, for new items' files made with no name on
+    /// other threads (``makeUnnamed(in:_:path:)``); nil when the file system cannot.
+    func unnamedFolder() throws -> Int32? { unnamedFiles ? try folderFD() : nil }
+
+    /// A file with no name made in the folder `dfd` and holding `data`, on any
+    /// thread: its descriptor and etag, to be named by ``adopt(_:as:)``; nil when
+    /// the file system cannot make one (``stage(_:as:fresh:)`` then writes it).
+    static func makeUnnamed(in dfd: Int32, _ data: Data, path: String) throws -> (fd: Int32, etag: String)? {
+      let fd = csystem_open_tmpfile(dfd)
+      guard fd >= 0 else {
+        let e = errno
+        guard e == EOPNOTSUPP || e == EISDIR || e == EINVAL || e == ENOENT else {
+          throw TodoError.io(path: path, detail: "cannot write: " + Store.errorText(e))
+        }
+        return nil
+      }
+      do {
+        return (fd, try write(data, to: fd, path: path))
+      } catch {
+        close(fd)
+        throw error
+      }
+    }
+
+    /// A new item's file made by ``makeUnnamed(in:_:path:)``, to be named `href` with
+    /// the others (as ``stage(_:as:fresh:)`` with `fresh`); the batch closes it.
+    func adopt(_ made: (fd: Int32, etag: String), as href: String) throws {
+      unnamed.append((made.fd, href, made.etag))
+      if unnamed.count >= Self.unnamedRun { try nameUnnamed() }
     }
 
     /// The folder, opened once.

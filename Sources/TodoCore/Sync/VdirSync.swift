@@ -57,13 +57,38 @@ public final class VdirSync {
     let statusFile = try statusPath()
     try Store.makeFolders((statusFile as NSString).deletingLastPathComponent)
     return try withSyncLock(statusFile + ".lock") {
-      // A vdir root: one list a collection (SPEC 9).
+      // Nothing changed since the last sync of a root (SyncRootQuick) or of a folder
+      // that held items (SyncQuickCheck; with files in it, it is one collection): nothing is read.
+      if scope == nil {
+        let quickFile = SyncQuickCheck.path(ofStatus: statusFile)
+        let dataFile = try store.resolvedPath()
+        if let root = SyncRootQuick.load(quickFile) {
+          if root.holds(root: vdir.path, dataFile: dataFile) { return SyncReport() }
+        } else if !isRoot, let quick = SyncQuickCheck.load(quickFile), quick.vdir.count > 0,
+          quick.holds(statusFile: statusFile, dataFile: dataFile, vdir: vdir.path)
+        {
+          return SyncReport()
+        }
+      }
+      // A vdir root: one list a collection (SPEC 9). An empty folder is one when the data
+      // file has several lists: the file read to tell is the one synced (read once).
+      var first: (doc: TodoDocument, stamp: FileStamp?)? = nil
       if scope == nil,
         let root = VdirCollections(
-          path: vdir.path, emptyIsRoot: { isRoot || (try? store.load().lists.lists.count) ?? 0 > 1 })
+          path: vdir.path,
+          emptyIsRoot: {
+            if isRoot { return true }
+            var stamp: FileStamp? = nil
+            guard let doc = try? store.load(opened: { stamp = FileStamp.of(fd: $0) }) else { return false }
+            first = (doc, stamp)
+            return doc.lists.lists.count > 1
+          })
       {
-        return try runRoot(root)
+        return try runRoot(root, first: first)
       }
+      let saved = (preloaded, preloadedStamp)
+      if let first, preloaded == nil { (preloaded, preloadedStamp) = (first.doc, first.stamp) }
+      defer { (preloaded, preloadedStamp) = saved }
       return try runLocked(statusFile)
     }
   }
@@ -125,10 +150,16 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    for w in plan.writes {
-      let data = codec.render(w.item, now)
-      digests[w.href] = data.withUnsafeBytes { ContentDigest.hex($0) }
-      try batch.stage(data, as: w.href, fresh: w.expected == nil)
+    // Many new files: made with no name on other threads (VdirRender), where the file system can.
+    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.unnamedFolder() : nil
+    try VdirRender.each(plan.writes, codec: codec, now: now, unnamedIn: ahead.map { ($0, vdir.path) }) {
+      w, r in
+      digests[w.href] = r.digest
+      if let made = r.made {
+        try batch.adopt(made, as: w.href)
+      } else {
+        try batch.stage(r.data, as: w.href, fresh: w.expected == nil)
+      }
     }
     let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
     let placed = try batch.commit(stillExpected: { href in

@@ -93,3 +93,22 @@ extension SyncListsTests {
     XCTAssertTrue(ServerCollections.marked(root).isEmpty, "the mark went: discovery makes it on the server")
   }
 }
+
+extension SyncListsTests {
+  /// A calendar deleted on the server whose folder here lost no file to the
+  /// mark (all its items kept, or none): the root's quick record must not hide
+  /// the mark, or the list would never go and the daemon would wait on it for ever.
+  func testAGoneMarkIsSeenThroughTheRootsQuickRecord() throws {
+    let s = store()
+    try collection("personal", name: "Personal", items: [("rent@x", "Pay rent")])
+    try collection("work", name: "Work", items: [])
+    try sync(s)
+    try settle(s, from: 60)
+    XCTAssertEqual(try s.load().lists.lists.map(\.name), ["Personal", "Work"])
+    XCTAssertEqual(try ServerCollections.markGone(root + "/work", inStep: []), 0)
+    let report = try sync(s, at: 200)
+    XCTAssertEqual(try s.load().lists.lists.map(\.name), ["Personal"], "the list goes")
+    XCTAssertEqual(report.warnings.count, 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/work"), "its folder went")
+  }
+}

@@ -9,21 +9,21 @@ import XCTest
 
 /// A sync costs what its work is (issue 28.4): with nothing to do it reads no
 /// file whose size and time are unchanged, and writes nothing.
-extension SyncEngineTests {
-  /// Overwrites `path` in place with as many other bytes and puts its modification time back:
-  /// the same size, time and inode, so only a reader of the bytes can tell.
-  func scribble(_ path: String) throws {
-    var st = stat()
-    XCTAssertEqual(stat(path, &st), 0)
-    let fd = open(path, O_WRONLY)
-    XCTAssertGreaterThanOrEqual(fd, 0)
-    let junk = [UInt8](repeating: UInt8(ascii: "#"), count: Int(st.st_size))
-    XCTAssertEqual(junk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, junk.count)
-    close(fd)
-    var times = [st.st_atim, st.st_mtim]
-    XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
-  }
+/// Overwrites `path` in place with as many other bytes and puts its modification time back:
+/// the same size, time and inode, so only a reader of the bytes can tell.
+func scribble(_ path: String) throws {
+  var st = stat()
+  XCTAssertEqual(stat(path, &st), 0)
+  let fd = open(path, O_WRONLY)
+  XCTAssertGreaterThanOrEqual(fd, 0)
+  let junk = [UInt8](repeating: UInt8(ascii: "#"), count: Int(st.st_size))
+  XCTAssertEqual(junk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, junk.count)
+  close(fd)
+  var times = [st.st_atim, st.st_mtim]
+  XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+}
 
+extension SyncEngineTests {
   func statusFile() throws -> String {
     try VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(parses), env: .fixed(t0)).statusPath()
   }
@@ -221,5 +221,40 @@ extension SyncEngineTests {
       XCTAssertEqual(VdirFolder.href(forUID: uid, taken: { _ in false }), name, uid)
     }
     XCTAssertEqual(VdirFolder.href(forUID: "a", taken: { $0 == "a.ics" }), "a-2.ics")
+  }
+}
+
+extension SyncEngineTests {
+  /// A first sync of many items (more than are made in line): each file is made
+  /// a run ahead on another thread and named in order; each holds its own item,
+  /// a file made meanwhile under one of the names is kept, and no descriptor is
+  /// left open.
+  func testManyItemsAreMadeAheadEachInItsOwnFile() throws {
+    let n = VdirRender.minimumAhead * 3 + 17
+    let items = (1...n).map { item($0, "item \($0)") }
+    try store.mutate { list in
+      list.apply(
+        Change(before: [:], after: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), summary: ""))
+    }
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    func openFiles() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+    let open0 = try openFiles()
+    let theirs = items[n - 5].icalUID + ".ics"
+    let s = VdirSync(store: store, vdirPath: vdir, codec: TestCodec.codec(parses), env: .fixed(t0))
+    s.afterLoad = { try? Data("theirs".utf8).write(to: URL(fileURLWithPath: self.vdir + "/" + theirs)) }
+    let r = try s.run()
+    XCTAssertEqual(r.count(.vdir, .created), n)
+    XCTAssertEqual(r.warnings, ["\(theirs) changed during the sync; it is synced next time"])
+    XCTAssertEqual(try String(contentsOfFile: vdir + "/" + theirs, encoding: .utf8), "theirs")
+    let names = try FileManager.default.contentsOfDirectory(atPath: vdir)
+    XCTAssertEqual(names.count, n)
+    for name in names where name != theirs {
+      let got = try TestCodec.decode(Data(contentsOf: URL(fileURLWithPath: vdir + "/" + name)))
+      XCTAssertEqual(name, got.icalUID + ".ics")
+      XCTAssertEqual(got.title, "item \(Int(got.icalUID.suffix(12), radix: 16)!)")
+    }
+    XCTAssertEqual(try openFiles(), open0, "a descriptor was left open")
   }
 }
