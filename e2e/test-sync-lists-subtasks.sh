@@ -84,11 +84,13 @@ PYDUP
 }
 # everywhere_once: the server (a UID twice fails `phone where`), both vdirs and both data files.
 everywhere_once() { phone where >"$WORK/where.txt" || fail "the server: $(cat "$WORK/where.txt")"; no_duplicate A; no_duplicate B; }
-# killed_syncs M K: K syncs of todo-tui on machine M, each killed with -9 at a random instant
-# (the span grows while the kills land, shrinks when a sync ends first); no duplicate after each.
+# killed_syncs M K: syncs of todo-tui on machine M, each killed with -9 at a random instant
+# (the span grows while the kills land, shrinks when a sync ends first), until K kills
+# landed or 4K syncs ran (a sync with nothing to do ends in a few ms); no duplicate after each.
 killed_syncs() {
   local m=$1 k span=40 pid landed=0
-  for k in $(seq 1 "$2"); do
+  for k in $(seq 1 $(($2 * 4))); do
+    [ "$landed" -lt "$2" ] || break
     TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" sync >/dev/null 2>>"$WORK/kill.err" &
     pid=$!
     sleep "$(awk -v r=$RANDOM -v m=$span 'BEGIN { printf "%.3f", r / 32768 * m / 1000 }')"
