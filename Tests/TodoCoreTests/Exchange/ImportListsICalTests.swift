@@ -134,6 +134,22 @@ final class ImportListsICalTests: XCTestCase {
       try XCTUnwrap(text.range(of: "NAME:Home")).lowerBound)
   }
 
+  /// The name goes among the calendar's properties, before its VTIMEZONEs (an item's zone).
+  func testTheNameComesBeforeTheZones() throws {
+    let r = try ICalMapping.read(
+      ICalFixtureTests.fixture("thunderbird-berlin.ics"), path: "b.ics", now: t0, calendar: env.calendar)
+    let items = r.items.map {
+      var i = $0; i.list = "work"; return i
+    }
+    let book = ListBook([NamedList(id: "tasks", name: "Tasks"), NamedList(id: "work", name: "Work")])
+    let text = String(
+      decoding: Array(ICalLists.pieces(for: items, lists: book, now: t0, calendar: env.calendar).joined()),
+      as: UTF8.self)
+    XCTAssertTrue(text.contains("NAME:Work\r\nX-WR-CALNAME:Work\r\nBEGIN:VTIMEZONE\r\n"), text)
+    XCTAssertTrue(
+      text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todo-tui//todo-tui//EN\r\nNAME:Tasks\r\n"))
+  }
+
   /// A file that names no list (the implicit `Tasks` alone) exports as before: one VCALENDAR, no name.
   func testAFileOfTheImplicitListAloneExportsAsBefore() throws {
     var list = TodoList()
