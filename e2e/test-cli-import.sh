@@ -49,6 +49,39 @@ for fmt in json plist; do
   expect_eq "$(T import "$WORK/home.$fmt" --file "$WORK/home-$fmt.plist")" "Imported 1 item: 1 unchanged"
 done
 
+# The ics export: one VCALENDAR a list, named and coloured as calendar programs name theirs
+# (python3-icalendar reads several calendars with their names); import puts each item back in its list.
+S="$WORK/src-lists.plist"
+T lists rename Tasks Personal --file "$S" >/dev/null || fail "rename the default list"
+T lists add Work --color '#336699' --file "$S" >/dev/null || fail "add Work"
+T lists add "Home, garden" --color '#00AA00' --file "$S" >/dev/null || fail "add Home, garden"
+T add bread --file "$S" >/dev/null && T add report --list Work --file "$S" >/dev/null &&
+  T add roses --list "home, garden" --file "$S" >/dev/null || fail "add to the lists"
+T export --format ics --file "$S" > "$WORK/lists.ics" || fail "export ics"
+if /usr/bin/python3 -c 'import icalendar' 2>/dev/null; then
+  /usr/bin/python3 - "$WORK/lists.ics" <<'PY' || fail "python3-icalendar reads a named calendar a list"
+import icalendar, sys
+cals = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read(), multiple=True)
+got = [(str(c["NAME"]), str(c["X-WR-CALNAME"]), str(c.get("X-APPLE-CALENDAR-COLOR")),
+        [str(t["SUMMARY"]) for t in c.walk("VTODO")]) for c in cals]
+want = [("Personal", "Personal", "None", ["bread"]), ("Work", "Work", "#336699", ["report"]),
+        ("Home, garden", "Home, garden", "#00AA00", ["roses"])]
+assert got == want, got
+PY
+fi
+expect_eq "$(T import "$WORK/lists.ics" --file "$WORK/lists-back.plist")" "Imported 3 items: 3 new"
+lists=$(T lists --file "$WORK/lists-back.plist")
+expect_match "$lists" '^\* Personal +1 pending$' "default list after ics import"
+expect_match "$lists" '^  Work +1 pending$' "Work after ics import"
+expect_match "$lists" '^  Home, garden +1 pending$' "Home, garden after ics import"
+expect_match "$(T list --list Work --file "$WORK/lists-back.plist")" 'report' "report in Work"
+expect_match "$(T list --list 'Home, garden' --file "$WORK/lists-back.plist")" 'roses' "roses in Home, garden"
+expect_eq "$(T import "$WORK/lists.ics" --file "$WORK/lists-back.plist")" "Imported 3 items: 3 unchanged"
+# A file of the implicit list alone exports as before: one calendar, no name.
+T export --format ics > "$WORK/plain.ics" || fail "export ics of one list"
+expect_eq "$(grep -c 'BEGIN:VCALENDAR' "$WORK/plain.ics")" 1 "one calendar"
+expect_eq "$(grep -c 'NAME' "$WORK/plain.ics")" 0 "no name"
+
 # A list id that cannot name a folder (sync makes a folder of each list) is replaced.
 cat > "$WORK/evil.json" <<'JSON'
 [{"id": "00000000-0000-0000-0000-0000000000E1", "title": "escape", "list": "../../outside", "listName": "Outside"}]

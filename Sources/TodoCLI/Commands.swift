@@ -335,7 +335,8 @@ struct Export: ParsableCommand {
         JSONExchange.encode(
           items, now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current, lists: doc.lists))
     case .ics:
-      for piece in ICalMapping.icsPieces(for: items, now: now) {
+      // One VCALENDAR a list, named (SPEC 9): import puts each back in its list.
+      for piece in ICalLists.pieces(for: items, lists: doc.lists, now: now) {
         piece.withUnsafeBufferPointer { CLI.out($0) }
       }
     }

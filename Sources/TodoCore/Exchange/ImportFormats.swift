@@ -24,16 +24,20 @@ public enum ImportFormats {
     /// when the source names it (a file of named lists): import keeps them in a
     /// list of that name. Its id is the source's, empty when the source does not say (JSON).
     public var defaultList: NamedList?
+    /// Whether the source knows its `lists` by name only (iCalendar: ``ICalLists``): each
+    /// goes to the list here of that name, else a new one, whatever its id (the items' key for it).
+    public var listsByName: Bool
 
     public init(
       items: [TodoItem], warnings: [String] = [], undatedCompletions: Set<UUID> = [], lists: [NamedList] = [],
-      defaultList: NamedList? = nil
+      defaultList: NamedList? = nil, listsByName: Bool = false
     ) {
       self.items = items
       self.warnings = warnings
       self.undatedCompletions = undatedCompletions
       self.lists = lists
       self.defaultList = defaultList
+      self.listsByName = listsByName
     }
   }
 
@@ -80,8 +84,11 @@ public enum ImportFormats {
   private static func importedAsWritten(_ data: Data, path: String, env: TodoEnvironment) throws -> Imported {
     switch kind(of: data) {
     case .ics:
-      let r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
-      return Imported(items: r.items, warnings: r.warnings, undatedCompletions: r.undated)
+      var r = try ICalMapping.read(data, path: path, now: env.now(), calendar: env.calendar)
+      let (lists, first) = ICalLists.assign(&r.items, calendars: r.calendars)
+      return Imported(
+        items: r.items, warnings: r.warnings, undatedCompletions: r.undated, lists: lists, defaultList: first,
+        listsByName: true)
     case .json:
       if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
       let (items, lists, first) = try JSONExchange.decodeWithLists(data, path: path)
@@ -130,19 +137,24 @@ public enum ImportFormats {
         let r = try? ICalMapping.readPiece(batch.joined(), path: source, now: now, calendar: calendar),
         r.occurrences.isEmpty
       {
-        return [(items: r.items, undated: r.undated, warnings: [String]())]
+        return [(items: r.items, undated: r.undated, warnings: [String](), calendars: r.calendars)]
       }
       return try batch.files.map { f in
         try ICalMapping.read(f.data, path: f.path, now: now, calendar: calendar)
       }
     }.flatMap { $0 }
-    var all = Imported(items: [], warnings: files.flatMap(\.warnings), undatedCompletions: [])
+    var all = Imported(
+      items: [], warnings: files.flatMap(\.warnings), undatedCompletions: [], listsByName: true)
     all.items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
+    var calendars: [ICalCalendarRun] = []
     for r in read {
+      ICalCalendarRun.append(r.calendars, at: all.items.count, to: &calendars)
       all.items += r.items
       all.warnings += r.warnings
       all.undatedCompletions.formUnion(r.undated)
     }
+    // Files that name their calendar (one calendar a file: Google's export) go to the lists of those names.
+    (all.lists, all.defaultList) = ICalLists.assign(&all.items, calendars: ICalCalendarRun.named(calendars))
     boundTitles(&all, path: source)
     for name in undecodable.sorted() where name.lowercased().hasSuffix(".ics") {
       all.warnings.append("skipped \(dir)\(name): its name is not valid UTF-8 (rename the file to import it)")

@@ -1,7 +1,7 @@
 import CLibical
 import Foundation
 
-// With ICal+LibIcalWriter.swift and ICalExport.swift, the only code that touches libical's C types.
+// With ICal+LibIcalWriter.swift, ICalExport.swift and ICalCalendarName.swift, the only code that touches libical's C types.
 // This half reads iCalendar text and lets the mapping look at each VTODO where
 // libical holds it (``ICalComponentRef``, ``ICalPropertyRef``); the other builds
 // text from calls on ``ICalTodoBuilder``; the types it reads into are in ICal+LibIcalRefs.swift. Every byte is parsed and written by libical
@@ -12,11 +12,13 @@ enum LibIcal {
   /// `each` with every VTODO in order, looked at where libical holds it (nothing
   /// is copied out but what `each` asks for), and the VTIMEZONEs beside it whose
   /// TZID libical does not know by itself (TZID → iCalendar text); returns all of those.
+  /// `calendar` is called with each VCALENDAR before `each` sees its VTODOs.
   /// - Throws: ``ICalReadError`` when libical cannot read the text or marks an
   ///   error in a VTODO (before `each` sees that VTODO); what `each` throws.
-  static func parse(_ data: Data, each: (ICalComponentRef, [String: String]) throws -> Void) throws
-    -> [String: String]
-  {
+  static func parse(
+    _ data: Data, calendar: (OpaquePointer) -> Void = { _ in },
+    each: (ICalComponentRef, [String: String]) throws -> Void
+  ) throws -> [String: String] {
     _ = ready
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -55,6 +57,7 @@ enum LibIcal {
           zones[id] = take(icalcomponent_as_ical_string_r(z))
         }
       }
+      if icalcomponent_isa(cal) == ICAL_VCALENDAR_COMPONENT { calendar(cal) }
       let vtodos =
         icalcomponent_isa(cal) == ICAL_VTODO_COMPONENT ? [cal] : children(cal, ICAL_VTODO_COMPONENT)
       for t in vtodos {

@@ -32,21 +32,25 @@ public enum ICalMapping {
   /// repeating one) is kept whole in its series' `icalExtra` and written back
   /// as its own VTODO; one whose series is not in the data is left out with a warning.
   /// A large file is read in pieces on every core (``ICalChunks``).
+  /// `calendars`: where each VCALENDAR's items begin, and its name (``ICalCalendarName``),
+  /// when one names itself.
   static func read(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
-    items: [TodoItem], undated: Set<UUID>, warnings: [String]
+    items: [TodoItem], undated: Set<UUID>, warnings: [String], calendars: [ICalCalendarRun]
   ) {
     let (data, warned) = ICalLimits.screen(data, path: path)
     let pieces = ICalChunks.split(data, parts: ICalChunks.parts(forSize: data.count)) ?? [data]
     let read = try ICalChunks.map(pieces) { try readPiece($0, path: path, now: now, calendar: calendar) }
     guard read.count > 1 || !read[0].occurrences.isEmpty else {
-      return (read[0].items, read[0].undated, warned)
+      return (read[0].items, read[0].undated, warned, read[0].calendars)
     }
     var items: [TodoItem] = []
     items.reserveCapacity(read.reduce(0) { $0 + $1.items.count })
     var undated = Set<UUID>()
     var occurrences: [Occurrence] = []
     var zones: [String: String] = [:]
+    var calendars: [ICalCalendarRun] = []
     for r in read {
+      ICalCalendarRun.append(r.calendars, at: items.count, to: &calendars)
       items += r.items
       undated.formUnion(r.undated)
       occurrences += r.occurrences
@@ -56,7 +60,7 @@ public enum ICalMapping {
     if !occurrences.isEmpty {
       keep(occurrences, in: &items, zones: zones, path: path, calendar: calendar, warnings: &warnings)
     }
-    return (items, undated, warnings)
+    return (items, undated, warnings, ICalCalendarRun.named(calendars))
   }
 
   /// A changed occurrence (a VTODO with RECURRENCE-ID): its UID, its text, the TZIDs it names.
@@ -72,14 +76,19 @@ public enum ICalMapping {
 
   /// The items of one VCALENDAR (a whole file or a piece of one), and its changed occurrences.
   static func readPiece(_ data: Data, path: String, now: Date, calendar: Calendar) throws -> (
-    items: [TodoItem], undated: Set<UUID>, occurrences: [Occurrence], zones: [String: String]
+    items: [TodoItem], undated: Set<UUID>, occurrences: [Occurrence], zones: [String: String],
+    calendars: [ICalCalendarRun]
   ) {
     var items: [TodoItem] = []
     var occurrences: [Occurrence] = []
     var undated = Set<UUID>()
     var zones: [String: String] = [:]
+    var calendars: [ICalCalendarRun] = []
     do {
-      zones = try LibIcal.parse(data) { todo, zones in
+      zones = try LibIcal.parse(
+        data,
+        calendar: { calendars.append(ICalCalendarRun(start: items.count, name: ICalCalendarName.of($0))) }
+      ) { todo, zones in
         let (item, noDate) = Self.item(todo, zones: zones, now: now, calendar: calendar)
         do { try Instants.check(item) } catch {
           throw TodoError.badFile(path: path, detail: "VTODO \(item.icalUID): \(error); nothing was imported")
@@ -100,7 +109,7 @@ public enum ICalMapping {
       let at = error.uid.map { "VTODO \($0): " } ?? ""
       throw TodoError.badFile(path: path, detail: at + error.detail + "; nothing was imported")
     }
-    return (items, undated, occurrences, zones)
+    return (items, undated, occurrences, zones, ICalCalendarRun.named(calendars))
   }
 
   /// Adds each changed occurrence (its VTODO's text, and a VTIMEZONE it needs

@@ -67,7 +67,9 @@ extension TodoOperation {
   /// its name: the one here of that name, else the file's implicit `Tasks`
   /// renamed when the file holds nothing yet, else a new list. An id that
   /// cannot name a folder (``ListBook/isFitID(_:)``) is replaced by one made
-  /// from the list's name. The lists' change is nil when the file has them all.
+  /// from the list's name. Lists known by name only (``ImportFormats/Imported/listsByName``,
+  /// iCalendar) go by name, as the default list does: to the list here of that name, else a
+  /// new one. The lists' change is nil when the file has them all.
   static func importedLists(_ imported: ImportFormats.Imported, into source: some ItemSource)
     -> (lists: (before: ListBook, after: ListBook)?, imported: ImportFormats.Imported)
   {
@@ -117,6 +119,18 @@ extension TodoOperation {
           ? d.id : newID(for: d.name)
         book.append(NamedList(id: id, name: named(NamedList(id: id, name: d.name)), color: d.color))
         defaultID = id
+      }
+    }
+    if imported.listsByName {
+      // Known by name only (iCalendar): to the list here of that name, else a new one.
+      for l in imported.lists where replaced[l.id] == nil {
+        if let here = book.lists.first(where: { $0.name.caseInsensitiveCompare(l.name) == .orderedSame }) {
+          replaced[l.id] = here.id
+        } else {
+          let id = book.newID(for: l.name)
+          book.append(NamedList(id: id, name: named(NamedList(id: id, name: l.name)), color: l.color))
+          replaced[l.id] = id
+        }
       }
     }
     for l in imported.lists { adopt(l.id) }
