@@ -199,14 +199,10 @@ public final class ServerSync: @unchecked Sendable {
       where line.hasPrefix(SyncConflicts.linePrefix) {
         report(String(line))  // what our resolve command set aside for vdirsyncer
       }
-      if !result.succeeded, sides != nil, result.stderr.contains("Not Found") {
-        // A calendar deleted on the server since the last discovery: found now.
-        if case .goneThere = try discoverIfNeeded(now: now(), force: true) {
-          return finish(.changed, at: now())
-        }
-      }
+      if try goneThere(after: result, now: now()) { return finish(.changed, at: now()) }
       if result.succeeded, let names = metasyncPair, polled || metadataChanged() {
         let meta = try engine.metasync(pair: names)
+        if try goneThere(after: meta, now: now()) { return finish(.changed, at: now()) }
         guard meta.succeeded else { return finish(.failed(meta.problem), at: now()) }
         metadataSeen = Self.metadata(Self.fingerprint(local))
       }
@@ -215,6 +211,22 @@ public final class ServerSync: @unchecked Sendable {
     }
     guard result.succeeded else { return finish(.failed(result.problem), at: now()) }
     return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now())
+  }
+
+  /// Whether the step that gave `result` failed on a calendar deleted on the
+  /// server since the last discovery, found so now: the sync's "Not Found"
+  /// (or "Gone"), the 409 of an item it put into the calendar deleted as it
+  /// ran, the metasync's "Not Found" when the phone deleted it once the sync
+  /// was through. Such a deletion is never told as the server offline. A 404
+  /// or 410 runs the discovery (a collection missing there); any other
+  /// failure the listing only (offline, it fails at once and the failure is told).
+  private func goneThere(after result: CommandResult, now: Date) throws -> Bool {
+    guard !result.succeeded, let sides else { return false }
+    if result.stderr.contains("Not Found") || result.stderr.contains("Gone") {
+      return try discoverIfNeeded(now: now, force: true) == .goneThere
+    }
+    if !ServerCollections.marked(local).isEmpty { return true }
+    return try settleDeletions(sides) == .goneThere
   }
 
   /// Whether a folder here is marked deleted on the server, for our sync to remove its list.

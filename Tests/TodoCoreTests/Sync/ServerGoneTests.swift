@@ -11,7 +11,9 @@ extension ServerListsTests {
   /// last discovery knowing `known`, and a stand-in vdirsyncer whose
   /// `discover --list` shows the folders here and `there` (and fails, as when
   /// one is missing); its Python (`#!`) logs the deletions it is asked for.
-  func serverKnowing(_ known: [String], there: [String]) throws -> ServerSync {
+  /// The server's calendars are in the file `there` (the file `phone`, when
+  /// there is one, runs for each other command: the phone as the run goes).
+  func serverKnowing(_ known: [String], there: [String], lines: Lines = Lines()) throws -> ServerSync {
     let status = dir + "/status"
     try FileManager.default.createDirectory(atPath: status, withIntermediateDirectories: true)
     try """
@@ -34,6 +36,7 @@ extension ServerListsTests {
     }
     try #"{"collections": [\#(entries.joined(separator: ", "))], "cache_key": "k"}"#.write(
       toFile: status + "/p.collections", atomically: true, encoding: .utf8)
+    try there.map { $0 + "\n" }.joined().write(toFile: dir + "/there", atomically: true, encoding: .utf8)
     let python = dir + "/python"
     try """
     #!/bin/sh
@@ -47,15 +50,71 @@ extension ServerListsTests {
     shift 2; echo "$@" >>\(dir)/calls
     if [ "$1 $2" = "discover --list" ]; then
       { echo "p_local:"; for d in \(local)/*/; do [ -d "$d" ] && printf '  - "%s"\n' "$(basename "$d")"; done
-        echo "p_remote:"; for c in \(there.joined(separator: " ")); do printf '  - "%s"\n' "$c"; done; } >&2
+        echo "p_remote:"; for c in $(cat \(dir)/there); do printf '  - "%s"\n' "$c"; done; } >&2
       echo 'critical: Unable to find or create collection' >&2; exit 1
     fi
+    if [ -f \(dir)/phone ]; then . \(dir)/phone; fi
     """.write(toFile: program, atomically: true, encoding: .utf8)
     chmod(program, 0o755)
     return try ServerSync(
       engine: Vdirsyncer(executable: program, config: dir + "/v.conf", timeout: 10, environment: [:]),
       pair: "p", namesPair: "n", paths: ServerPaths(folder: dir + "/config"), local: local,
-      schedule: RetrySchedule(first: 5, poll: 60), report: { _ in })
+      schedule: RetrySchedule(first: 5, poll: 60), report: lines.add)
+  }
+
+  /// The phone deletes the calendar `work` in the middle of a run: just
+  /// before the sync (its "Not Found"), in the sync once it listed the
+  /// calendar (the item it puts there: a 409), or once the sync is through,
+  /// before the metasync of the names (its "Not Found", as the e2e test saw
+  /// under load). Each way the calendar is found gone there, its list goes
+  /// here (our sync follows), and the server is never told offline.
+  func testACalendarDeletedOnTheServerDuringARunIsNotTheServerOffline() throws {
+    let put = "409, message='Conflict', url=URL('http://127.0.0.1:1/user/work/a.ics')"
+    for (step, answer) in [("sync", "Not Found"), ("sync", put), ("metasync", "Not Found")] {
+      try? FileManager.default.removeItem(atPath: local)
+      try? FileManager.default.removeItem(atPath: dir + "/config")
+      for name in ["home", "work"] {
+        try FileManager.default.createDirectory(atPath: local + "/" + name, withIntermediateDirectories: true)
+      }
+      let lines = Lines()
+      let s = try serverKnowing(["home", "work"], there: ["home", "work"], lines: lines)
+      // vdirsyncer as it answers a collection gone from the server (a 404).
+      try """
+      [ "$1" = \(step) ] && echo home >\(dir)/there
+      case "$1" in sync|metasync)
+        for d in \(local)/*/; do n=$(basename "$d"); grep -qx "$n" \(dir)/there && continue
+          echo "error: Unknown error occurred for $2/$n: \(answer)" >&2
+          echo "error: Use \\`-vdebug\\` to see the full traceback." >&2; exit 1
+        done;;
+      esac
+      """.write(toFile: dir + "/phone", atomically: true, encoding: .utf8)
+      XCTAssertEqual(s.runOnce(), .changed, "the phone deleted it at the \(step): our sync follows")
+      XCTAssertEqual(
+        calls(),
+        ["discover --list p", "discover p n", "sync p"] + (step == "sync" ? [] : ["metasync n"])
+          + ["discover --list p"], step)
+      XCTAssertEqual(ServerCollections.marked(local), ["work"], step)
+      XCTAssertEqual(s.failures, 0, step)
+      XCTAssertEqual(ServerStatus.load(ServerPaths(folder: dir + "/config"))?.ok, true, step)
+      XCTAssertEqual(lines.all.filter { $0.contains("offline") }, [], step)
+      unlink(dir + "/phone")
+    }
+  }
+
+  /// A failed sync with every calendar still on the server is a failure:
+  /// told, after the listing only (no discovery made of it).
+  func testAFailureWithEveryCalendarThereIsTold() throws {
+    try FileManager.default.createDirectory(atPath: local + "/home", withIntermediateDirectories: true)
+    let lines = Lines()
+    let s = try serverKnowing(["home", "work"], there: ["home", "work"], lines: lines)
+    try """
+    if [ "$1" = sync ]; then echo "error: Unknown error occurred for p/work: 403, message='Forbidden'" >&2; exit 1; fi
+    """.write(toFile: dir + "/phone", atomically: true, encoding: .utf8)
+    XCTAssertEqual(s.runOnce(), .failed("403, message='Forbidden'"))
+    XCTAssertEqual(calls(), ["discover --list p", "discover p n", "sync p", "discover --list p"])
+    XCTAssertEqual(ServerCollections.marked(local), [])
+    XCTAssertEqual(
+      lines.all, ["server offline: 403, message='Forbidden'; trying again in 5 s, then less often"])
   }
 
   func testACalendarDeletedOnTheServerIsNotMadeAgain() throws {
