@@ -73,8 +73,9 @@ extension ScanOutput {
         scan.entries.withUnsafeBufferPointer { entries in
           for k in entries.indices where shown.contains(entries[k]) {
             let e = entries[k]
-            // The entry's Extra (most entries have none).
-            let x = e.more == UInt32.max ? nil : scan.extra(e)
+            // The entry's Extra (most entries have none), its list in it; its parent when a UUID.
+            let x = e.more == UInt32.max && e.list == 0 ? nil : scan.extra(e)
+            let parentID = e.hasParent ? scan.parentID(e) : nil
             @inline(__always) func slot(_ i: Int) -> Int64 { x?[i] ?? PlistScan.none }
             @inline(__always) func textSlot(_ i: Int) -> PlistScan.Text? {
               let v = slot(i)
@@ -82,7 +83,7 @@ extension ScanOutput {
               return PlistScan.Text(
                 offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
             }
-            var longest = Int(e.title.count)
+            var longest = Int(e.title.count) + (parentID == nil ? 0 : 36)
             if x != nil {
               for c in columns {
                 switch c.what {
@@ -131,6 +132,10 @@ extension ScanOutput {
               case .text(let i, let orID):
                 if let s = textSlot(i) {
                   out.json(text, s)
+                } else if i == ItemField.parentIndex, let p = parentID {
+                  out.byte(34)
+                  out.uuid(p.hi, p.lo)
+                  out.byte(34)
                 } else if orID {
                   out.byte(34)
                   out.uuid(e)

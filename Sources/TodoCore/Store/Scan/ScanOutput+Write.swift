@@ -115,7 +115,12 @@ extension ScanOutput {
           }
           if let t = tree, t.all[k] > 0 {
             out.room(32 + (marks ? Self.marksRoom(scan, e) : 0), sink)
-            out.put(Array(" [\(t.done[k])/\(t.all[k])]".utf8))
+            out.byte(32)
+            out.byte(91)  // " ["
+            out.decimal(Int64(t.done[k]))
+            out.byte(47)  // /
+            out.decimal(Int64(t.all[k]))
+            out.byte(93)  // ]
           }
           if marks { Self.putFieldMarks(scan, e, colour: colour, &out) }
           if colour && done { out.put(reset) }
