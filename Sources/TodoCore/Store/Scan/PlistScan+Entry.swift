@@ -87,6 +87,8 @@ extension PlistScan {
     var deadlines = DayCache()
     /// The lists seen, as they stand in the file (``PlistScan/lists``).
     var lists = ListTexts()
+    /// Some entry has a parent.
+    var subtasks = false
 
     /// Notes are kept (`list --json`), else checked only (``PlistScan/scan(fd:size:chunk:notes:)``).
     let notes: Bool
@@ -171,7 +173,8 @@ extension PlistScan {
         guard n - i == t.count, memcmp(p + i, t, t.count) == 0 else { return .decline }
         out.itemsEnd = base + i
         out.size = base + n
-        out.slots = slots
+        // Kept for the tree of subtasks (``PlistScan/index(of:_:)``); else freed, as it was before there were subtasks.
+        if subtasks { out.slots = slots }
         return .done(out)
       }
     }
@@ -312,6 +315,7 @@ extension PlistScan {
         e.list = UInt8(out.lists.count)
       }
       if fields != 0 || parent != nil { out.keep(x, fields: fields, parent: parent, for: &e) }
+      if e.hasParent { subtasks = true }
       out.entries.append(e)
       return .ok(j)
     }

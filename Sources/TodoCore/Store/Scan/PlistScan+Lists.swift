@@ -63,27 +63,38 @@ extension PlistScan.Scanner {
   /// The lists seen so far, as their `<string>…</string>` stands in the file: the same
   /// bytes are the same text (an entry's raw value decides what it reads as).
   struct ListTexts {
+    struct Known {
+      /// Bytes 8..<16 (just after `<string>`): most lists differ there, one word.
+      var head: UInt64
+      var start: Int
+      var count: Int
+    }
     var bytes: [UInt8] = []
-    /// Where each one ends in `bytes`.
-    var ends: [Int] = []
+    var known: [Known] = []
 
-    var count: Int { ends.count }
+    var count: Int { known.count }
 
     mutating func add(_ raw: UnsafePointer<UInt8>, _ count: Int) {
+      let head = count >= 16 ? UnsafeRawPointer(raw + 8).loadUnaligned(as: UInt64.self) : 0
+      known.append(Known(head: head, start: bytes.count, count: count))
       bytes.append(contentsOf: UnsafeBufferPointer(start: raw, count: count))
-      ends.append(bytes.count)
     }
 
     /// The list (``PlistScan/Entry/list``: its number + 1) whose raw value starts `p[0..<n]`, and its length.
     @inline(__always) func match(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt8, Int)? {
-      bytes.withUnsafeBufferPointer { b in
-        var start = 0
-        for k in ends.indices {
-          let count = ends[k] - start
-          if count <= n && PlistScan.same(p, b.baseAddress! + start, count) { return (UInt8(k + 1), count) }
-          start = ends[k]
+      let head = n >= 16 ? UnsafeRawPointer(p + 8).loadUnaligned(as: UInt64.self) : 0
+      return bytes.withUnsafeBufferPointer { b in
+        known.withUnsafeBufferPointer { known in
+          for k in known.indices {
+            let l = known[k]
+            if (l.head == head || l.count < 16) && l.count <= n
+              && PlistScan.same(p, b.baseAddress! + l.start, l.count)
+            {
+              return (UInt8(truncatingIfNeeded: k + 1), l.count)
+            }
+          }
+          return nil
         }
-        return nil
       }
     }
   }

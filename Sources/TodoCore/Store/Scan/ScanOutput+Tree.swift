@@ -21,10 +21,17 @@ extension ScanOutput {
     static func < (a: Key, b: Key) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
   }
 
+  /// A row of the tree: an entry's index and its depth (32 bits each: at 10,000 entries the
+  /// tree's arrays of 64-bit numbers were 140 page faults, a tenth of `list`'s).
+  struct Row {
+    var index: Int32
+    var depth: Int32
+  }
+
   /// The shown entries in tree order, and the parents' done counts.
   struct Tree {
     /// Entry indices in the order `list` shows them, each with its depth.
-    var rows: [SubtaskRows.Row] = []
+    var rows: [Row] = []
     /// For each entry: how many subtasks it has here (0: it is no parent), and how many of them are done.
     var all: [Int32]
     var done: [Int32]
@@ -34,7 +41,8 @@ extension ScanOutput {
   /// - Complexity: O(n): each parent found by its UUID in the scan's table (``PlistScan/index(of:_:)``).
   static func tree(_ scan: PlistScan, shown: Shown) -> Tree? {
     let entries = scan.entries
-    var parent = [Int](repeating: -1, count: entries.count)
+    guard entries.contains(where: \.hasParent) else { return nil }
+    var parent = [Int32](repeating: -1, count: entries.count)
     var any = false
     for k in entries.indices where entries[k].hasParent {
       if let (hi, lo) = scan.parentID(entries[k]) {
@@ -45,7 +53,7 @@ extension ScanOutput {
             continue
           }
         }
-        parent[k] = p
+        parent[k] = Int32(truncatingIfNeeded: p)
         any = true
         continue
       }
@@ -66,7 +74,7 @@ extension ScanOutput {
         }
       }
       if same {
-        parent[k] = p
+        parent[k] = Int32(truncatingIfNeeded: p)
         any = true
       }
     }
@@ -82,11 +90,11 @@ extension ScanOutput {
     any = false
     for k in entries.indices where parent[k] >= 0 {
       any = true
-      tree.all[parent[k]] += 1
-      if !entries[k].isPending { tree.done[parent[k]] += 1 }
+      tree.all[Int(parent[k])] += 1
+      if !entries[k].isPending { tree.done[Int(parent[k])] += 1 }
     }
     guard any else { return nil }
-    tree.rows = TreeIndex.rows(parent, shown: entries.map(shown.contains))
+    tree.rows = entries.withUnsafeBufferPointer { e in TreeIndex.rows(parent) { shown.contains(e[$0]) } }
     return tree
   }
 }
@@ -94,7 +102,7 @@ extension ScanOutput {
 /// Trees over indices: `parent[k]` is the index of k's parent, or -1.
 enum TreeIndex {
   /// Cuts each cycle at the member whose link closed it: the one changed last (`changedBefore`).
-  static func breakCycles(_ parent: inout [Int], changedBefore: (Int, Int) -> Bool) {
+  static func breakCycles(_ parent: inout [Int32], changedBefore: (Int, Int) -> Bool) {
     var state = [UInt8](repeating: 0, count: parent.count)  // 1: on the walk; 2: done
     var path: [Int] = []  // the walk: path[..<length]
     for start in parent.indices where state[start] == 0 && parent[start] >= 0 {
@@ -104,7 +112,7 @@ enum TreeIndex {
         state[k] = 1
         if length < path.count { path[length] = k } else { path.append(k) }
         length += 1
-        k = parent[k]
+        k = Int(parent[k])
       }
       if k >= 0 && state[k] == 1, let from = path[..<length].firstIndex(of: k) {
         let cut = path[from..<length].max { changedBefore($0, $1) }!
@@ -117,33 +125,33 @@ enum TreeIndex {
   /// The shown indices in tree order: each under its nearest shown ancestor,
   /// siblings in index order; the others at the top level.
   /// - Complexity: O(n), in arrays (each shown index's children a list threaded through `next`).
-  static func rows(_ parent: [Int], shown: [Bool]) -> [SubtaskRows.Row] {
+  static func rows(_ parent: [Int32], shown: (Int) -> Bool) -> [ScanOutput.Row] {
     let n = parent.count
-    // first[k], last[k]: k's first and last shown child; next[c]: c's next sibling. Index n: the top level.
-    var first = [Int](repeating: -1, count: n + 1)
-    var last = [Int](repeating: -1, count: n + 1)
-    var next = [Int](repeating: -1, count: n)
+    // first[k]: k's first shown child; next[c]: c's next sibling; index n: the top level.
+    // Made from the last index to the first, each put before its siblings: they end in index order.
+    var first = [Int32](repeating: -1, count: n + 1)
+    var next = [Int32](repeating: -1, count: n)
     var count = 0
-    for k in 0..<n where shown[k] {
+    for k in stride(from: n - 1, through: 0, by: -1) where shown(k) {
       count += 1
-      var up = parent[k]
-      while up >= 0 && !shown[up] { up = parent[up] }
+      var up = Int(parent[k])
+      while up >= 0 && !shown(up) { up = Int(parent[up]) }
       let host = up >= 0 ? up : n
-      if last[host] >= 0 { next[last[host]] = k } else { first[host] = k }
-      last[host] = k
+      next[k] = first[host]
+      first[host] = Int32(truncatingIfNeeded: k)
     }
-    var rows: [SubtaskRows.Row] = []
+    var rows: [ScanOutput.Row] = []
     rows.reserveCapacity(count)
     // Depth first: a stack of the next sibling to visit at each depth.
-    var stack: [Int] = [first[n]]
+    var stack: [Int32] = [first[n]]
     while let k = stack.last {
       guard k >= 0 else {
         stack.removeLast()
         continue
       }
-      rows.append(SubtaskRows.Row(index: k, depth: stack.count - 1))
-      stack[stack.count - 1] = next[k]
-      if first[k] >= 0 { stack.append(first[k]) }
+      rows.append(ScanOutput.Row(index: k, depth: Int32(truncatingIfNeeded: stack.count - 1)))
+      stack[stack.count - 1] = next[Int(k)]
+      if first[Int(k)] >= 0 { stack.append(first[Int(k)]) }
     }
     return rows
   }

@@ -44,7 +44,7 @@ extension ScanOutput {
     scan.text.withUnsafeBufferPointer { text in
       scan.entries.withUnsafeBufferPointer { entries in
         for r in 0..<(tree?.rows.count ?? entries.count) {
-          let (k, depth) = tree.map { ($0.rows[r].index, $0.rows[r].depth) } ?? (r, 0)
+          let (k, depth) = tree.map { (Int($0.rows[r].index), Int($0.rows[r].depth)) } ?? (r, 0)
           guard tree != nil || shown.contains(entries[k]) else { continue }
           let e = entries[k]
           count += 1
