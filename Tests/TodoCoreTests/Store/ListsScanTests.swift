@@ -96,4 +96,42 @@ final class ListsScanTests: XCTestCase {
     ScanOutput.json(s, shown: .all, now: t0, formatter: f) { got.append(contentsOf: $0) }
     XCTAssertEqual(String(decoding: got, as: UTF8.self), String(decoding: want, as: UTF8.self))
   }
+
+  func testPlainListsAreTakenByTheirBytesAsTheReaderTakesThem() throws {
+    // PlistScan.plainLists takes a header without the reader only where the reader vouches for it.
+    var r = SplitMix(seed: 2709)
+    let texts = [
+      "tasks", "work", "Wörk", "a & b", "<x>", " ", "", "Groceries list", "#336699", "id", "x\ty", "work",
+    ]
+    var plain = 0
+    for round in 0..<400 {
+      let lists = (0..<Int.random(in: 1...5, using: &r)).map { _ in
+        NamedList(
+          id: texts.randomElement(using: &r)!, name: texts.randomElement(using: &r)!,
+          color: Bool.random(using: &r) ? texts.randomElement(using: &r)! : nil)
+      }
+      let bytes = file(ListBook(lists))
+      let start = PlistScan.versionPart.count + PlistScan.listsPart.count
+      guard Array(bytes[PlistScan.versionPart.count..<start]) == PlistScan.listsPart,
+        let nl = bytes[start...].firstIndex(of: 10)
+      else { continue }
+      let head = Array(bytes[..<(nl + 1 + PlistScan.itemsPart.count)])
+      let vouched = PlistScan.vouched(head)
+      if bytes.withUnsafeBufferPointer({ PlistScan.plainLists($0.baseAddress! + start, nl - start) }) {
+        plain += 1
+        XCTAssertTrue(vouched, "round \(round): \(lists)")
+      }
+      XCTAssertEqual(scan(bytes) != nil, vouched, "round \(round): \(lists)")
+    }
+    XCTAssertGreaterThan(plain, 20, "headers of plain lists are taken by their bytes")
+    // As `lists add` writes them.
+    let book = ListBook([
+      NamedList(id: "tasks", name: "Tasks"), NamedList(id: "work", name: "Work", color: "#336699"),
+      NamedList(id: "personal", name: "Personal"),
+    ])
+    let bytes = file(book)
+    let start = PlistScan.versionPart.count + PlistScan.listsPart.count
+    let nl = try XCTUnwrap(bytes[start...].firstIndex(of: 10))
+    XCTAssertTrue(bytes.withUnsafeBufferPointer { PlistScan.plainLists($0.baseAddress! + start, nl - start) })
+  }
 }

@@ -216,7 +216,14 @@ extension PlistScan {
           break
         }
         guard n - j >= longestKey else { return .more }
-        guard let k = PlistScan.key(at: p + j, from: next, keys, firstOfWord) else { return .decline }
+        // Most often the next key of the table (deadline, then created): one try here.
+        var k = next
+        if next >= keys.count || keys[next].word != UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+          || !PlistScan.same(p + j + 8, keys[next].text + 8, keys[next].count - 8)
+        {
+          guard let found = PlistScan.key(at: p + j, from: next, keys, firstOfWord) else { return .decline }
+          k = found
+        }
         let key = keys[k]
         j += key.count
         next = k + 1

@@ -59,15 +59,10 @@ extension PlistScan {
 
   /// The number of the key of `keys` (``keys``) that stands at `q`, at `from` or after it (the writer's
   /// order, none twice); nil: none does. `q` has at least ``longestKey`` bytes.
-  @inline(__always) static func key(
+  static func key(
     at q: UnsafePointer<UInt8>, from: Int, _ keys: [Key], _ firstOfWord: [(word: UInt64, key: Int)]?
   ) -> Int? {
     let word = UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)
-    // Most often the next key of the table (deadline, then created): one try.
-    if from < keys.count {
-      let t = keys[from]
-      if t.word == word && same(q + 8, t.text + 8, t.count - 8) { return from }
-    }
     var k = from
     if let table = firstOfWord {
       // Most keys of an entry with lists and subtasks stood after a dozen tries of the loop below.
@@ -101,6 +96,11 @@ extension PlistScan {
       UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
     }
     guard n >= 8 else {
+      @inline(__always) func half(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt32 {
+        UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self)
+      }
+      // Four bytes twice (`list</key>` after `<key>`: seven).
+      if n >= 4 { return half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4) }
       for i in 0..<n where a[i] != b[i] { return false }
       return true
     }
