@@ -75,6 +75,8 @@ extension PlistScan {
     let keys = PlistScan.keys
     let longestKey = PlistScan.longestKey
     let firstOfWord = PlistScan.firstOfWord
+    /// ``ItemField/parentIndex`` (a `static let`: read in the loop, a `swift_once` check each time).
+    let parentField = ItemField.parentIndex
     let uuidHead = PlistScan.uuidHead
     let titleHead = PlistScan.titleHead
 
@@ -256,7 +258,7 @@ extension PlistScan {
             j += length
             continue
           }
-          if f == ItemField.parentIndex, let id = parentUUID(p, j, n) {
+          if f == parentField, let id = parentUUID(p, j, n) {
             parent = id
             e.flags |= Entry.parentFlag
             j += PlistScan.uuidStringCount
@@ -282,7 +284,7 @@ extension PlistScan {
             } else if key.kept {
               x[f] = PlistScan.packed(t)
               fields |= bit
-              if f == ItemField.parentIndex { e.flags |= Entry.parentFlag }
+              if f == parentField { e.flags |= Entry.parentFlag }
             } else {
               out.text.removeSubrange(mark...)  // checked, not kept: `icalExtra`, which `list` never shows
             }
