@@ -29,7 +29,9 @@ import Foundation
 /// - ``Entry``: one entry; ``Entry/start`` ..< ``Entry/end`` is its line in the
 ///   file (from the two tabs to the line feed), ``Entry/id`` its UUID,
 ///   ``Entry/deadline`` and ``Entry/created`` seconds since 1970 or ``none``;
-///   ``extra(_:)`` the fields most entries lack (completion, reminder, repeat…).
+///   ``extra(_:)`` the fields most entries lack (completion, reminder, repeat…, the list);
+///   ``parentID(_:)`` a parent named by an uppercase UUID; ``index(of:_:)`` an entry by UUID
+///   (in a file with subtasks).
 /// - ``withText(_:_:)`` / ``string(_:)``: a string field's unescaped UTF-8;
 ///   ``item(_:)``: the entry as a ``TodoItem`` (without `icalExtra`, which is only checked).
 /// - ``itemsStart`` / ``itemsEnd``: where the entries lie (an empty list: equal),
