@@ -6,8 +6,8 @@ import XCTest
 /// `list` of a file with subtasks (SPEC 9) from the scan (``ScanOutput/tree(_:shown:)``)
 /// against the general path (``SubtaskTree``, ``SubtaskRows``, ``ListOutput``), byte
 /// for byte: random parent links among random items, with UIDs that are not
-/// UUIDs (and need escaping), parents that are not here, cycles and an item
-/// that is its own parent, completed parents and subtasks, every view.
+/// UUIDs (and need escaping), parents that are not here, a UUID that is not the
+/// UID of its item, cycles and an item that is its own parent, completed parents and subtasks, every view.
 final class ListTreeTests: XCTestCase {
   func testTheFastPathShowsTheTreeAsTheGeneralPathDoes() throws {
     var r = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 27)
@@ -23,6 +23,7 @@ final class ListTreeTests: XCTestCase {
         case 0: items[k].parent = "not-here-\(k)"
         case 1: items[k].parent = items[k].icalUID  // its own parent
         case 2: items[k].parent = items[k].id.uuidString.lowercased()  // not its UID exactly
+        case 3: items[k].parent = items.randomElement(using: &r)!.id.uuidString  // its UID only when it has no other
         default: items[k].parent = items.randomElement(using: &r)!.icalUID
         }
         if Bool.random(using: &r) { items[k].modified = Date(timeIntervalSince1970: TimeInterval(base)) }

@@ -72,4 +72,66 @@ final class ListsScanTests: XCTestCase {
     XCTAssertEqual(scanned.entries.count, 51)
     XCTAssertEqual(try store.load().items.filter { $0.list == "work" }.count, 17)
   }
+
+  func testMoreListsThanTheScanNumbersAreKeptAsText() throws {
+    // 300 lists, each on two items: the first 255 by number, the rest as text (PlistScan+Lists.swift);
+    // each entry reads as the general reader reads it, and `list --json` writes the same bytes.
+    let items = (0..<600).map { (n: Int) -> TodoItem in
+      TodoItem(
+        id: UUID(uuidString: String(format: "B0000000-0000-0000-0000-%012X", n))!, title: "Item \(n)",
+        deadline: t0 + Double(n * 60), created: t0, list: "list-\(n % 300)&")
+    }
+    let data = Data(PlistCodec.encode(items))
+    let s = try XCTUnwrap(scan(Array(data)))
+    XCTAssertEqual(s.lists.count, 255)
+    XCTAssertEqual(s.entries.map { s.item($0) }, try PlistCodec.decodeWithFoundation(data).items)
+    XCTAssertEqual(Set(s.entries.map(\.list)).count, 256, "255 numbers and none")
+    let f = DueFormatter(fixedOffset: 0, now: t0, hourCycle: .h24)
+    var want: [UInt8] = []
+    let general = try PlistCodec.decode(data).items
+    ItemJSON.write(general, now: t0, scheduled: Scheduler.plan(general, now: t0).scheduledIDs, formatter: f) {
+      want.append(contentsOf: $0)
+    }
+    var got: [UInt8] = []
+    ScanOutput.json(s, shown: .all, now: t0, formatter: f) { got.append(contentsOf: $0) }
+    XCTAssertEqual(String(decoding: got, as: UTF8.self), String(decoding: want, as: UTF8.self))
+  }
+
+  func testPlainListsAreTakenByTheirBytesAsTheReaderTakesThem() throws {
+    // PlistScan.plainLists takes a header without the reader only where the reader vouches for it.
+    var r = SplitMix(seed: 2709)
+    let texts = [
+      "tasks", "work", "Wörk", "a & b", "<x>", " ", "", "Groceries list", "#336699", "id", "x\ty", "work",
+    ]
+    var plain = 0
+    for round in 0..<400 {
+      let lists = (0..<Int.random(in: 1...5, using: &r)).map { _ in
+        NamedList(
+          id: texts.randomElement(using: &r)!, name: texts.randomElement(using: &r)!,
+          color: Bool.random(using: &r) ? texts.randomElement(using: &r)! : nil)
+      }
+      let bytes = file(ListBook(lists))
+      let start = PlistScan.versionPart.count + PlistScan.listsPart.count
+      guard Array(bytes[PlistScan.versionPart.count..<start]) == PlistScan.listsPart,
+        let nl = bytes[start...].firstIndex(of: 10)
+      else { continue }
+      let head = Array(bytes[..<(nl + 1 + PlistScan.itemsPart.count)])
+      let vouched = PlistScan.vouched(head)
+      if bytes.withUnsafeBufferPointer({ PlistScan.plainLists($0.baseAddress! + start, nl - start) }) {
+        plain += 1
+        XCTAssertTrue(vouched, "round \(round): \(lists)")
+      }
+      XCTAssertEqual(scan(bytes) != nil, vouched, "round \(round): \(lists)")
+    }
+    XCTAssertGreaterThan(plain, 20, "headers of plain lists are taken by their bytes")
+    // As `lists add` writes them.
+    let book = ListBook([
+      NamedList(id: "tasks", name: "Tasks"), NamedList(id: "work", name: "Work", color: "#336699"),
+      NamedList(id: "personal", name: "Personal"),
+    ])
+    let bytes = file(book)
+    let start = PlistScan.versionPart.count + PlistScan.listsPart.count
+    let nl = try XCTUnwrap(bytes[start...].firstIndex(of: 10))
+    XCTAssertTrue(bytes.withUnsafeBufferPointer { PlistScan.plainLists($0.baseAddress! + start, nl - start) })
+  }
 }

@@ -24,6 +24,7 @@ final class PlistScanTests: XCTestCase {
     "a \"quoted\" \\ rule",
   ]
   static let uids = ["abc@example.com", "<uid&>", "日本", ""]
+  static let lists = ["work", "personal", "a&b", "<l>", "wörk", "x", "work2", "worl"]
   static let extras = ["X-A:1", "X-A:1\nX-B:2\r\n", "BEGIN:VALARM\n\tX:&<>\nEND:VALARM", "é"]
   /// Notes and tags (SPEC 8) with what the writer escapes, wide characters, line ends, blanks.
   static let notes = [
@@ -77,6 +78,20 @@ final class PlistScanTests: XCTestCase {
       if Bool.random(using: &r) { item.tags = tagLists.randomElement(using: &r)! }
       if Bool.random(using: &r) { item.start = randomDate(&r) }
       if Bool.random(using: &r) { item.progress = [0, 5, 40, 100].randomElement(using: &r)! }
+      // The fields of SPEC 9: a list (the scan keeps each text once), a parent's UID (one that is
+      // a UUID in upper case the scan keeps as the UUID, any other as text).
+      if Int.random(in: 0..<3, using: &r) > 0 { item.list = lists.randomElement(using: &r)! }
+      if Bool.random(using: &r) {
+        let other = UUID(
+          uuid: (
+            bytes.15, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7,
+            bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.0
+          ))
+        item.parent = [
+          other.uuidString, other.uuidString.lowercased(), uids.randomElement(using: &r)!,
+          "\(other.uuidString)x", String(other.uuidString.dropLast()),
+        ].randomElement(using: &r)!
+      }
       return item
     }
   }

@@ -75,17 +75,20 @@ struct OutBuffer {
   }
 
   /// The entry's UUID as text, uppercase.
-  mutating func uuid(_ e: PlistScan.Entry) {
+  mutating func uuid(_ e: PlistScan.Entry) { uuid(e.hi, e.lo) }
+
+  /// A UUID (its two big-endian halves) as text, uppercase.
+  mutating func uuid(_ hi: UInt64, _ lo: UInt64) {
     let upper = ("0123456789ABCDEF" as StaticString).utf8Start
-    hex(e.hi >> 32, 8, upper)
+    hex(hi >> 32, 8, upper)
     byte(45)
-    hex(e.hi >> 16, 4, upper)
+    hex(hi >> 16, 4, upper)
     byte(45)
-    hex(e.hi, 4, upper)
+    hex(hi, 4, upper)
     byte(45)
-    hex(e.lo >> 48, 4, upper)
+    hex(lo >> 48, 4, upper)
     byte(45)
-    hex(e.lo, 12, upper)
+    hex(lo, 12, upper)
   }
 
   /// A string field as a JSON string, escaped as ``ItemJSON`` escapes (JSONEncoder's way).

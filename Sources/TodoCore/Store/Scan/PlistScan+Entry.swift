@@ -17,38 +17,6 @@ extension PlistScan {
     case more
   }
 
-  /// A key an entry may hold after its title (``ItemField/stored``, in the
-  /// writer's order), as it stands in the file: `<key>NAME</key>`.
-  struct Key: @unchecked Sendable {
-    /// Its number in ``ItemField/all``.
-    var field: Int
-    var kind: ItemField.Kind
-    /// Its value is kept (``PlistScan/keeps(_:)``), not only checked.
-    var kept: Bool
-    /// A row of `list` shows a mark for it (SPEC 8: note, priority, tags, progress).
-    var marksRow: Bool
-    /// Its bytes (kept for the life of the program: plain values, no reference counting in the scan).
-    var text: UnsafePointer<UInt8>
-    var count: Int
-    /// The first eight bytes, as one word: most tries of a key fail there.
-    var word: UInt64
-  }
-
-  /// The keys after the title, in the writer's order, made from the field table.
-  static let keys: [Key] = (ItemField.titleIndex + 1..<ItemField.all.count).map { k in
-    let text = Array("<key>".utf8) + Array(ItemField.all[k].keyBytes) + Array("</key>".utf8)
-    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
-    bytes.initialize(from: text, count: text.count)
-    let word = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
-    let f = ItemField.all[k]
-    return Key(
-      field: k, kind: f.kind, kept: PlistScan.keeps(f), marksRow: rowMarkFields.contains(k),
-      text: UnsafePointer(bytes), count: text.count, word: word)
-  }
-  /// The fields a row of `list` shows a mark for (``ListOutput``'s `appendPriority` and `appendFieldMarks`).
-  static let rowMarkFields: Set<Int> = [
-    ItemField.noteIndex, ItemField.priorityIndex, ItemField.tagsIndex, ItemField.progressIndex,
-  ]
   /// Keeps date `d` of field `f` where the scan keeps it: `deadline` and
   /// `created` in the entry, the others in its Extra (then true).
   @inline(__always) static func keep(_ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra) -> Bool {
@@ -67,9 +35,6 @@ extension PlistScan {
     if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
     if x[ItemField.cancelledIndex] != PlistScan.none { e.flags |= Entry.cancelledFlag }
   }
-
-  /// The longest key: a valid entry has at least that many bytes after any key's start.
-  static let longestKey = keys.map(\.count).max()!
 
   /// `</key><dict><key>UUID</key><string>`: between an entry's key and its UUID field.
   static let uuidHead =
@@ -109,6 +74,9 @@ extension PlistScan {
     let hex = PlistScan.hexValue
     let keys = PlistScan.keys
     let longestKey = PlistScan.longestKey
+    let firstOfWord = PlistScan.firstOfWord
+    /// ``ItemField/parentIndex`` (a `static let`: read in the loop, a `swift_once` check each time).
+    let parentField = ItemField.parentIndex
     let uuidHead = PlistScan.uuidHead
     let titleHead = PlistScan.titleHead
 
@@ -119,6 +87,10 @@ extension PlistScan {
     var slots: [UInt64]
     /// The deadlines come in order: most share the day of the one before.
     var deadlines = DayCache()
+    /// The lists seen, as they stand in the file (``PlistScan/lists``).
+    var lists = ListTexts()
+    /// Some entry has a parent.
+    var subtasks = false
 
     /// Notes are kept (`list --json`), else checked only (``PlistScan/scan(fd:size:chunk:notes:)``).
     let notes: Bool
@@ -148,8 +120,7 @@ extension PlistScan {
     /// Puts entry `k` in the table unless its UUID is there already.
     mutating func place(_ hi: UInt64, _ lo: UInt64, _ k: Int) -> Bool {
       let mask = slots.count - 1
-      // Mixed: UUIDs need not be random (a test's counter, a derived one).
-      let mixed = ((hi &* 0x9E37_79B9_7F4A_7C15) ^ lo) &* 0xBF58_476D_1CE4_E5B9
+      let mixed = PlistScan.mixed(hi, lo)
       var h = Int(truncatingIfNeeded: mixed >> 32) & mask
       let print = mixed << 32
       return slots.withUnsafeMutableBufferPointer { table in
@@ -204,6 +175,8 @@ extension PlistScan {
         guard n - i == t.count, memcmp(p + i, t, t.count) == 0 else { return .decline }
         out.itemsEnd = base + i
         out.size = base + n
+        // Kept for the tree of subtasks (``PlistScan/index(of:_:)``); else freed, as it was before there were subtasks.
+        if subtasks { out.slots = slots }
         return .done(out)
       }
     }
@@ -223,7 +196,9 @@ extension PlistScan {
       let (hi, lo) = id
       var e = Entry(hi: hi, lo: lo, start: base + i)
       var x = Extra()
-      var extra = false
+      var fields: UInt32 = 0  // the slots of x set (bit s: slot s)
+      var parent: (hi: UInt64, lo: UInt64)? = nil  // a parent named by an uppercase UUID
+      var newList: (raw: UnsafePointer<UInt8>, count: Int, text: Text)? = nil  // a list not seen before
       var j = titleAt
       // The title.
       switch text(p, &j, n, lineFeeds: false) {
@@ -243,40 +218,54 @@ extension PlistScan {
           break
         }
         guard n - j >= longestKey else { return .more }
-        let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+        // Most often the next key of the table (deadline, then created): one try here.
         var k = next
-        while k < keys.count {
-          let t = keys[k]
-          if t.word == word && memcmp(p + j + 8, t.text + 8, t.count - 8) == 0 { break }
-          k += 1
+        if next >= keys.count || keys[next].word != UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+          || !PlistScan.same(p + j + 8, keys[next].text + 8, keys[next].count - 8)
+        {
+          guard let found = PlistScan.key(at: p + j, from: next, keys, firstOfWord) else { return .decline }
+          k = found
         }
-        guard k < keys.count else { return .decline }
         let key = keys[k]
         j += key.count
         next = k + 1
         let f = key.field
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: f - Extra.first)
         switch key.kind {
         case .date:
           guard n - j >= 33 else { return .more }
           let d = f == ItemField.deadlineIndex ? deadlines.date(p + j) : Self.date(p + j)
           guard d != PlistScan.none else { return .decline }
           j += 33
-          if PlistScan.keep(d, field: f, &e, &x) { extra = true }
+          if PlistScan.keep(d, field: f, &e, &x) { fields |= bit }
         case .integer:
           guard n - j >= 38 else { return .more }
           guard let v = Self.integer(p, &j) else { return .decline }
           guard f != ItemField.warnIndex || v >= 0 else { return .decline }  // the general reader refuses it
           x[f] = v
-          extra = true
+          fields |= bit
           if key.marksRow { e.flags |= Entry.rowMarksFlag }
         case .flag:
           guard n - j >= 7 else { return .more }
           guard memcmp(p + j, "<true/>", 7) == 0 else { return .decline }
           j += 7
           x[f] = 1
-          extra = true
+          fields |= bit
         case .text, .lines:
+          // A list seen before, a parent that is an uppercase UUID: no text kept (PlistScan+Lists.swift).
+          if f == ItemField.listIndex, let (list, length) = lists.match(p + j, n - j) {
+            e.list = list
+            j += length
+            continue
+          }
+          if f == parentField, let id = parentUUID(p, j, n) {
+            parent = id
+            e.flags |= Entry.parentFlag
+            j += PlistScan.uuidStringCount
+            continue
+          }
           let lineFeeds = key.kind == .lines
+          let from = j
           let mark = out.text.count
           // Long text that is kept but not wanted now (a note, for `list`'s rows): checked only.
           let copy = !lineFeeds || notes || f == ItemField.icalExtraIndex
@@ -284,16 +273,18 @@ extension PlistScan {
           case .more: return .more
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
-            extra = true
             if key.marksRow { e.flags |= Entry.rowMarksFlag }
             if f == ItemField.icalExtraIndex {
               e.flags |= Entry.icalExtraFlag
               let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
               if TodoItem.keepsAdoptableProperties(kept) { e.flags |= Entry.adoptFlag }
             }
-            if key.kept {
-              x[f] = Int64(t.offset) << 32 | Int64(t.count)
-              if f == ItemField.parentIndex { e.flags |= Entry.parentFlag }
+            if f == ItemField.listIndex && lists.count < Int(UInt8.max) {
+              newList = (p + from, j - from, t)
+            } else if key.kept {
+              x[f] = PlistScan.packed(t)
+              fields |= bit
+              if f == parentField { e.flags |= Entry.parentFlag }
             } else {
               out.text.removeSubrange(mark...)  // checked, not kept: `icalExtra`, which `list` never shows
             }
@@ -303,10 +294,10 @@ extension PlistScan {
           case .more: return .more
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
-            extra = true
             // An empty list reads as no tags: absent, as the writer has it.
             if t.count > 0 {
-              x[f] = Int64(t.offset) << 32 | Int64(t.count)
+              x[f] = PlistScan.packed(t)
+              fields |= bit
               if key.marksRow { e.flags |= Entry.rowMarksFlag }
             }
           }
@@ -327,9 +318,13 @@ extension PlistScan {
       guard base + j - e.start < Int(UInt32.max), base + j < Int(UInt32.max) else { return .decline }
       e.length = UInt32(base + j - e.start)
       PlistScan.flag(&e, x)
-      if extra {
-        out.keep(x, for: &e)
+      if let l = newList {
+        lists.add(l.raw, l.count)
+        out.lists.append(l.text)
+        e.list = UInt8(out.lists.count)
       }
+      if fields != 0 || parent != nil { out.keep(x, fields: fields, parent: parent, for: &e) }
+      if e.hasParent { subtasks = true }
       out.entries.append(e)
       return .ok(j)
     }

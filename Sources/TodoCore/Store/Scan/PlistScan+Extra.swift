@@ -78,12 +78,14 @@ extension PlistScan {
     }
   }
 
-  /// The extra fields of `e` (all absent when it has none).
+  /// The extra fields of `e` (all absent when it has none), its list among them (``Entry/list``);
+  /// not a parent kept as a UUID (``parentID(_:)``).
   @inline(__always) public func extra(_ e: Entry) -> Extra {
     var x = Extra()
+    if e.list != 0 { x[ItemField.listIndex] = Self.packed(lists[Int(e.list) - 1]) }
     guard e.more != UInt32.max else { return x }
     let h = extraHeads[Int(e.more)]
-    var mask = h.fields
+    var mask = h.fields & ExtraHead.slotBits
     var at = Int(h.start)
     while mask != 0 {
       x[Extra.first + mask.trailingZeroBitCount] = extraValues[at]
@@ -107,32 +109,56 @@ extension PlistScan {
   }
 
   /// Where the values of an entry's ``Extra`` are: a bit for each field it holds
-  /// (field k of the table: bit k - ``Extra/first``), its first value in ``extraValues``.
+  /// (field k of the table: bit k - ``Extra/first``), its first value in ``extraValues``;
+  /// ``parentBit``: after them, the two halves of its parent's UUID (``parentID(_:)``).
   public struct ExtraHead: Sendable {
     var fields: UInt32
     var start: UInt32
+
+    /// The bits of ``Extra``'s slots.
+    static var slotBits: UInt32 { 1 << UInt32(Extra.capacity) - 1 }
+    static var parentBit: UInt32 { 1 << 31 }
   }
 
-  /// `x`'s fields that are not absent, kept (in ``extraHeads`` and ``extraValues``) for entry `e`.
-  mutating func keep(_ x: Extra, for e: inout Entry) {
-    var fields: UInt32 = 0
+  /// A text as an ``Extra`` slot holds it.
+  @inline(__always) static func packed(_ t: Text) -> Int64 { Int64(t.offset) << 32 | Int64(t.count) }
+
+  /// The slots of `x` in `fields` (bit s: slot s; the others are absent), and the parent's UUID,
+  /// kept (in ``extraHeads`` and ``extraValues``) for entry `e`; nothing when there are none.
+  mutating func keep(_ x: Extra, fields: UInt32, parent: (hi: UInt64, lo: UInt64)?, for e: inout Entry) {
+    guard fields != 0 || parent != nil else { return }
     let start = UInt32(truncatingIfNeeded: extraValues.count)
     withUnsafeBytes(of: x.slots) { raw in
-      for s in 0..<Extra.capacity {
-        let v = raw.load(fromByteOffset: s * 8, as: Int64.self)
-        if v != PlistScan.none {
-          fields |= 1 << UInt32(s)
-          extraValues.append(v)
-        }
+      var mask = fields
+      while mask != 0 {
+        extraValues.append(raw.load(fromByteOffset: mask.trailingZeroBitCount * 8, as: Int64.self))
+        mask &= mask - 1
       }
     }
+    var head = ExtraHead(fields: fields, start: start)
+    if let p = parent {
+      head.fields |= ExtraHead.parentBit
+      extraValues.append(Int64(bitPattern: p.hi))
+      extraValues.append(Int64(bitPattern: p.lo))
+    }
     e.more = UInt32(truncatingIfNeeded: extraHeads.count)
-    extraHeads.append(ExtraHead(fields: fields, start: start))
+    extraHeads.append(head)
+  }
+
+  /// The UUID `e`'s parent field names when it is one as we write it (uppercase): its two
+  /// halves, as ``Entry/hi`` and ``Entry/lo``. nil: no parent, or one kept as text (``text(_:_:)``).
+  @inline(__always) public func parentID(_ e: Entry) -> (hi: UInt64, lo: UInt64)? {
+    guard e.more != UInt32.max else { return nil }
+    let h = extraHeads[Int(e.more)]
+    guard h.fields & ExtraHead.parentBit != 0 else { return nil }
+    let at = Int(h.start) + (h.fields & ExtraHead.slotBits).nonzeroBitCount
+    return (UInt64(bitPattern: extraValues[at]), UInt64(bitPattern: extraValues[at + 1]))
   }
 
   /// Field `k` of ``ItemField/all`` (after ``Extra/first``) of `e`, or ``PlistScan/none``,
-  /// without building its ``Extra``.
+  /// without building its ``Extra`` (a parent kept as a UUID: ``parentID(_:)``).
   @inline(__always) public func value(_ e: Entry, _ k: Int) -> Int64 {
+    if k == ItemField.listIndex && e.list != 0 { return Self.packed(lists[Int(e.list) - 1]) }
     guard e.more != UInt32.max else { return PlistScan.none }
     let h = extraHeads[Int(e.more)]
     let bit: UInt32 = 1 << UInt32(k - Extra.first)

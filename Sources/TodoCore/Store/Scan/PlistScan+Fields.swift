@@ -39,22 +39,28 @@ extension PlistScan.Scanner {
     UInt64, UInt64
   )? {
     guard q[8] == 45, q[13] == 45, q[18] == 45, q[23] == 45 else { return nil }
+    // No local function here: one that captures `bad` cost a dynamic exclusivity check per UUID.
     var bad: UInt8 = 0
-    @inline(__always) func digits(_ from: Int, _ count: Int, _ v: inout UInt64) {
-      for k in from..<(from + count) {
-        let d = hex[Int(q[k])]
-        bad |= d
-        v = v << 4 | UInt64(d & 15)
-      }
-    }
     var hi: UInt64 = 0
     var lo: UInt64 = 0
-    digits(0, 8, &hi)
-    digits(9, 4, &hi)
-    digits(14, 4, &hi)
-    digits(19, 4, &lo)
-    digits(24, 12, &lo)
+    hexDigits(q, 0, 8, hex, &hi, &bad)
+    hexDigits(q, 9, 4, hex, &hi, &bad)
+    hexDigits(q, 14, 4, hex, &hi, &bad)
+    hexDigits(q, 19, 4, hex, &lo, &bad)
+    hexDigits(q, 24, 12, hex, &lo, &bad)
     return bad & 0xF0 == 0 ? (hi, lo) : nil
+  }
+
+  /// `count` hex digits from `q[from]` into `v`; a byte that is none sets a high bit of `bad`.
+  @inline(__always) static func hexDigits(
+    _ q: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ hex: UnsafeBufferPointer<UInt8>,
+    _ v: inout UInt64, _ bad: inout UInt8
+  ) {
+    for k in from..<(from + count) {
+      let d = hex[Int(q[k])]
+      bad |= d
+      v = v << 4 | UInt64(d & 15)
+    }
   }
 
   /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>` (33 bytes) as seconds since 1970,

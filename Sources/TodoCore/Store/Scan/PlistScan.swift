@@ -29,7 +29,9 @@ import Foundation
 /// - ``Entry``: one entry; ``Entry/start`` ..< ``Entry/end`` is its line in the
 ///   file (from the two tabs to the line feed), ``Entry/id`` its UUID,
 ///   ``Entry/deadline`` and ``Entry/created`` seconds since 1970 or ``none``;
-///   ``extra(_:)`` the fields most entries lack (completion, reminder, repeat…).
+///   ``extra(_:)`` the fields most entries lack (completion, reminder, repeat…, the list);
+///   ``parentID(_:)`` a parent named by an uppercase UUID; ``index(of:_:)`` an entry by UUID
+///   (in a file with subtasks).
 /// - ``withText(_:_:)`` / ``string(_:)``: a string field's unescaped UTF-8;
 ///   ``item(_:)``: the entry as a ``TodoItem`` (without `icalExtra`, which is only checked).
 /// - ``itemsStart`` / ``itemsEnd``: where the entries lie (an empty list: equal),
@@ -61,9 +63,13 @@ public struct PlistScan {
     var at: UInt32
     var length: UInt32 = 0
     public var title = Text(offset: 0, count: 0)
-    /// The entry's ``Extra``, or `UInt32.max`: none.
+    /// The entry's ``Extra``, or `UInt32.max`: none. A parent that is an uppercase UUID is
+    /// kept there as its two halves (``PlistScan/parentID(_:)``), not as text.
     var more = UInt32.max
     var flags: UInt8 = Entry.plain
+    /// Its list (SPEC 9): 0 none (the default list), else number k - 1 of ``PlistScan/lists``;
+    /// when a file names more lists than those (255), the list is a text of its ``Extra``.
+    var list: UInt8 = 0
 
     static let cancelledFlag: UInt8 = 1
     static let plain: UInt8 = 2
@@ -92,7 +98,7 @@ public struct PlistScan {
     public var hasICalExtra: Bool { flags & Entry.icalExtraFlag != 0 }
     /// Whether `list` shows marks of SPEC 8 for it (note, priority, tags, progress).
     public var hasRowMarks: Bool { flags & Entry.rowMarksFlag != 0 }
-    /// It has a parent (``Extra`` holds its UID).
+    /// It has a parent (``PlistScan/parentID(_:)`` or, a UID that is no uppercase UUID, its ``Extra``).
     public var hasParent: Bool { flags & Entry.parentFlag != 0 }
     /// Whether its kept text holds a property that `Store.load` moves into a field (a file of
     /// before SPEC 8): the scan's record is not the item as loaded, the general path's to list.
@@ -156,6 +162,11 @@ public struct PlistScan {
   public var extraValues: [Int64] = []
   /// The unescaped UTF-8 of every string field, one after another.
   public var text: [UInt8] = []
+  /// The lists the entries name (``Entry/list``), each text once, in the order they first come.
+  public var lists: [Text] = []
+  /// The entries by UUID (``index(of:_:)``): per slot a 32-bit fingerprint of the UUID and the
+  /// entry's number + 1; 0 is a free slot (open addressing, a power of two of slots).
+  var slots: [UInt64] = []
   /// The byte offset of the first entry (just after the `<dict>` line of `todoItems`).
   public var itemsStart = 0
   /// The byte offset just past the last entry (where the `</dict>` line of `todoItems` starts).
@@ -182,6 +193,7 @@ public struct PlistScan {
     var item = TodoItem(
       id: e.id, title: string(e.title), deadline: date(e.deadline), created: date(e.created)!)
     let x = extra(e)
+    if let p = parentID(e) { item.parent = Self.uuidText(p.hi, p.lo) }
     for k in Extra.first..<ItemField.all.count {
       let f = ItemField.all[k]
       let v = x[k]

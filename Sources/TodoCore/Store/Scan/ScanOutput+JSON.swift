@@ -9,6 +9,8 @@ extension ScanOutput {
     case date(Int), integer(Int), flag(Int)
     /// A text field; `orID`: the UUID when absent.
     case text(Int, orID: Bool)
+    /// The parent: a text, or a UUID the scan keeps as its halves (``PlistScan/parentID(_:)``).
+    case parent(Int)
     /// A list of texts (tags): an array, `null` when absent.
     case texts(Int)
   }
@@ -48,6 +50,7 @@ extension ScanOutput {
       case .flag: return .flag(k)
       case .text, .lines:
         precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
+        if k == ItemField.parentIndex { return .parent(k) }
         return .text(k, orID: f.json == .listedOrID)
       case .texts: return .texts(k)
       case .uuid:
@@ -73,8 +76,8 @@ extension ScanOutput {
         scan.entries.withUnsafeBufferPointer { entries in
           for k in entries.indices where shown.contains(entries[k]) {
             let e = entries[k]
-            // The entry's Extra (most entries have none).
-            let x = e.more == UInt32.max ? nil : scan.extra(e)
+            // The entry's Extra (most entries have none), its list in it; its parent when a UUID.
+            let x = e.more == UInt32.max && e.list == 0 ? nil : scan.extra(e)
             @inline(__always) func slot(_ i: Int) -> Int64 { x?[i] ?? PlistScan.none }
             @inline(__always) func textSlot(_ i: Int) -> PlistScan.Text? {
               let v = slot(i)
@@ -82,11 +85,11 @@ extension ScanOutput {
               return PlistScan.Text(
                 offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
             }
-            var longest = Int(e.title.count)
+            var longest = Int(e.title.count) + (e.hasParent ? 36 : 0)
             if x != nil {
               for c in columns {
                 switch c.what {
-                case .text(let i, _): longest += Int(textSlot(i)?.count ?? 0)
+                case .text(let i, _), .parent(let i): longest += Int(textSlot(i)?.count ?? 0)
                 // Each text (its count holds its 0 byte) also brings its quotes and `,\n      `.
                 case .texts(let i): longest += 2 * Int(textSlot(i)?.count ?? 0)
                 default: break
@@ -128,6 +131,16 @@ extension ScanOutput {
                   from = b + 1
                 }
                 out.put("\n    ]")
+              case .parent(let i):
+                if let s = textSlot(i) {
+                  out.json(text, s)
+                } else if e.hasParent, let p = scan.parentID(e) {
+                  out.byte(34)
+                  out.uuid(p.hi, p.lo)
+                  out.byte(34)
+                } else {
+                  out.put("null")
+                }
               case .text(let i, let orID):
                 if let s = textSlot(i) {
                   out.json(text, s)

@@ -2,8 +2,8 @@ import Foundation
 
 // `list` from the scan when some entries are subtasks (SPEC 9): the rows in
 // tree order, as ``SubtaskRows`` gives them for items, without building an
-// item: the parents are found by the UIDs their subtasks name, among the
-// entries of the UUIDs those UIDs stand for.
+// item: the parents are found by the UIDs their subtasks name, as the entries
+// of the UUIDs those UIDs stand for.
 extension ScanOutput {
   /// A UUID as the scan holds it: two big-endian halves, ordered as the UUIDs are.
   struct Key: Comparable {
@@ -21,76 +21,80 @@ extension ScanOutput {
     static func < (a: Key, b: Key) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
   }
 
-  /// The index of `key` in the sorted `keys`, if it is there.
-  static func find(_ key: Key, in keys: [Key]) -> Int? {
-    var (lo, hi) = (0, keys.count)
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-    }
-    return lo < keys.count && keys[lo] == key ? lo : nil
+  /// A row of the tree: an entry's index and its depth (32 bits each: at 10,000 entries the
+  /// tree's arrays of 64-bit numbers were 140 page faults, a tenth of `list`'s).
+  struct Row {
+    var index: Int32
+    var depth: Int32
   }
 
   /// The shown entries in tree order, and the parents' done counts.
   struct Tree {
     /// Entry indices in the order `list` shows them, each with its depth.
-    var rows: [SubtaskRows.Row] = []
+    var rows: [Row] = []
     /// For each entry: how many subtasks it has here (0: it is no parent), and how many of them are done.
     var all: [Int32]
     var done: [Int32]
   }
 
   /// The tree of the scan's entries, or nil when none has a parent here.
-  /// - Complexity: O(n), with lookups only for the UUIDs the parents' UIDs name.
+  /// - Complexity: O(n): each parent found by its UUID in the scan's table (``PlistScan/index(of:_:)``).
   static func tree(_ scan: PlistScan, shown: Shown) -> Tree? {
     let entries = scan.entries
-    // The subtasks: each with the UUID its parent's UID stands for (``TodoItem/id(forUID:)``).
-    var links: [(child: Int, key: Key, uid: PlistScan.Text)] = []
+    guard entries.contains(where: \.hasParent) else { return nil }
+    var parent = [Int32](repeating: -1, count: entries.count)
+    var any = false
     for k in entries.indices where entries[k].hasParent {
-      guard let t = scan.extra(entries[k]).text(ItemField.parentIndex) else { continue }
+      if let (hi, lo) = scan.parentID(entries[k]) {
+        // Named by a UUID in upper case: the entry of that UUID, if its UID is that (it has no other).
+        guard let p = scan.index(of: hi, lo) else { continue }
+        if let own = scan.text(entries[p], ItemField.uidIndex) {
+          guard scan.withText(own, { a in PlistScan.withUUIDText(hi, lo) { a.elementsEqual($0) } }) else {
+            continue
+          }
+        }
+        parent[k] = Int32(truncatingIfNeeded: p)
+        any = true
+        continue
+      }
+      // Any other UID: the entry of the UUID it stands for (``TodoItem/id(forUID:)``), if its UID is that.
+      guard let t = scan.text(entries[k], ItemField.parentIndex) else { continue }
       let parsed = scan.withText(t) { b in
         b.count == 36 ? LeanPlistReader.Cursor.parseUUID(b.baseAddress!) : nil
       }
-      links.append((k, Key(parsed ?? UUID.derived(from: scan.string(t))), t))
-    }
-    guard !links.isEmpty else { return nil }
-    // The UUIDs named, sorted; each entry's looked up among them by binary search.
-    let sorted = links.map(\.key).sorted()
-    let named = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }.map(
-      \.element)
-    var entryOf = [Int](repeating: -1, count: named.count)
-    for k in entries.indices {
-      if let j = Self.find(Key(hi: entries[k].hi, lo: entries[k].lo), in: named) { entryOf[j] = k }
-    }
-    var parent = [Int](repeating: -1, count: entries.count)
-    for l in links {
-      guard let j = Self.find(l.key, in: named), case let p = entryOf[j], p >= 0 else { continue }
+      let key = Key(parsed ?? UUID.derived(from: scan.string(t)))
+      guard let p = scan.index(of: key.hi, key.lo) else { continue }
       // Its UID must be the one named: its `uid`, else its UUID as we write it (upper case).
       let same: Bool
-      if let own = scan.extra(entries[p]).uid {
-        same = scan.withText(own) { a in scan.withText(l.uid) { b in a.elementsEqual(b) } }
+      if let own = scan.text(entries[p], ItemField.uidIndex) {
+        same = scan.withText(own) { a in scan.withText(t) { b in a.elementsEqual(b) } }
       } else {
-        same = scan.withText(l.uid) { b in
-          b.count == 36 && LeanPlistReader.Cursor.parseUUID(b.baseAddress!) != nil
-            && !b.contains { $0 >= 97 && $0 <= 102 }
+        same = scan.withText(t) { b in
+          PlistScan.withUUIDText(entries[p].hi, entries[p].lo) { b.elementsEqual($0) }
         }
       }
-      if same { parent[l.child] = p }
+      if same {
+        parent[k] = Int32(truncatingIfNeeded: p)
+        any = true
+      }
     }
+    guard any else { return nil }
     TreeIndex.breakCycles(&parent) { a, b in
-      let (ma, mb) = (scan.extra(entries[a]).modified, scan.extra(entries[b]).modified)
+      let (ma, mb) = (
+        scan.value(entries[a], ItemField.modifiedIndex), scan.value(entries[b], ItemField.modifiedIndex)
+      )
       return ma != mb ? ma < mb : entries[a].id.isOrderedBefore(entries[b].id)
     }
     var tree = Tree(
       all: [Int32](repeating: 0, count: entries.count), done: [Int32](repeating: 0, count: entries.count))
-    var any = false
+    any = false
     for k in entries.indices where parent[k] >= 0 {
       any = true
-      tree.all[parent[k]] += 1
-      if !entries[k].isPending { tree.done[parent[k]] += 1 }
+      tree.all[Int(parent[k])] += 1
+      if !entries[k].isPending { tree.done[Int(parent[k])] += 1 }
     }
     guard any else { return nil }
-    tree.rows = TreeIndex.rows(parent, shown: entries.map(shown.contains))
+    tree.rows = entries.withUnsafeBufferPointer { e in TreeIndex.rows(parent) { shown.contains(e[$0]) } }
     return tree
   }
 }
@@ -98,54 +102,56 @@ extension ScanOutput {
 /// Trees over indices: `parent[k]` is the index of k's parent, or -1.
 enum TreeIndex {
   /// Cuts each cycle at the member whose link closed it: the one changed last (`changedBefore`).
-  static func breakCycles(_ parent: inout [Int], changedBefore: (Int, Int) -> Bool) {
+  static func breakCycles(_ parent: inout [Int32], changedBefore: (Int, Int) -> Bool) {
     var state = [UInt8](repeating: 0, count: parent.count)  // 1: on the walk; 2: done
+    var path: [Int] = []  // the walk: path[..<length]
     for start in parent.indices where state[start] == 0 && parent[start] >= 0 {
-      var path: [Int] = []
+      var length = 0
       var k = start
       while k >= 0 && state[k] == 0 {
         state[k] = 1
-        path.append(k)
-        k = parent[k]
+        if length < path.count { path[length] = k } else { path.append(k) }
+        length += 1
+        k = Int(parent[k])
       }
-      if k >= 0 && state[k] == 1, let from = path.firstIndex(of: k) {
-        let cut = path[from...].max { changedBefore($0, $1) }!
+      if k >= 0 && state[k] == 1, let from = path[..<length].firstIndex(of: k) {
+        let cut = path[from..<length].max { changedBefore($0, $1) }!
         parent[cut] = -1
       }
-      for p in path { state[p] = 2 }
+      for p in path[..<length] { state[p] = 2 }
     }
   }
 
   /// The shown indices in tree order: each under its nearest shown ancestor,
   /// siblings in index order; the others at the top level.
   /// - Complexity: O(n), in arrays (each shown index's children a list threaded through `next`).
-  static func rows(_ parent: [Int], shown: [Bool]) -> [SubtaskRows.Row] {
+  static func rows(_ parent: [Int32], shown: (Int) -> Bool) -> [ScanOutput.Row] {
     let n = parent.count
-    // first[k], last[k]: k's first and last shown child; next[c]: c's next sibling. Index n: the top level.
-    var first = [Int](repeating: -1, count: n + 1)
-    var last = [Int](repeating: -1, count: n + 1)
-    var next = [Int](repeating: -1, count: n)
+    // first[k]: k's first shown child; next[c]: c's next sibling; index n: the top level.
+    // Made from the last index to the first, each put before its siblings: they end in index order.
+    var first = [Int32](repeating: -1, count: n + 1)
+    var next = [Int32](repeating: -1, count: n)
     var count = 0
-    for k in 0..<n where shown[k] {
+    for k in stride(from: n - 1, through: 0, by: -1) where shown(k) {
       count += 1
-      var up = parent[k]
-      while up >= 0 && !shown[up] { up = parent[up] }
+      var up = Int(parent[k])
+      while up >= 0 && !shown(up) { up = Int(parent[up]) }
       let host = up >= 0 ? up : n
-      if last[host] >= 0 { next[last[host]] = k } else { first[host] = k }
-      last[host] = k
+      next[k] = first[host]
+      first[host] = Int32(truncatingIfNeeded: k)
     }
-    var rows: [SubtaskRows.Row] = []
+    var rows: [ScanOutput.Row] = []
     rows.reserveCapacity(count)
     // Depth first: a stack of the next sibling to visit at each depth.
-    var stack: [Int] = [first[n]]
+    var stack: [Int32] = [first[n]]
     while let k = stack.last {
       guard k >= 0 else {
         stack.removeLast()
         continue
       }
-      rows.append(SubtaskRows.Row(index: k, depth: stack.count - 1))
-      stack[stack.count - 1] = next[k]
-      if first[k] >= 0 { stack.append(first[k]) }
+      rows.append(ScanOutput.Row(index: k, depth: Int32(truncatingIfNeeded: stack.count - 1)))
+      stack[stack.count - 1] = next[Int(k)]
+      if first[Int(k)] >= 0 { stack.append(first[Int(k)]) }
     }
     return rows
   }

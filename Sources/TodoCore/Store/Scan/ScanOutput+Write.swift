@@ -44,7 +44,7 @@ extension ScanOutput {
     scan.text.withUnsafeBufferPointer { text in
       scan.entries.withUnsafeBufferPointer { entries in
         for r in 0..<(tree?.rows.count ?? entries.count) {
-          let (k, depth) = tree.map { ($0.rows[r].index, $0.rows[r].depth) } ?? (r, 0)
+          let (k, depth) = tree.map { (Int($0.rows[r].index), Int($0.rows[r].depth)) } ?? (r, 0)
           guard tree != nil || shown.contains(entries[k]) else { continue }
           let e = entries[k]
           count += 1
@@ -117,7 +117,12 @@ extension ScanOutput {
           }
           if let t = tree, t.all[k] > 0 {
             out.room(32 + (marks ? Self.marksRoom(scan, e) : 0), sink)
-            out.put(Array(" [\(t.done[k])/\(t.all[k])]".utf8))
+            out.byte(32)
+            out.byte(91)  // " ["
+            out.decimal(Int64(t.done[k]))
+            out.byte(47)  // /
+            out.decimal(Int64(t.all[k]))
+            out.byte(93)  // ]
           }
           if marks { Self.putFieldMarks(scan, e, colour: colour, dimmed: dimmed, &out) }
           if colour && dimmed { out.put(reset) }
