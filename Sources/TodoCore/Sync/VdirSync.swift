@@ -150,13 +150,13 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    // Many new files: made with no name on other threads (VdirRender), where the file system can.
-    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.unnamedFolder() : nil
-    try VdirRender.each(plan.writes, codec: codec, now: now, unnamedIn: ahead.map { ($0, vdir.path) }) {
+    // Many new files: written in the staging folder on other threads (VdirRender).
+    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.stagingFolder() : nil
+    try VdirRender.each(plan.writes, codec: codec, now: now, stagedIn: ahead.map { ($0, vdir.path) }) {
       w, r in
       digests[w.href] = r.digest
-      if let made = r.made {
-        try batch.adopt(made, as: w.href)
+      if let etag = r.staged {
+        try batch.adopt(etag, as: w.href)
       } else {
         try batch.stage(r.data, as: w.href, fresh: w.expected == nil)
       }
