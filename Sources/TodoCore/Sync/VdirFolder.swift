@@ -152,8 +152,6 @@ public struct VdirFolder: Sendable {
     private var staged: [(href: String, etag: String)] = []
     /// New items' files moved into place already (by a full run of ``staged``), href → etag.
     private var named: [String: String] = [:]
-    /// Whether `renameat2` RENAME_NOREPLACE works here (else `linkat`, then `unlinkat`).
-    private var noReplace = true
     private var dfd: Int32 = -1
     private var sfd: Int32 = -1
     /// The staging folder's name, inside the folder (hidden, not `.ics`).
@@ -190,16 +188,6 @@ public struct VdirFolder: Sendable {
       }
     }
 
-    private static func write(_ data: Data, to fd: Int32, path: String) throws -> String {
-      let e = Syscall.writeAll(fd, data)
-      var st = stat()
-      guard e == 0, fstat(fd, &st) == 0 else {
-        let e = e == 0 ? errno : e
-        throw TodoError.io(path: path, detail: "cannot write: " + Store.errorText(e))
-      }
-      return VdirFolder.etag(st)
-    }
-
     /// The staging folder, made (empty) and opened once, for new items' files
     /// written on other threads (``writeStaged(in:_:as:path:)``).
     func stagingFolder() throws -> Int32 {
@@ -214,23 +202,22 @@ public struct VdirFolder: Sendable {
       return sfd
     }
 
-    /// Writes a new item's file whole under its name `href` in the staging folder
-    /// `sfd` (of the folder `path`), on any thread; returns its etag, for ``adopt(_:as:)``.
-    static func writeStaged(in sfd: Int32, _ data: Data, as href: String, path: String) throws -> String {
-      let fd = openat(sfd, href, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      guard fd >= 0 else {
-        throw TodoError.io(path: path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
-      }
-      defer { close(fd) }
-      return try write(data, to: fd, path: path + "/" + href)
-    }
-
     /// A new item's file written by ``writeStaged(in:_:as:path:)``, to be moved into
     /// place as `href` with the others (as ``stage(_:as:fresh:)`` with `fresh`).
     func adopt(_ etag: String, as href: String) throws {
       staged.append((href, etag))
       if staged.count >= Self.stagedRun { try moveStaged() }
     }
+
+    /// A new item's file moved into place already on another thread (``move(_:from:to:path:)``):
+    /// `etag` nil when a file of that name was made meanwhile (kept, ours dropped).
+    func moved(_ etag: String?, as href: String) {
+      if let etag { named[href] = etag }
+    }
+
+    /// The staging folder and the folder, open, for new items' files written and
+    /// moved on other threads (``writeStaged(in:_:as:path:)``, ``move(_:from:to:path:)``).
+    func aheadFolders() throws -> (staging: Int32, folder: Int32) { (try stagingFolder(), try folderFD()) }
 
     /// The folder, opened once.
     private func folderFD() throws -> Int32 {
@@ -241,36 +228,12 @@ public struct VdirFolder: Sendable {
       return dfd
     }
 
-    /// Flushes the staged files (one `syncfs`, or the `fsync` of the one) and moves
-    /// each into place; a name someone else made meanwhile is left to their file (ours is dropped).
+    /// Flushes the staged files and moves each into place (``move(_:from:to:path:)``).
     private func moveStaged() throws {
       guard !staged.isEmpty else { return }
-      let d = try folderFD()
-      let s = try stagingFolder()
-      Self.flush(staged.count, first: staged[0].href, in: s)
       defer { staged = [] }
-      for (href, etag) in staged {
-        if noReplace, csystem_renameat_noreplace(s, href, d, href) == 0 {
-          named[href] = etag
-          continue
-        }
-        if noReplace, errno == EINVAL || errno == ENOSYS {
-          noReplace = false  // not on this file system: a link (never replaces), then the staged name removed
-        }
-        if !noReplace, linkat(s, href, d, href, 0) == 0 {
-          named[href] = etag
-        } else if errno != EEXIST {
-          let e = errno
-          // No links either: looked for, then renamed (as a replaced file is, ``commit(stillExpected:)``).
-          if !noReplace, e == EPERM || e == EOPNOTSUPP || e == ENOSYS,
-            faccessat(d, href, F_OK, AT_SYMLINK_NOFOLLOW) != 0, renameat(s, href, d, href) == 0
-          {
-            named[href] = etag
-            continue
-          }
-          throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
-        }
-        unlinkat(s, href, 0)  // moved by the link, or someone else's file is there
+      named.merge(try Self.move(staged, from: try stagingFolder(), to: try folderFD(), path: folder.path)) {
+        a, _ in a
       }
     }
 
@@ -305,20 +268,6 @@ public struct VdirFolder: Sendable {
       pending = []
       fsync(dfd)
       return placed
-    }
-
-    /// Flushes `count` files written in the folder `dir` to disk: the `fsync` of
-    /// the one (named `first`), or one `syncfs` for many.
-    private static func flush(_ count: Int, first: String, in dir: Int32) {
-      guard count == 1 else {
-        csystem_syncfs(dir)
-        return
-      }
-      let fd = openat(dir, first, O_RDONLY | O_CLOEXEC)
-      if fd >= 0 {
-        fsync(fd)
-        close(fd)
-      }
     }
 
     /// Removes what was staged and not committed.
@@ -358,17 +307,6 @@ public struct VdirFolder: Sendable {
       unlink(path + "/" + n)
     }
     if names.contains(Batch.stagingName) { Self.removeStaging(in: path) }
-  }
-
-  /// Removes the staging folder of `path` (``Batch``) and the files in it.
-  static func removeStaging(in path: String) {
-    let staging = path + "/" + Batch.stagingName
-    var st = stat()
-    guard lstat(staging, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return }
-    for n in (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? [] {
-      unlink(staging + "/" + n)
-    }
-    rmdir(staging)
   }
 }
 

@@ -150,13 +150,13 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    // Many new files: written in the staging folder on other threads (VdirRender).
-    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.stagingFolder() : nil
-    try VdirRender.each(plan.writes, codec: codec, now: now, stagedIn: ahead.map { ($0, vdir.path) }) {
-      w, r in
+    // Many new files: written in the staging folder and moved into place on other threads (VdirRender).
+    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.aheadFolders() : nil
+    let aheadIn = ahead.map { (staging: $0.staging, folder: $0.folder, path: vdir.path) }
+    try VdirRender.each(plan.writes, codec: codec, now: now, stagedIn: aheadIn) { w, r in
       digests[w.href] = r.digest
-      if let etag = r.staged {
-        try batch.adopt(etag, as: w.href)
+      if r.ahead {
+        batch.moved(r.etag, as: w.href)
       } else {
         try batch.stage(r.data, as: w.href, fresh: w.expected == nil)
       }
