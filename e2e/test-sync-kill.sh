@@ -99,6 +99,6 @@ for r in $(seq 1 "$ROUNDS"); do
   grep -qx "[^|]*|V$((N - r))" <<<"$here" && fail "a deletion there did not cross: V$((N - r))"
 done
 rm -rf "$WORK/cal"
-leftovers=$(find "$V" "$WORK" -maxdepth 1 -name '.*tmp*')
+leftovers=$(find "$V" "$WORK" -maxdepth 1 \( -name '.*tmp*' -o -name '.todo-sync-staging' \))
 [ -z "$leftovers" ] || fail "temporary files left: $leftovers"
 echo "ok ($kills kills)"

@@ -136,37 +136,43 @@ public struct VdirFolder: Sendable {
   // MARK: - Writing
 
   /// Files written to temporary names, to be put in place together by ``commit()``.
-  /// A new item's file is written with no name at all (O_TMPFILE) where the
-  /// file system can, and named once flushed (linkat, which never replaces a
-  /// file): one entry made in the folder instead of a temporary one made and
-  /// renamed, and nothing left behind by a sync killed before it is named.
+  /// A new item's file is written whole under its own name in a hidden staging
+  /// folder inside the folder (``stagingName``: the same file system; vdirsyncer
+  /// and our scans pass over hidden names and folders), and moved into place once
+  /// flushed by a rename that never replaces a file (`renameat2` RENAME_NOREPLACE):
+  /// a sync killed at any instant leaves no empty or cut file under an item's name
+  /// (the next sync removes the staging folder), and a file made meanwhile under
+  /// the same name is kept. Cheaper for this thread than naming a file made with
+  /// no name (a `/proc/self/fd` lookup and `linkat`, then a `close`).
   final class Batch {
     let folder: VdirFolder
-    /// `etag`: the file's as written (a rename keeps its size, time and inode);
-    /// `fresh`: `href` must not exist (a new item's file).
-    private(set) var pending: [(tmp: String, href: String, etag: String, fresh: Bool)] = []
-    /// New items' files with no name yet, open.
-    private var unnamed: [(fd: Int32, href: String, etag: String)] = []
-    /// New items' files named already (by a full run of ``unnamed``), href → etag.
+    /// `etag`: the file's as written (a rename keeps its size, time and inode).
+    private(set) var pending: [(tmp: String, href: String, etag: String)] = []
+    /// New items' files written in the staging folder, not moved yet.
+    private var staged: [(href: String, etag: String)] = []
+    /// New items' files moved into place already (by a full run of ``staged``), href → etag.
     private var named: [String: String] = [:]
-    /// Whether new files are made unnamed (until the file system says it cannot).
-    private var unnamedFiles = access("/proc/self/fd", F_OK) == 0
     private var dfd: Int32 = -1
-    /// How many unnamed files are kept open at most (a quarter of the descriptors
-    /// a process may have, 1,024 at most): then they are flushed and named.
-    static let unnamedRun = max(1, min(1024, sysconf(Int32(_SC_OPEN_MAX)) / 4))
+    private var sfd: Int32 = -1
+    /// The staging folder's name, inside the folder (hidden, not `.ics`).
+    static let stagingName = ".todo-sync-staging"
+    /// How many staged files are flushed and moved together (one `syncfs`).
+    static let stagedRun = 512
 
     init(folder: VdirFolder) { self.folder = folder }
 
     deinit {
-      for u in unnamed { close(u.fd) }
+      if sfd >= 0 { close(sfd) }
       if dfd >= 0 { close(dfd) }
     }
 
     /// Writes `data` to a temporary file that will become `href`; `fresh`:
-    /// only if no file `href` exists then (checked and named in one step).
+    /// only if no file `href` exists then (checked and moved in one step).
     func stage(_ data: Data, as href: String, fresh: Bool = false) throws {
-      if fresh, unnamedFiles, try stageUnnamed(data, as: href) { return }
+      if fresh {
+        try adopt(try Self.writeStaged(in: try stagingFolder(), data, as: href, path: folder.path), as: href)
+        return
+      }
       let tmp = AtomicFile.temporaryName(of: href)
       let file = folder.path + "/" + tmp
       let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -175,58 +181,43 @@ public struct VdirFolder: Sendable {
       }
       defer { close(fd) }
       do {
-        pending.append((tmp, href, try write(data, to: fd, as: href), fresh))
+        pending.append((tmp, href, try Self.write(data, to: fd, path: folder.path + "/" + href)))
       } catch {
         unlink(file)
         throw error
       }
     }
 
-    /// Writes `data` to the open file `fd` (to become `href`); returns its etag as written.
-    private func write(_ data: Data, to fd: Int32, as href: String) throws -> String {
-      try Self.write(data, to: fd, path: folder.path + "/" + href)
-    }
-
-    private static func write(_ data: Data, to fd: Int32, path: String) throws -> String {
-      let e = Syscall.writeAll(fd, data)
-      var st = stat()
-      guard e == 0, fstat(fd, &st) == 0 else {
-        let e = e == 0 ? errno : e
-        throw TodoError.io(path: path, detail: "cannot write: " + Store.errorText(e))
-      }
-      return VdirFolder.etag(st)
-    }
-
-    /// The folder's descriptor, for new items' files made with no name on
-    /// other threads (``makeUnnamed(in:_:path:)``); nil when the file system cannot.
-    func unnamedFolder() throws -> Int32? { unnamedFiles ? try folderFD() : nil }
-
-    /// A file with no name made in the folder `dfd` and holding `data`, on any
-    /// thread: its descriptor and etag, to be named by ``adopt(_:as:)``; nil when
-    /// the file system cannot make one (``stage(_:as:fresh:)`` then writes it).
-    static func makeUnnamed(in dfd: Int32, _ data: Data, path: String) throws -> (fd: Int32, etag: String)? {
-      let fd = csystem_open_tmpfile(dfd)
-      guard fd >= 0 else {
-        let e = errno
-        guard e == EOPNOTSUPP || e == EISDIR || e == EINVAL || e == ENOENT else {
-          throw TodoError.io(path: path, detail: "cannot write: " + Store.errorText(e))
+    /// The staging folder, made (empty) and opened once, for new items' files
+    /// written on other threads (``writeStaged(in:_:as:path:)``).
+    func stagingFolder() throws -> Int32 {
+      if sfd < 0 {
+        let d = try folderFD()
+        guard mkdirat(d, Self.stagingName, 0o700) == 0 || errno == EEXIST else {
+          throw TodoError.io(path: folder.path, detail: "cannot write: " + Store.errorText(errno))
         }
-        return nil
+        sfd = openat(d, Self.stagingName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard sfd >= 0 else { throw TodoError.io(path: folder.path, detail: Store.errorText(errno)) }
       }
-      do {
-        return (fd, try write(data, to: fd, path: path))
-      } catch {
-        close(fd)
-        throw error
-      }
+      return sfd
     }
 
-    /// A new item's file made by ``makeUnnamed(in:_:path:)``, to be named `href` with
-    /// the others (as ``stage(_:as:fresh:)`` with `fresh`); the batch closes it.
-    func adopt(_ made: (fd: Int32, etag: String), as href: String) throws {
-      unnamed.append((made.fd, href, made.etag))
-      if unnamed.count >= Self.unnamedRun { try nameUnnamed() }
+    /// A new item's file written by ``writeStaged(in:_:as:path:)``, to be moved into
+    /// place as `href` with the others (as ``stage(_:as:fresh:)`` with `fresh`).
+    func adopt(_ etag: String, as href: String) throws {
+      staged.append((href, etag))
+      if staged.count >= Self.stagedRun { try moveStaged() }
     }
+
+    /// A new item's file moved into place already on another thread (``move(_:from:to:path:)``):
+    /// `etag` nil when a file of that name was made meanwhile (kept, ours dropped).
+    func moved(_ etag: String?, as href: String) {
+      if let etag { named[href] = etag }
+    }
+
+    /// The staging folder and the folder, open, for new items' files written and
+    /// moved on other threads (``writeStaged(in:_:as:path:)``, ``move(_:from:to:path:)``).
+    func aheadFolders() throws -> (staging: Int32, folder: Int32) { (try stagingFolder(), try folderFD()) }
 
     /// The folder, opened once.
     private func folderFD() throws -> Int32 {
@@ -237,45 +228,12 @@ public struct VdirFolder: Sendable {
       return dfd
     }
 
-    /// Writes a new item's file with no name; false when the file system cannot make one.
-    private func stageUnnamed(_ data: Data, as href: String) throws -> Bool {
-      let d = try folderFD()
-      let fd = csystem_open_tmpfile(d)
-      guard fd >= 0 else {
-        let e = errno
-        guard e == EOPNOTSUPP || e == EISDIR || e == EINVAL || e == ENOENT else {
-          throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
-        }
-        unnamedFiles = false
-        return false
-      }
-      do {
-        unnamed.append((fd, href, try write(data, to: fd, as: href)))
-      } catch {
-        close(fd)
-        throw error
-      }
-      if unnamed.count >= Self.unnamedRun { try nameUnnamed() }
-      return true
-    }
-
-    /// Flushes the unnamed files (one `syncfs`, or the `fsync` of the one) and
-    /// names each; a name someone else made meanwhile is left to their file (ours is dropped).
-    private func nameUnnamed() throws {
-      guard !unnamed.isEmpty else { return }
-      let d = try folderFD()
-      if unnamed.count == 1 { fsync(unnamed[0].fd) } else { csystem_syncfs(d) }
-      defer {
-        for u in unnamed { close(u.fd) }
-        unnamed = []
-      }
-      for u in unnamed {
-        if csystem_link_tmpfile(u.fd, d, u.href) == 0 {
-          named[u.href] = u.etag
-        } else if errno != EEXIST {
-          throw TodoError.io(
-            path: folder.path + "/" + u.href, detail: "cannot write: " + Store.errorText(errno))
-        }
+    /// Flushes the staged files and moves each into place (``move(_:from:to:path:)``).
+    private func moveStaged() throws {
+      guard !staged.isEmpty else { return }
+      defer { staged = [] }
+      named.merge(try Self.move(staged, from: try stagingFolder(), to: try folderFD(), path: folder.path)) {
+        a, _ in a
       }
     }
 
@@ -284,42 +242,18 @@ public struct VdirFolder: Sendable {
     /// `stillExpected` is asked just before each rename: a file changed by
     /// someone else since it was read is left alone (its temporary removed).
     func commit(stillExpected: (String) -> Bool) throws -> [String: String] {
-      guard !pending.isEmpty || !unnamed.isEmpty || !named.isEmpty else { return [:] }
+      guard !pending.isEmpty || !staged.isEmpty || !named.isEmpty else { return [:] }
       let dfd = try folderFD()
-      try nameUnnamed()
+      try moveStaged()
+      removeStaging()
       var placed = named
       named = [:]
       guard !pending.isEmpty else {
         fsync(dfd)
         return placed
       }
-      if pending.count == 1 {
-        let fd = openat(dfd, pending[0].tmp, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-          fsync(fd)
-          close(fd)
-        }
-      } else {
-        csystem_syncfs(dfd)
-      }
-      var noReplace = true  // until the file system says it cannot
-      for (tmp, href, etag, fresh) in pending {
-        if fresh && noReplace {
-          if csystem_renameat_noreplace(dfd, tmp, dfd, href) == 0 {
-            placed[href] = etag
-            continue
-          }
-          if errno == EEXIST {  // made by someone else meanwhile
-            unlinkat(dfd, tmp, 0)
-            continue
-          }
-          noReplace = errno != EINVAL && errno != ENOSYS
-          guard !noReplace else {
-            let e = errno
-            unlinkat(dfd, tmp, 0)
-            throw TodoError.io(path: folder.path + "/" + href, detail: "cannot write: " + Store.errorText(e))
-          }
-        }
+      Self.flush(pending.count, first: pending[0].tmp, in: dfd)
+      for (tmp, href, etag) in pending {
         guard stillExpected(href) else {
           unlinkat(dfd, tmp, 0)
           continue
@@ -340,8 +274,16 @@ public struct VdirFolder: Sendable {
     func discard() {
       for p in pending { unlink(folder.path + "/" + p.tmp) }
       pending = []
-      for u in unnamed { close(u.fd) }
-      unnamed = []
+      staged = []
+      removeStaging()
+    }
+
+    /// Removes the staging folder and what is left in it.
+    private func removeStaging() {
+      guard sfd >= 0 else { return }
+      close(sfd)
+      sfd = -1
+      VdirFolder.removeStaging(in: folder.path)
     }
   }
 
@@ -357,12 +299,14 @@ public struct VdirFolder: Sendable {
     return true
   }
 
-  /// Temporary files that a killed sync left (call while holding the sync lock).
+  /// Temporary files and the staging folder that a killed sync left (call while
+  /// holding the sync lock): no file in them is ever taken for an item.
   func cleanStrayTemporaries() {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
     for n in names where n.hasPrefix(".") && n.contains(Self.fileExtension + ".tmp-") {
       unlink(path + "/" + n)
     }
+    if names.contains(Batch.stagingName) { Self.removeStaging(in: path) }
   }
 }
 

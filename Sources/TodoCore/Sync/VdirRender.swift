@@ -5,83 +5,85 @@ import Foundation
   import Glibc
 #endif
 
-/// The files of a sync's writes, made a run ahead on another thread while the
-/// sync's own thread names the run before: on two cores a first sync renders its
-/// items (iCalendar, libical) and writes each new item's file with no name
-/// (``VdirFolder/Batch/makeUnnamed(in:_:path:)``) while it names the files of
-/// the ones before, in order. Each item is rendered alone (``VdirCodec/render``,
-/// a pure function of the item), so the bytes are the same as rendered in line;
-/// a file with no name is gone when its descriptor is closed, so a sync killed
-/// or failing meanwhile leaves none (those not handed over are closed here).
+/// The files of a sync's writes, made a run ahead on other threads while the
+/// sync's own thread takes the runs before: on two cores a first sync renders its
+/// items (iCalendar, libical), writes each new item's file whole in the staging
+/// folder (``VdirFolder/Batch/writeStaged(in:_:as:path:)``) and, once the run is
+/// written and flushed, moves its files into place (``VdirFolder/Batch/move(_:from:to:path:)``,
+/// never replacing a file) on those threads, so that the sync's own thread has
+/// little left to do per file. Each item is rendered alone (``VdirCodec/render``,
+/// a pure function of the item), so the bytes are the same as rendered in line; a
+/// sync killed or failing meanwhile leaves its unmoved files only in the staging
+/// folder, which the batch (or the next sync) removes.
 enum VdirRender {
   /// Fewer writes are made in line, with no thread started.
   static let minimumAhead = 256
 
   /// One write's file: its bytes, their digest (``ContentDigest``), and for a new
-  /// item (where the file system can) the file made with no name, open.
+  /// item made ahead, whether it was (`ahead`) and the etag of its file now in place
+  /// (nil: a file of that name was made meanwhile, kept).
   struct Made {
     var data: Data
     var digest: String
-    var made: (fd: Int32, etag: String)? = nil
-    var error: Error? = nil
+    var ahead = false
+    var etag: String? = nil
   }
 
-  /// Calls `body` for each write in order with its file; `unnamedIn`: the folder
-  /// (open, and its path) in which new items' files are made with no name, nil for none. When
-  /// `body` throws, the run being made is waited for and every file not handed
-  /// over closed (no thread is left working for a sync that ended).
+  /// Calls `body` for each write in order with its file; `stagedIn`: the staging
+  /// folder and the folder (open, and the folder's path) in which new items' files
+  /// are made ahead, nil for none. When `body` throws, the runs being made are waited for (no
+  /// thread is left working for a sync that ended).
   static func each(
-    _ writes: [SyncPlan.Write], codec: VdirCodec, now: Date, unnamedIn dir: (fd: Int32, path: String)?,
+    _ writes: [SyncPlan.Write], codec: VdirCodec, now: Date,
+    stagedIn dir: (staging: Int32, folder: Int32, path: String)?,
     _ body: (SyncPlan.Write, Made) throws -> Void
   ) throws {
     guard writes.count >= minimumAhead else {
       for w in writes { try body(w, render(w, codec: codec, now: now)) }
       return
     }
-    // A run at most as long as the batch keeps open, so that all fit in the descriptors allowed.
-    let run = max(1, min(512, VdirFolder.Batch.unnamedRun))
+    let run = VdirFolder.Batch.stagedRun
     func start(_ lo: Int) -> Ahead? {
       guard lo < writes.count else { return nil }
       let ahead = Ahead()
       let slice = Array(writes[lo..<min(writes.count, lo + run)])
       DispatchQueue.global().async(group: ahead.group) {
-        ahead.out = slice.map { w in
-          var m = render(w, codec: codec, now: now)
-          guard let dir, w.expected == nil else { return m }
-          do {
-            m.made = try VdirFolder.Batch.makeUnnamed(in: dir.fd, m.data, path: dir.path + "/" + w.href)
-          } catch {
-            m.error = error
-          }
-          return m
+        var out = slice.map { render($0, codec: codec, now: now) }
+        do {
+          if let dir { try makeAhead(slice, &out, in: dir) }
+        } catch {
+          ahead.error = error
         }
+        ahead.out = out
       }
       return ahead
     }
-    // Two runs in flight: on two cores both are made while this thread names the run before.
+    // Two runs in flight: on two cores both are made while this thread moves the run before.
     var next = [start(0), start(run)].compactMap { $0 }
     var lo = 0
-    defer {
-      for a in next {
-        a.group.wait()
-        a.closeAll(from: 0)
-      }
-    }
+    defer { for a in next { a.group.wait() } }
     while !next.isEmpty {
       let ahead = next.removeFirst()
       ahead.group.wait()
       if let more = start(lo + 2 * run) { next.append(more) }
-      for k in ahead.out.indices {
-        do {
-          if let e = ahead.out[k].error { throw e }
-          try body(writes[lo + k], ahead.out[k])
-        } catch {
-          ahead.closeAll(from: k + 1)
-          throw error
-        }
-      }
+      if let e = ahead.error { throw e }
+      for k in ahead.out.indices { try body(writes[lo + k], ahead.out[k]) }
       lo += run
     }
+  }
+
+  /// Writes the new items' files of a run in the staging folder, then moves them into place.
+  private static func makeAhead(
+    _ slice: [SyncPlan.Write], _ out: inout [Made], in dir: (staging: Int32, folder: Int32, path: String)
+  ) throws {
+    var staged: [(href: String, etag: String)] = []
+    for (k, w) in slice.enumerated() where w.expected == nil {
+      staged.append(
+        (w.href, try VdirFolder.Batch.writeStaged(in: dir.staging, out[k].data, as: w.href, path: dir.path)))
+      out[k].ahead = true
+    }
+    let moved = try VdirFolder.Batch.move(staged, from: dir.staging, to: dir.folder, path: dir.path)
+    for (k, w) in slice.enumerated() where out[k].ahead { out[k].etag = moved[w.href] }
   }
 
   static func render(_ w: SyncPlan.Write, codec: VdirCodec, now: Date) -> Made {
@@ -94,9 +96,6 @@ enum VdirRender {
   private final class Ahead: @unchecked Sendable {
     let group = DispatchGroup()
     var out: [Made] = []
-
-    func closeAll(from k: Int) {
-      for m in out[min(k, out.count)...] { if let fd = m.made?.fd { close(fd) } }
-    }
+    var error: Error?
   }
 }

@@ -150,13 +150,13 @@ public final class VdirSync {
     defer { batch.discard() }
     var digests: [String: String] = [:]
     digests.reserveCapacity(plan.writes.count)
-    // Many new files: made with no name on other threads (VdirRender), where the file system can.
-    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.unnamedFolder() : nil
-    try VdirRender.each(plan.writes, codec: codec, now: now, unnamedIn: ahead.map { ($0, vdir.path) }) {
-      w, r in
+    // Many new files: written in the staging folder and moved into place on other threads (VdirRender).
+    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.aheadFolders() : nil
+    let aheadIn = ahead.map { (staging: $0.staging, folder: $0.folder, path: vdir.path) }
+    try VdirRender.each(plan.writes, codec: codec, now: now, stagedIn: aheadIn) { w, r in
       digests[w.href] = r.digest
-      if let made = r.made {
-        try batch.adopt(made, as: w.href)
+      if r.ahead {
+        batch.moved(r.etag, as: w.href)
       } else {
         try batch.stage(r.data, as: w.href, fresh: w.expected == nil)
       }
@@ -190,15 +190,17 @@ public final class VdirSync {
     var dataAsRead = false
     let save = {
       do {
+        // Not when a collection left work for its second pass: the two sides differ still.
+        let record = dataAsRead && report.warnings.isEmpty && self.scope?.deferred != true
+        // The files' fingerprint, taken on another thread while the status is written.
+        let fingerprint = Self.fingerprint(
+          items: status.items, listing: listing, removed: removed, aside: record && status != old)
         if status != old {
           try status.save(statusFile)
           report.wrote = true
         }
-        // Not when a collection left work for its second pass: the two sides differ still.
-        if dataAsRead, report.warnings.isEmpty, self.scope?.deferred != true,
-          let data = FileStamp.of(dataFile),
-          let written = FileStamp.of(statusFile),
-          let files = SyncQuickCheck.fingerprint(items: status.items, listing: listing, removed: removed)
+        if record, let data = FileStamp.of(dataFile), let written = FileStamp.of(statusFile),
+          let files = fingerprint()
         {
           let record = SyncQuickCheck(status: written, data: data, vdir: files)
           if record != quick { try record.save(quickFile) }
@@ -236,6 +238,26 @@ public final class VdirSync {
     report.lines = plan.report
     report.conflicts = try SyncConflicts.record(plan.conflicts, dataFile: store.resolvedPath(), at: now)
     return report
+  }
+
+  /// ``SyncQuickCheck/fingerprint(items:listing:removed:)``, taken on another thread
+  /// when `aside` (the answer waits for it), else when asked.
+  static func fingerprint(
+    items: [String: SyncEntry], listing: [String: String], removed: Set<String>, aside: Bool
+  ) -> () -> VdirFingerprint? {
+    guard aside else {
+      return { SyncQuickCheck.fingerprint(items: items, listing: listing, removed: removed) }
+    }
+    final class Box: @unchecked Sendable { var value: VdirFingerprint? }
+    let box = Box()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      box.value = SyncQuickCheck.fingerprint(items: items, listing: listing, removed: removed)
+    }
+    return {
+      group.wait()
+      return box.value
+    }
   }
 
   /// Reads the vdir: UID → its file. Files that do not parse are left alone

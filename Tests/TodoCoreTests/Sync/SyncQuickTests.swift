@@ -194,7 +194,7 @@ extension SyncEngineTests {
     try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
     let folder = VdirFolder(path: vdir)
     let batch = VdirFolder.Batch(folder: folder)
-    let n = VdirFolder.Batch.unnamedRun + 3
+    let n = VdirFolder.Batch.stagedRun + 3
     for k in 0..<n {
       try batch.stage(Data("ours \(k)".utf8), as: "f\(k).ics", fresh: true)
       if k == 0 { try Data("theirs".utf8).write(to: URL(fileURLWithPath: vdir + "/f1.ics")) }

@@ -43,6 +43,21 @@ final class SyncStatusTests: XCTestCase {
     XCTAssertEqual(String(decoding: status.encoded(), as: UTF8.self), expected)
   }
 
+  /// A status of many items is written in two halves (the second on another thread):
+  /// the same text, every line once, in the UIDs' order across the join, read back as written.
+  func testAStatusOfManyItemsIsWrittenInOneOrderAndReadsBack() throws {
+    var status = SyncStatus(vdir: "/v")
+    for n in 0..<20_001 {
+      let uid = String(format: "u%06d", (n * 7_919) % 20_001)
+      status.items[uid] = SyncEntry(
+        href: uid + ".ics", etag: "\(n)", digest: "d", base: SyncFields(title: "t\t\(n)"))
+    }
+    let text = String(decoding: status.encoded(), as: UTF8.self)
+    let uids = text.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "\t" }) }
+    XCTAssertEqual(uids, (0..<20_001).map { String(format: "u%06d", $0) })
+    XCTAssertEqual(try SyncStatus.decode(Data(text.utf8)), status)
+  }
+
   func testAStatusThatDoesNotParseIsAnError() {
     for text in [
       "", "not a status", "todo-tui sync status 1\t/v\nonly\tthree\tfields\n", "todo-tui sync status x\t/v\n",
