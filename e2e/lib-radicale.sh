@@ -54,3 +54,108 @@ server_daemon() {
   DPID=$!; DAEMONS+=("$DPID")
   wait_for 10 grep -q "syncing with the server every 5 s" "$WORK/daemon.err" || fail "no server sync: $(cat "$WORK/daemon.err")"
 }
+
+# machines_on_one_calendar URL: two machines A and B (test-sync-radicale,
+# test-sync-subtasks), each a data file, a vdir ($WORK/M/vdir) and a vdirsyncer
+# pair of its own with the one calendar URL, discovered; defines zone, on,
+# cycle, field, uid_of and same_everywhere.
+machines_on_one_calendar() {
+  local URL=$1 m
+for m in A B; do
+  mkdir -p "$WORK/$m/vdir" "$WORK/$m/status"
+  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/$m/status/"
+
+[pair tasks]
+a = "tasks_local"
+b = "tasks_remote"
+collections = null
+
+[storage tasks_local]
+type = "filesystem"
+path = "$WORK/$m/vdir/"
+fileext = ".ics"
+
+[storage tasks_remote]
+type = "caldav"
+url = "$URL"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+  vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover >"$WORK/$m/vs.log" 2>&1 || fail "vdirsyncer discover ($m): $(cat "$WORK/$m/vs.log")"
+done
+zone() { [ "$1" = A ] && echo Europe/Berlin || echo America/New_York; }
+# on M CMD…: todo-tui on machine M (its data file, vdir and time zone).
+on() { local m=$1; shift; TZ=$(zone "$m") TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/vdir" "$TODO_BIN" "$@"; }
+# cycle M: what the machine runs: vdirsyncer, todo-tui sync, vdirsyncer.
+cycle() {
+  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
+  on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"
+  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
+}
+# field M UID KEY: one field of an item of machine M's list (JSON, instants in UTC).
+field() {
+  on "$1" list --all --json | python3 -c "
+import datetime, json, sys
+i = [x for x in json.load(sys.stdin) if x['uid'] == '$2']
+v = i[0]['$3'] if len(i) == 1 else 'MISSING/%d' % len(i)
+if '$3' == 'deadline' and v:  # shown in the machine's zone: in UTC here
+    v = datetime.datetime.fromisoformat(v.replace('Z', '+00:00')).astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+print(v)"
+}
+uid_of() { on "$1" list --all --json | python3 -c "import json,sys; print([x['uid'] for x in json.load(sys.stdin) if x['title'] == '$2'][0])"; }
+# same_everywhere: machine A, machine B and the server hold the same UIDs and titles, each once.
+same_everywhere() {
+  local a b s
+  a=$(TODO_TUI_FILE="$WORK/A/todos.plist" list_summary) || fail "A: $a"
+  b=$(TODO_TUI_FILE="$WORK/B/todos.plist" list_summary) || fail "B: $b"
+  s=$(phone list) || fail "server: $s"
+  expect_eq "$b" "$a" "machine B against machine A"
+  expect_eq "$s" "$a" "the server against machine A"
+}
+}
+
+# machines_on_every_calendar: two machines A and B (test-sync-lists,
+# test-sync-lists-subtasks), each a data file and a vdir root ($WORK/M/cal)
+# paired by vdirsyncer with every calendar of /user/ (collections from both
+# sides, names and colours by metasync); defines on, vs and cycle.
+machines_on_every_calendar() {
+  local m
+for m in A B; do
+  mkdir -p "$WORK/$m/cal" "$WORK/$m/status"
+  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
+[general]
+status_path = "$WORK/$m/status/"
+
+[pair cals]
+a = "cals_local"
+b = "cals_remote"
+collections = ["from a", "from b"]
+metadata = ["displayname", "color"]
+# A name made here meets the one vdirsyncer gave the calendar it created: ours.
+conflict_resolution = "a wins"
+
+[storage cals_local]
+type = "filesystem"
+path = "$WORK/$m/cal/"
+fileext = ".ics"
+
+[storage cals_remote]
+type = "caldav"
+url = "http://127.0.0.1:$PORT/user/"
+username = "user"
+password = "x"
+item_types = ["VTODO"]
+EOF
+done
+on() { local m=$1; shift; TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" "$@"; }
+vs() {  # vdirsyncer on machine M: discover (creating what one side lacks), sync, metasync
+  local m=$1
+  { yes | vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" sync \
+    && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" metasync; } >>"$WORK/$m/vs.log" 2>&1 \
+    || fail "vdirsyncer ($m): $(tail -n 8 "$WORK/$m/vs.log")"
+}
+cycle() { vs "$1"; on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"; vs "$1"; }
+}

@@ -18,9 +18,6 @@ command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed
 started=$(date +%s)
 unset TODO_TUI_FILE TODO_TUI_VDIR TODO_TUI_LIST
 
-# The phone: e2e/phone.py, a CalDAV client over HTTP (calendars under /user/).
-phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
-
 start_radicale
 
 # 1. The phone has two calendars, an item in each.
@@ -31,42 +28,7 @@ phone put work/report.ics report@phone "Write report" DUE:20300610T090000Z
 # (A second one: vdirsyncer refuses to sync a calendar emptied on one side.)
 phone put work/budget.ics budget@phone "Plan budget" DUE:20300610T090000Z
 
-# Two machines: a data file and a vdir root each, synced by vdirsyncer.
-for m in A B; do
-  mkdir -p "$WORK/$m/cal" "$WORK/$m/status"
-  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
-[general]
-status_path = "$WORK/$m/status/"
-
-[pair cals]
-a = "cals_local"
-b = "cals_remote"
-collections = ["from a", "from b"]
-metadata = ["displayname", "color"]
-# A name made here meets the one vdirsyncer gave the calendar it created: ours.
-conflict_resolution = "a wins"
-
-[storage cals_local]
-type = "filesystem"
-path = "$WORK/$m/cal/"
-fileext = ".ics"
-
-[storage cals_remote]
-type = "caldav"
-url = "http://127.0.0.1:$PORT/user/"
-username = "user"
-password = "x"
-item_types = ["VTODO"]
-EOF
-done
-on() { local m=$1; shift; TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" "$@"; }
-vs() {  # vdirsyncer on machine M: discover (creating what one side lacks), sync, metasync
-  local m=$1
-  { yes | vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" sync \
-    && vdirsyncer -c "$WORK/$m/vdirsyncer.conf" metasync; } >>"$WORK/$m/vs.log" 2>&1 \
-    || fail "vdirsyncer ($m): $(tail -n 8 "$WORK/$m/vs.log")"
-}
-cycle() { vs "$1"; on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"; vs "$1"; }
+machines_on_every_calendar
 
 
 # no_duplicate M: no UID in two files of machine M's vdir, nor twice in its data file.

@@ -13,70 +13,13 @@ command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed
 started=$(date +%s)
 unset TODO_TUI_FILE TODO_TUI_VDIR
 
-# The phone: e2e/phone.py, a CalDAV client over HTTP.
-phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
-
 # The server.
 start_radicale
 URL="http://127.0.0.1:$PORT/user/tasks/"
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
 
 
-# Two machines: each a data file, a vdir and a vdirsyncer pair with the server.
-for m in A B; do
-  mkdir -p "$WORK/$m/vdir" "$WORK/$m/status"
-  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
-[general]
-status_path = "$WORK/$m/status/"
-
-[pair tasks]
-a = "tasks_local"
-b = "tasks_remote"
-collections = null
-
-[storage tasks_local]
-type = "filesystem"
-path = "$WORK/$m/vdir/"
-fileext = ".ics"
-
-[storage tasks_remote]
-type = "caldav"
-url = "$URL"
-username = "user"
-password = "x"
-item_types = ["VTODO"]
-EOF
-  vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover >"$WORK/$m/vs.log" 2>&1 || fail "vdirsyncer discover ($m): $(cat "$WORK/$m/vs.log")"
-done
-zone() { [ "$1" = A ] && echo Europe/Berlin || echo America/New_York; }
-# on M CMD…: todo-tui on machine M (its data file, vdir and time zone).
-on() { local m=$1; shift; TZ=$(zone "$m") TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/vdir" "$TODO_BIN" "$@"; }
-# cycle M: what the machine runs: vdirsyncer, todo-tui sync, vdirsyncer.
-cycle() {
-  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
-  on "$1" sync >>"$WORK/$1/sync.log" 2>&1 || fail "todo-tui sync ($1): $(tail -n 3 "$WORK/$1/sync.log")"
-  vdirsyncer -c "$WORK/$1/vdirsyncer.conf" sync >>"$WORK/$1/vs.log" 2>&1 || fail "vdirsyncer sync ($1): $(tail -n 5 "$WORK/$1/vs.log")"
-}
-# field M UID KEY: one field of an item of machine M's list (JSON, instants in UTC).
-field() {
-  on "$1" list --all --json | python3 -c "
-import datetime, json, sys
-i = [x for x in json.load(sys.stdin) if x['uid'] == '$2']
-v = i[0]['$3'] if len(i) == 1 else 'MISSING/%d' % len(i)
-if '$3' == 'deadline' and v:  # shown in the machine's zone: in UTC here
-    v = datetime.datetime.fromisoformat(v.replace('Z', '+00:00')).astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
-print(v)"
-}
-uid_of() { on "$1" list --all --json | python3 -c "import json,sys; print([x['uid'] for x in json.load(sys.stdin) if x['title'] == '$2'][0])"; }
-# same_everywhere: machine A, machine B and the server hold the same UIDs and titles, each once.
-same_everywhere() {
-  local a b s
-  a=$(TODO_TUI_FILE="$WORK/A/todos.plist" list_summary) || fail "A: $a"
-  b=$(TODO_TUI_FILE="$WORK/B/todos.plist" list_summary) || fail "B: $b"
-  s=$(phone list) || fail "server: $s"
-  expect_eq "$b" "$a" "machine B against machine A"
-  expect_eq "$s" "$a" "the server against machine A"
-}
+machines_on_one_calendar "$URL"
 
 
 # 1. The phone: a parent and its subtask (no RELTYPE), a weekly to-do with three occurrences.
