@@ -6,23 +6,7 @@ import XCTest
 /// SPEC 8 through the sync: the fields merge each on its own, so a phone
 /// changing PRIORITY in the vdir and this machine changing the note meanwhile
 /// both survive (they were one block of kept text before, and one was lost).
-final class SyncFieldsTests: XCTestCase {
-  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
-  var dir = ""
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "sync-fields-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir + "/vdir", withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
-  func machine(at offset: TimeInterval) -> VdirSync {
-    let env = TodoEnvironment.fixed(t0 + offset, timeZone: TimeZone(identifier: "Europe/Berlin")!)
-    return VdirSync(
-      store: Store(path: dir + "/a.plist"), vdirPath: dir + "/vdir", codec: .iCalendar(env: env), env: env)
-  }
-
+final class SyncFieldsTests: OneVdirTestCase {
   /// The phone's file: as Apple Reminders writes it, PRIORITY as given.
   func phone(priority: Int, modified: String) -> String {
     """

@@ -6,23 +6,7 @@ import XCTest
 /// Subtasks through the vdir sync (SPEC 9): a cycle that arrives from the
 /// vdir (two phones' files naming each other as parent) is broken here with a
 /// warning, the cut reaches the vdir at the next sync, and then all is settled.
-final class SyncSubtaskTests: XCTestCase {
-  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
-  var dir = ""
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "sync-subtasks-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir + "/vdir", withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
-  func machine(at offset: TimeInterval) -> VdirSync {
-    let env = TodoEnvironment.fixed(t0 + offset, timeZone: TimeZone(identifier: "Europe/Berlin")!)
-    return VdirSync(
-      store: Store(path: dir + "/a.plist"), vdirPath: dir + "/vdir", codec: .iCalendar(env: env), env: env)
-  }
-
+final class SyncSubtaskTests: OneVdirTestCase {
   func file(_ uid: String, _ title: String, parent: String, modified: String) -> String {
     """
     BEGIN:VCALENDAR\r
