@@ -130,11 +130,11 @@ enum ICalExport {
   }
 }
 
-/// A value handed to the threads of ``ICalExport``:
+/// A value handed to the threads of ``ICalExport`` and ``VdirRender``:
 /// each item's kept text is used by the one thread writing the item, the zone
 /// table is only read (libical locks the zones' changes itself), each result
-/// slot is written by one thread.
-private struct Shared<T>: @unchecked Sendable {
+/// slot is written by one thread; a sync's writes are only read, while they live.
+struct Shared<T>: @unchecked Sendable {
   let value: T
   init(_ value: T) { self.value = value }
 }

@@ -39,6 +39,35 @@ struct SyncPlan {
   /// Fields changed on both sides, settled by the later LAST-MODIFIED (their time set when the sync is done).
   var conflicts: [SyncConflict] = []
 
+  private init() {}
+
+  /// The plan of a first sync (no status, nothing parsed in the vdir, none skipped): every item
+  /// of `list` a new file, named as ``init(list:vdir:old:skipped:existing:)`` names it, in the
+  /// same order; its status entries and report lines are left to ``recordNew()``, which a sync
+  /// runs while the files are made (`SyncPlanFirstTests` holds the two plans equal).
+  static func allNew(list: [String: TodoItem], existing: [String: String]) -> SyncPlan {
+    var plan = SyncPlan()
+    let uids = list.keys.sorted()
+    var planned = Set<String>(minimumCapacity: uids.count)
+    plan.writes.reserveCapacity(uids.count)
+    for uid in uids {
+      let href = VdirFolder.href(forUID: uid) { planned.contains($0) || existing[$0] != nil }
+      planned.insert(href)
+      plan.writes.append(Write(uid: uid, href: href, item: list[uid]!, expected: nil))
+    }
+    return plan
+  }
+
+  /// The status entries and report lines of the writes of ``allNew(list:existing:)``.
+  mutating func recordNew() {
+    status.reserveCapacity(writes.count)
+    report.reserveCapacity(writes.count)
+    for w in writes {
+      status[w.uid] = SyncEntry(href: w.href, etag: "", digest: "", base: SyncFields(w.item))
+      report.append(.init(side: .vdir, kind: .created, title: w.item.title, uid: w.uid))
+    }
+  }
+
   /// Decides every item: `list` by UID, `vdir` by UID, `old` the last status.
   /// `skipped` UIDs (files that did not parse) are left as they are;
   /// `existing` are the vdir's files (href → etag), whose names a new file avoids.

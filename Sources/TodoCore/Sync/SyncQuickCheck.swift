@@ -84,7 +84,23 @@ struct SyncQuickCheck: Equatable, Sendable {
       guard let s = FileStamp(etag: e.etag), held.insert(e.href).inserted else { return nil }
       f.add(name: e.href.utf8, s)
     }
-    for (href, etag) in listing where !held.contains(href) && !removed.contains(href) {
+    return fingerprint(adding: listing, to: f) { !held.contains($0) && !removed.contains($0) }
+  }
+
+  /// ``fingerprint(items:listing:removed:)`` of a first sync's status, whose files are
+  /// `written` (fingerprinted as they were made), none of them a file of `listing`.
+  static func fingerprint(written: VdirFingerprint, listing: [String: String], removed: Set<String>)
+    -> VdirFingerprint?
+  {
+    fingerprint(adding: listing, to: written) { !removed.contains($0) }
+  }
+
+  /// `f` with the files of `listing` that are `kept`; nil when an etag is not one this program makes.
+  private static func fingerprint(
+    adding listing: [String: String], to f: VdirFingerprint, kept: (String) -> Bool
+  ) -> VdirFingerprint? {
+    var f = f
+    for (href, etag) in listing where kept(href) {
       guard let s = FileStamp(etag: etag) else { return nil }
       f.add(name: href.utf8, s)
     }

@@ -28,12 +28,18 @@ extension SyncStatus {
   /// The file's bytes.
   /// Appended as bytes, line by line (no array of texts an item: 100,000 lines are written in a first sync);
   /// many lines in two halves, the second on another thread.
-  func encoded() -> Data {
+  /// `lines`: the lines of every entry, in the order of their UIDs, made already
+  /// (``appendLine(_:_:to:)``, by a first sync as its files are made).
+  func encoded(lines: [UInt8]? = nil) -> Data {
     var out: [UInt8] = []
-    out.reserveCapacity(64 + items.count * 160)
+    out.reserveCapacity(64 + (lines?.count ?? items.count * 160))
     out += (Self.magic + " \(version)\t").utf8
     Self.appendEscaped(vdir, to: &out)
     out.append(0x0A)
+    if let lines {
+      out += lines
+      return Data(out)
+    }
     let uids = items.keys.sorted()  // the keys sorted, not the entries (large): the same order
     guard uids.count >= 20_000 else {
       appendLines(uids[...], to: &out)
@@ -55,18 +61,20 @@ extension SyncStatus {
 
   /// The lines of the entries of `uids`, in their order.
   private func appendLines(_ uids: ArraySlice<String>, to out: inout [UInt8]) {
-    for uid in uids {
-      let e = items[uid]!
-      for s in [uid, e.href, e.etag, e.digest] {
-        Self.appendEscaped(s, to: &out)
-        out.append(0x09)
-      }
-      for (k, f) in Self.columns.enumerated() {
-        if k > 0 { out.append(0x09) }
-        if let s = Self.column(e.base[f]) { Self.appendEscaped(s, to: &out) } else { out += [0x5C, 0x4E] }
-      }
-      out.append(0x0A)
+    for uid in uids { Self.appendLine(uid, items[uid]!, to: &out) }
+  }
+
+  /// The line of the entry `e` of `uid`.
+  static func appendLine(_ uid: String, _ e: SyncEntry, to out: inout [UInt8]) {
+    for s in [uid, e.href, e.etag, e.digest] {
+      appendEscaped(s, to: &out)
+      out.append(0x09)
     }
+    for (k, f) in columns.enumerated() {
+      if k > 0 { out.append(0x09) }
+      if let s = column(e.base[f]) { appendEscaped(s, to: &out) } else { out += [0x5C, 0x4E] }
+    }
+    out.append(0x0A)
   }
 
   /// `s` with `\\`, tab, line feed and CR escaped, appended to `out`.

@@ -106,9 +106,10 @@ struct SyncStatus: Equatable, Sendable {
   }
 
   /// Replaces `file` atomically (``AtomicFile``: temporary file, fsync, rename, fsync of the folder).
-  func save(_ file: String) throws {
+  /// `lines`: as ``encoded(lines:)``.
+  func save(_ file: String, lines: [UInt8]? = nil) throws {
     do {
-      try AtomicFile.replace(file, with: encoded())
+      try AtomicFile.replace(file, with: encoded(lines: lines))
     } catch let e as SystemError {
       throw AtomicFile.failure(e, path: file)
     }

@@ -9,8 +9,8 @@ import Foundation
 /// (``VdirFolder/Batch``), on any thread: none of these touches a batch.
 extension VdirFolder.Batch {
   /// Writes a new item's file whole under its name `href` in the staging folder
-  /// `sfd` (of the folder `path`); returns its etag, for ``adopt(_:as:)``.
-  static func writeStaged(in sfd: Int32, _ data: Data, as href: String, path: String) throws -> String {
+  /// `sfd` (of the folder `path`); returns its `stat` (its etag for ``adopt(_:as:)``).
+  static func writeStaged(in sfd: Int32, _ data: Data, as href: String, path: String) throws -> stat {
     let fd = openat(sfd, href, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       throw TodoError.io(path: path + "/" + href, detail: "cannot write: " + Store.errorText(errno))
@@ -19,14 +19,14 @@ extension VdirFolder.Batch {
     return try write(data, to: fd, path: path + "/" + href)
   }
 
-  static func write(_ data: Data, to fd: Int32, path: String) throws -> String {
+  static func write(_ data: Data, to fd: Int32, path: String) throws -> stat {
     let e = Syscall.writeAll(fd, data)
     var st = stat()
     guard e == 0, fstat(fd, &st) == 0 else {
       let e = e == 0 ? errno : e
       throw TodoError.io(path: path, detail: "cannot write: " + Store.errorText(e))
     }
-    return VdirFolder.etag(st)
+    return st
   }
 
   /// Flushes the files `staged` in the staging folder `s` (one `syncfs`, or the

@@ -113,7 +113,13 @@ public struct VdirFolder: Sendable {
         || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x40 || (b == 0x2E && !first)
     }
     var name = ""
-    if uid.utf8.enumerated().allSatisfy({ safe($0.element, first: $0.offset == 0) }) {
+    var allSafe = true
+    var first = true
+    for b in uid.utf8 where allSafe {
+      allSafe = safe(b, first: first)
+      first = false
+    }
+    if allSafe {
       name = uid  // the common case (a UUID), without building it byte by byte
     } else {
       for b in uid.utf8 {
@@ -152,6 +158,8 @@ public struct VdirFolder: Sendable {
     private var staged: [(href: String, etag: String)] = []
     /// New items' files moved into place already (by a full run of ``staged``), href → etag.
     private var named: [String: String] = [:]
+    /// Whether files were moved into place on other threads (``movedAhead()``).
+    private var aheadMoved = false
     private var dfd: Int32 = -1
     private var sfd: Int32 = -1
     /// The staging folder's name, inside the folder (hidden, not `.ics`).
@@ -170,7 +178,8 @@ public struct VdirFolder: Sendable {
     /// only if no file `href` exists then (checked and moved in one step).
     func stage(_ data: Data, as href: String, fresh: Bool = false) throws {
       if fresh {
-        try adopt(try Self.writeStaged(in: try stagingFolder(), data, as: href, path: folder.path), as: href)
+        let st = try Self.writeStaged(in: try stagingFolder(), data, as: href, path: folder.path)
+        try adopt(VdirFolder.etag(st), as: href)
         return
       }
       let tmp = AtomicFile.temporaryName(of: href)
@@ -181,7 +190,8 @@ public struct VdirFolder: Sendable {
       }
       defer { close(fd) }
       do {
-        pending.append((tmp, href, try Self.write(data, to: fd, path: folder.path + "/" + href)))
+        pending.append(
+          (tmp, href, VdirFolder.etag(try Self.write(data, to: fd, path: folder.path + "/" + href))))
       } catch {
         unlink(file)
         throw error
@@ -209,11 +219,9 @@ public struct VdirFolder: Sendable {
       if staged.count >= Self.stagedRun { try moveStaged() }
     }
 
-    /// A new item's file moved into place already on another thread (``move(_:from:to:path:)``):
-    /// `etag` nil when a file of that name was made meanwhile (kept, ours dropped).
-    func moved(_ etag: String?, as href: String) {
-      if let etag { named[href] = etag }
-    }
+    /// New items' files were moved into place on other threads (``move(_:from:to:path:)``):
+    /// ``commit(stillExpected:)`` flushes the folder; their etags are the caller's to keep.
+    func movedAhead() { aheadMoved = true }
 
     /// The staging folder and the folder, open, for new items' files written and
     /// moved on other threads (``writeStaged(in:_:as:path:)``, ``move(_:from:to:path:)``).
@@ -238,11 +246,12 @@ public struct VdirFolder: Sendable {
     }
 
     /// Flushes the staged files to disk (one `syncfs` for all of them) and
-    /// renames each into place; returns href → etag of the files now in place.
+    /// renames each into place; returns href → etag of the files now in place
+    /// (not those moved on other threads, ``movedAhead()``).
     /// `stillExpected` is asked just before each rename: a file changed by
     /// someone else since it was read is left alone (its temporary removed).
     func commit(stillExpected: (String) -> Bool) throws -> [String: String] {
-      guard !pending.isEmpty || !staged.isEmpty || !named.isEmpty else { return [:] }
+      guard !pending.isEmpty || !staged.isEmpty || !named.isEmpty || aheadMoved else { return [:] }
       let dfd = try folderFD()
       try moveStaged()
       removeStaging()

@@ -138,9 +138,13 @@ public final class VdirSync {
     }
 
     scope?.filter(&list, lists: doc.lists)
-    var plan = SyncPlan(
-      list: list, vdir: side, old: old.items, skipped: skipped,
-      existing: listing)
+    // A first sync (no status, nothing in the vdir): every item a new file, whose status
+    // entries and report lines are made while the first files are (``SyncPlan/allNew(list:existing:)``).
+    let allNew = scope == nil && old.items.isEmpty && side.isEmpty && skipped.isEmpty
+    var plan =
+      allNew
+      ? SyncPlan.allNew(list: list, existing: listing)
+      : SyncPlan(list: list, vdir: side, old: old.items, skipped: skipped, existing: listing)
     scope?.adjust(&plan, old: old, lists: doc.lists)
     try refuseMassDeletion(plan, old: old, list: list, vdirCount: side.count, fileCount: doc.items.count)
 
@@ -148,33 +152,7 @@ public final class VdirSync {
     let now = env.now()
     let batch = VdirFolder.Batch(folder: vdir)
     defer { batch.discard() }
-    var digests: [String: String] = [:]
-    digests.reserveCapacity(plan.writes.count)
-    // Many new files: written in the staging folder and moved into place on other threads (VdirRender).
-    let ahead = plan.writes.count >= VdirRender.minimumAhead ? try batch.aheadFolders() : nil
-    let aheadIn = ahead.map { (staging: $0.staging, folder: $0.folder, path: vdir.path) }
-    try VdirRender.each(plan.writes, codec: codec, now: now, stagedIn: aheadIn) { w, r in
-      digests[w.href] = r.digest
-      if r.ahead {
-        batch.moved(r.etag, as: w.href)
-      } else {
-        try batch.stage(r.data, as: w.href, fresh: w.expected == nil)
-      }
-    }
-    let expected = Dictionary(plan.writes.map { ($0.href, $0.expected) }, uniquingKeysWith: { a, _ in a })
-    let placed = try batch.commit(stillExpected: { href in
-      self.vdir.currentEtag(href) == (expected[href] ?? nil)
-    })
-    for w in plan.writes {
-      if let etag = placed[w.href] {
-        plan.status[w.uid]?.etag = etag
-        plan.status[w.uid]?.digest = digests[w.href]!
-      } else {
-        // Changed by someone else meanwhile: left for the next sync.
-        plan.status[w.uid] = old.items[w.uid]
-        report.warnings.append("\(w.href) changed during the sync; it is synced next time")
-      }
-    }
+    let written = try writeFiles(&plan, old: old, allNew: allNew, now: now, batch: batch, report: &report)
     for r in plan.removals where try !vdir.remove(r.href, ifEtag: r.etag) {
       plan.status[r.uid] = old.items[r.uid]
       report.warnings.append("\(r.href) changed during the sync; it is synced next time")
@@ -192,11 +170,16 @@ public final class VdirSync {
       do {
         // Not when a collection left work for its second pass: the two sides differ still.
         let record = dataAsRead && report.warnings.isEmpty && self.scope?.deferred != true
-        // The files' fingerprint, taken on another thread while the status is written.
-        let fingerprint = Self.fingerprint(
-          items: status.items, listing: listing, removed: removed, aside: record && status != old)
+        // A first sync's status lines and files' fingerprint, made as its files were (while the status holds those alone).
+        let made = written.flatMap { $0.count == status.items.count ? $0 : nil }
+        // Else the files' fingerprint, taken on another thread while the status is written.
+        let fingerprint =
+          made.map { w in { SyncQuickCheck.fingerprint(written: w.files, listing: listing, removed: removed) }
+          }
+          ?? Self.fingerprint(
+            items: status.items, listing: listing, removed: removed, aside: record && status != old)
         if status != old {
-          try status.save(statusFile)
+          try status.save(statusFile, lines: made?.lines)
           report.wrote = true
         }
         if record, let data = FileStamp.of(dataFile), let written = FileStamp.of(statusFile),

@@ -48,9 +48,19 @@ final class SyncEngineTests: XCTestCase {
     try TestCodec.encode(item).write(to: URL(fileURLWithPath: vdir + "/" + name), options: .atomic)
   }
 
-  func seed(_ items: TodoItem...) throws {
+  func seed(_ items: TodoItem...) throws { try seed(all: items) }
+
+  func seed(all items: [TodoItem]) throws {
     let after = Dictionary(uniqueKeysWithValues: items.map { ($0.id, TodoItem?.some($0)) })
     try store.mutate { list in list.apply(Change(before: [:], after: after, summary: "")) }
+  }
+
+  /// Items 1...`n` titled `title`, in the data file, and an empty vdir: a first sync of many.
+  func seedMany(_ n: Int, title: (Int) -> String = { "item \($0)" }) throws -> [TodoItem] {
+    let items = (1...n).map { item($0, title($0)) }
+    try seed(all: items)
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    return items
   }
 
   /// Every file of the folder with its inode and mtime, to show that nothing was touched.

@@ -231,12 +231,7 @@ extension SyncEngineTests {
   /// left open.
   func testManyItemsAreMadeAheadEachInItsOwnFile() throws {
     let n = VdirRender.minimumAhead * 3 + 17
-    let items = (1...n).map { item($0, "item \($0)") }
-    try store.mutate { list in
-      list.apply(
-        Change(before: [:], after: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), summary: ""))
-    }
-    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    let items = try seedMany(n)
     func openFiles() throws -> Int {
       try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
     }
