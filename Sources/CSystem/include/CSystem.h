@@ -27,8 +27,8 @@ int csystem_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, 
 // if never linked; -1 (EOPNOTSUPP, EISDIR, EINVAL…) where the file system cannot.
 int csystem_open_tmpfile(int dirfd);
 
-// Gives the unnamed file `fd` the name `name` in `dirfd` (linkat through
-// /proc/self/fd): EEXIST when `name` exists, never replaced.
+// Gives the unnamed file `fd` the name `name` in `dirfd` (linkat of the descriptor,
+// else through /proc/self/fd): EEXIST when `name` exists, never replaced.
 int csystem_link_tmpfile(int fd, int dirfd, const char *name);
 
 // posix_spawn for the notify command: `path` runs with `argv` and `envp`

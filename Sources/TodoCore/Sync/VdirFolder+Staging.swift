@@ -29,6 +29,68 @@ extension VdirFolder.Batch {
     return st
   }
 
+  /// What became of a new file made with no name (``makeUnnamed(_:data:href:in:path:)``):
+  /// named (its `stat`), its name taken by someone else meanwhile (ours dropped), or not
+  /// named (no way to link it here: to be staged instead).
+  enum Unnamed {
+    case named(stat)
+    case taken
+    case notNamed
+  }
+
+  /// Makes `count` new files (`data(k)`, named `href(k)`) with no name (`O_TMPFILE`) in the
+  /// folder `d` (of path `path`), all written, then flushed together (one `syncfs`, or the
+  /// `fsync` of the one), then each named by a link that never replaces a file: a sync killed
+  /// meanwhile leaves no file at all, and none but a whole one under an item's name. Fewer at
+  /// once when descriptors run out. Nil when the file system makes no unnamed file (nothing made).
+  static func makeUnnamed(
+    _ count: Int, data: (Int) -> Data, href: (Int) -> String, in d: Int32, path: String
+  ) throws -> [Unnamed]? {
+    var out = [Unnamed](repeating: .notNamed, count: count)
+    var open: [(k: Int, fd: Int32, st: stat)] = []
+    open.reserveCapacity(count)
+    defer { for o in open { close(o.fd) } }
+    func name() throws {
+      guard let first = open.first else { return }
+      if open.count == 1 { fsync(first.fd) } else { csystem_syncfs(first.fd) }
+      for (i, o) in open.enumerated() {
+        if csystem_link_tmpfile(o.fd, d, href(o.k)) == 0 {
+          out[o.k] = .named(o.st)
+        } else if errno == EEXIST {
+          out[o.k] = .taken
+        } else if errno != ENOENT && errno != EPERM && errno != EXDEV {
+          let e = errno
+          open.removeFirst(i)
+          throw TodoError.io(path: path + "/" + href(o.k), detail: "cannot write: " + Store.errorText(e))
+        }
+        close(o.fd)
+      }
+      open.removeAll(keepingCapacity: true)
+    }
+    var k = 0
+    while k < count {
+      let fd = csystem_open_tmpfile(d)
+      guard fd >= 0 else {
+        let e = errno
+        if (e == EMFILE || e == ENFILE) && !open.isEmpty {
+          try name()
+          continue
+        }
+        if k == 0 && (e == EOPNOTSUPP || e == EISDIR || e == EINVAL) { return nil }
+        throw TodoError.io(path: path + "/" + href(k), detail: "cannot write: " + Store.errorText(e))
+      }
+      do {
+        open.append((k, fd, try write(data(k), to: fd, path: path + "/" + href(k))))
+      } catch {
+        close(fd)
+        throw error
+      }
+      k += 1
+    }
+    try name()
+    return out
+  }
+
   /// Flushes the files `staged` in the staging folder `s` (one `syncfs`, or the
   /// `fsync` of the one) and moves each into the folder `d` (of path `path`) under
   /// its name by a rename that never replaces a file; returns href → etag of those

@@ -148,8 +148,8 @@ public struct VdirFolder: Sendable {
   /// flushed by a rename that never replaces a file (`renameat2` RENAME_NOREPLACE):
   /// a sync killed at any instant leaves no empty or cut file under an item's name
   /// (the next sync removes the staging folder), and a file made meanwhile under
-  /// the same name is kept. Cheaper for this thread than naming a file made with
-  /// no name (a `/proc/self/fd` lookup and `linkat`, then a `close`).
+  /// the same name is kept. Many new files are made on other threads instead, with
+  /// no name then linked (``VdirRender``, ``makeUnnamed(_:data:href:in:path:)``).
   final class Batch {
     let folder: VdirFolder
     /// `etag`: the file's as written (a rename keeps its size, time and inode).

@@ -7,14 +7,16 @@ import Foundation
 
 /// The files of a sync's writes, made a run ahead on other threads while the
 /// sync's own thread takes the runs before: on two cores a first sync renders its
-/// items (iCalendar, libical), writes each new item's file whole in the staging
-/// folder (``VdirFolder/Batch/writeStaged(in:_:as:path:)``) and, once the run is
-/// written and flushed, moves its files into place (``VdirFolder/Batch/move(_:from:to:path:)``,
-/// never replacing a file) on those threads, so that the sync's own thread has
-/// little left to do per file. Each item is rendered alone (``VdirCodec/render``,
-/// a pure function of the item), so the bytes are the same as rendered in line; a
-/// sync killed or failing meanwhile leaves its unmoved files only in the staging
-/// folder, which the batch (or the next sync) removes.
+/// items (iCalendar, libical) and makes each new item's file on those threads,
+/// written whole with no name (`O_TMPFILE`) and, once the run is written and flushed,
+/// named by a link that never replaces a file (``VdirFolder/Batch/makeUnnamed(_:data:href:in:path:)``;
+/// where the file system cannot, written whole in the staging folder and moved into
+/// place, ``VdirFolder/Batch/writeStaged(in:_:as:path:)``, ``VdirFolder/Batch/move(_:from:to:path:)``),
+/// so that the sync's own thread has little left to do per file. Each item is rendered
+/// alone (``VdirCodec/render``, a pure function of the item), so the bytes are the same
+/// as rendered in line; a sync killed or failing meanwhile leaves no file of a run not
+/// named yet (an unnamed file is gone with its descriptor; a staged one only in the
+/// staging folder, which the batch, or the next sync, removes).
 enum VdirRender {
   /// Fewer writes are made in line, with no thread started.
   static let minimumAhead = 256
@@ -83,25 +85,48 @@ enum VdirRender {
     }
   }
 
-  /// Writes the new items' files of the run `range` of `writes` in the staging folder, then moves them into place.
+  /// Makes the new items' files of the run `range` of `writes` in the folder: with no
+  /// name, then each named (``VdirFolder/Batch/makeUnnamed(_:data:href:in:path:)``), else
+  /// (a file system without unnamed files, or no way to name them) written in the staging
+  /// folder, then moved into place.
   private static func makeAhead(
     _ writes: UnsafeBufferPointer<SyncPlan.Write>, _ range: Range<Int>, _ out: inout [Made],
     in dir: (staging: Int32, folder: Int32, path: String)
   ) throws {
+    let lo = range.lowerBound
+    var fresh = range.filter { writes[$0].expected == nil }
+    func placed(_ k: Int, _ st: stat?) {
+      out[k - lo].ahead = true
+      out[k - lo].etag = st.map { VdirFolder.etag($0) }
+      out[k - lo].stamp = st.map { FileStamp($0) }
+    }
+    if let made = try VdirFolder.Batch.makeUnnamed(
+      fresh.count, data: { out[fresh[$0] - lo].data }, href: { writes[fresh[$0]].href }, in: dir.folder,
+      path: dir.path)
+    {
+      var left: [Int] = []
+      for (j, k) in fresh.enumerated() {
+        switch made[j] {
+        case .named(let st): placed(k, st)
+        case .taken: placed(k, nil)
+        case .notNamed: left.append(k)
+        }
+      }
+      fresh = left
+    }
     var staged: [(href: String, etag: String)] = []
-    staged.reserveCapacity(range.count)
-    for k in range where writes[k].expected == nil {
-      let o = k - range.lowerBound
+    var stamps: [FileStamp] = []
+    for k in fresh {
       let st = try VdirFolder.Batch.writeStaged(
-        in: dir.staging, out[o].data, as: writes[k].href, path: dir.path)
+        in: dir.staging, out[k - lo].data, as: writes[k].href, path: dir.path)
       staged.append((writes[k].href, VdirFolder.etag(st)))
-      out[o].ahead = true
-      out[o].stamp = FileStamp(st)
+      stamps.append(FileStamp(st))
     }
     let moved = try VdirFolder.Batch.move(staged, from: dir.staging, to: dir.folder, path: dir.path)
-    for k in range where out[k - range.lowerBound].ahead {
-      out[k - range.lowerBound].etag = moved[writes[k].href]
-      if out[k - range.lowerBound].etag == nil { out[k - range.lowerBound].stamp = nil }
+    for (j, k) in fresh.enumerated() {
+      out[k - lo].ahead = true
+      out[k - lo].etag = moved[writes[k].href]
+      out[k - lo].stamp = out[k - lo].etag == nil ? nil : stamps[j]
     }
   }
 

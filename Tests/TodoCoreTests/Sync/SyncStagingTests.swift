@@ -40,3 +40,39 @@ extension SyncEngineTests {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: vdir), [])
   }
 }
+
+extension SyncEngineTests {
+  /// New files made with no name, then named: each whole under its name, a name made
+  /// meanwhile kept with its file (ours dropped), fewer at once when descriptors run
+  /// out, and no descriptor left open; nothing is ever in the folder but whole files.
+  func testUnnamedFilesAreNamedWholeNeverReplacingOneAndFewerAtOnceWhenDescriptorsRunOut() throws {
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    try Data("theirs".utf8).write(to: URL(fileURLWithPath: vdir + "/f7.ics"))
+    let d = open(vdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    defer { close(d) }
+    let open0 = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    var low = limit
+    low.rlim_cur = rlim_t(open0 + 8)
+    XCTAssertEqual(setrlimit(Int32(RLIMIT_NOFILE.rawValue), &low), 0)
+    let n = 40
+    let made = try VdirFolder.Batch.makeUnnamed(
+      n, data: { Data("file \($0)\n".utf8) }, href: { "f\($0).ics" }, in: d, path: vdir)
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    let got = try XCTUnwrap(made, "this file system makes unnamed files")
+    for k in 0..<n {
+      let text = try String(contentsOfFile: vdir + "/f\(k).ics", encoding: .utf8)
+      switch got[k] {
+      case .named(let st):
+        XCTAssertEqual(text, "file \(k)\n")
+        XCTAssertEqual(VdirFolder.etag(st), VdirFolder(path: vdir).currentEtag("f\(k).ics"))
+      case .taken: XCTAssertEqual(k, 7)
+      case .notNamed: XCTFail("f\(k).ics was not named")
+      }
+    }
+    XCTAssertEqual(try String(contentsOfFile: vdir + "/f7.ics", encoding: .utf8), "theirs")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: vdir).count, n)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, open0)
+  }
+}
