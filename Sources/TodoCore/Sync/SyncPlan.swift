@@ -41,24 +41,53 @@ struct SyncPlan {
 
   private init() {}
 
-  /// The plan of a first sync (no status, nothing parsed in the vdir, none skipped): every item
-  /// of `list` a new file, named as ``init(list:vdir:old:skipped:existing:)`` names it, in the
-  /// same order; its status entries and report lines are left to ``recordNew()``, which a sync
-  /// runs while the files are made (`SyncPlanFirstTests` holds the two plans equal).
-  static func allNew(list: [String: TodoItem], existing: [String: String]) -> SyncPlan {
+  /// The data file's items by UID, as a sync takes them: of two with one UID, the later
+  /// one under the earlier one's UID, each later one told in `warnings`.
+  static func byUID(_ items: [TodoItem], warnings: inout [String]) -> [String: TodoItem] {
+    var list: [String: TodoItem] = [:]
+    list.reserveCapacity(items.count)
+    for item in items where list.updateValue(item, forKey: item.icalUID) != nil {
+      warnings.append(duplicate(item))
+    }
+    return list
+  }
+
+  static func duplicate(_ item: TodoItem) -> String {
+    "two items of the data file have the UID \(item.icalUID); one is synced"
+  }
+
+  /// The plan of a first sync (no status, nothing parsed in the vdir, none skipped) of
+  /// the data file's `items`: every item (by UID, ``byUID(_:warnings:)``, without the
+  /// dictionary) a new file, named as ``init(list:vdir:old:skipped:existing:)`` names it,
+  /// in the same order; its status entries and report lines are left to ``recordNew()``,
+  /// which a sync runs while the files are made (`SyncPlanFirstTests` holds the two plans equal).
+  static func allNew(items: [TodoItem], existing: [String: String], warnings: inout [String]) -> SyncPlan {
+    var keys: [(uid: String, index: Int)] = []
+    keys.reserveCapacity(items.count)
+    for i in items.indices { keys.append((items[i].icalUID, i)) }
+    keys.sort { $0.uid < $1.uid || ($0.uid == $1.uid && $0.index < $1.index) }
     var plan = SyncPlan()
-    let uids = list.keys.sorted()
-    var planned = Set<String>(minimumCapacity: uids.count)
-    plan.writes.reserveCapacity(uids.count)
-    for uid in uids {
+    var planned = Set<String>(minimumCapacity: keys.count)
+    plan.writes.reserveCapacity(keys.count)
+    var later: [Int] = []
+    var s = 0
+    while s < keys.count {
+      let uid = keys[s].uid
+      var e = s + 1
+      while e < keys.count && keys[e].uid == uid {
+        later.append(keys[e].index)
+        e += 1
+      }
       let href = VdirFolder.href(forUID: uid) { planned.contains($0) || existing[$0] != nil }
       planned.insert(href)
-      plan.writes.append(Write(uid: uid, href: href, item: list[uid]!, expected: nil))
+      plan.writes.append(Write(uid: uid, href: href, item: items[keys[e - 1].index], expected: nil))
+      s = e
     }
+    for i in later.sorted() { warnings.append(duplicate(items[i])) }
     return plan
   }
 
-  /// The status entries and report lines of the writes of ``allNew(list:existing:)``.
+  /// The status entries and report lines of the writes of ``allNew(items:existing:warnings:)``.
   mutating func recordNew() {
     status.reserveCapacity(writes.count)
     report.reserveCapacity(writes.count)

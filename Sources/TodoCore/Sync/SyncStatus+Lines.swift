@@ -79,6 +79,11 @@ extension SyncStatus {
 
   /// `s` with `\\`, tab, line feed and CR escaped, appended to `out`.
   static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+    var s = s
+    if s.withUTF8({ u in !u.contains { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }) {
+      out += s.utf8  // nothing to escape (the common case): copied at once
+      return
+    }
     for b in s.utf8 {
       switch b {
       case 0x5C: out += [0x5C, 0x5C]

@@ -16,7 +16,7 @@ extension VdirSync {
   /// ``VdirRender``) and each written file's etag and digest put in its status entry;
   /// a file changed by someone else meanwhile is left for the next sync (its entry
   /// the old one, and a warning), in the order of the writes. `allNew`: the plan is
-  /// ``SyncPlan/allNew(list:existing:)``'s, its entries recorded while the first files
+  /// ``SyncPlan/allNew(items:existing:warnings:)``'s, its entries recorded while the first files
   /// are made; then, when every file was made ahead, their status lines and fingerprint
   /// are made as they come (in the writes' order, the UIDs' order), else nil.
   func writeFiles(

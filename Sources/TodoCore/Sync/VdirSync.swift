@@ -129,21 +129,14 @@ public final class VdirSync {
       throw TodoError.newerFormat(
         path: store.path, version: doc.formatVersion, known: TodoDocument.currentVersion)
     }
-    var list: [String: TodoItem] = [:]
-    list.reserveCapacity(doc.items.count)
-    for item in doc.items {
-      if list.updateValue(item, forKey: item.icalUID) != nil {
-        report.warnings.append("two items of the data file have the UID \(item.icalUID); one is synced")
-      }
-    }
-
-    scope?.filter(&list, lists: doc.lists)
-    // A first sync (no status, nothing in the vdir): every item a new file, whose status
-    // entries and report lines are made while the first files are (``SyncPlan/allNew(list:existing:)``).
+    // A first sync (no status, nothing in the vdir): every item a new file, whose status entries
+    // and report lines are made while the first files are (``SyncPlan/allNew(items:existing:warnings:)``).
     let allNew = scope == nil && old.items.isEmpty && side.isEmpty && skipped.isEmpty
+    var list = allNew ? [:] : SyncPlan.byUID(doc.items, warnings: &report.warnings)
+    scope?.filter(&list, lists: doc.lists)
     var plan =
       allNew
-      ? SyncPlan.allNew(list: list, existing: listing)
+      ? SyncPlan.allNew(items: doc.items, existing: listing, warnings: &report.warnings)
       : SyncPlan(list: list, vdir: side, old: old.items, skipped: skipped, existing: listing)
     scope?.adjust(&plan, old: old, lists: doc.lists)
     try refuseMassDeletion(plan, old: old, list: list, vdirCount: side.count, fileCount: doc.items.count)
