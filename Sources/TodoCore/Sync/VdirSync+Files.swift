@@ -49,8 +49,8 @@ extension VdirSync {
       }
       done[k] = true
       let uid = writes[k].uid
-      Self.update(&plan.status[uid], etag: etag, digest: r.digest)
-      guard whole, let stamp = r.stamp, let entry = plan.status[uid] else {
+      let entry = Self.update(&plan.status[uid], etag: etag, digest: r.digest)
+      guard whole, let stamp = r.stamp, let entry else {
         whole = false
         return
       }
@@ -79,9 +79,11 @@ extension VdirSync {
     return whole && written.count == writes.count ? written : nil
   }
 
-  /// A written file's etag and digest in its status entry (found once).
-  static func update(_ entry: inout SyncEntry?, etag: String, digest: String) {
+  /// A written file's etag and digest in its status entry (found once); the entry now.
+  @discardableResult
+  static func update(_ entry: inout SyncEntry?, etag: String, digest: String) -> SyncEntry? {
     entry?.etag = etag
     entry?.digest = digest
+    return entry
   }
 }
