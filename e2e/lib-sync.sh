@@ -103,3 +103,18 @@ print("\n".join(sorted(out)))'
 
 # tree_stamp DIR…: inode, mtime and size of every file, to show nothing was touched.
 tree_stamp() { find "$@" -type f -printf '%p %i %T@ %s\n' | sort; }
+
+# killed_at_random CMD…: CMD in the background, killed (-9) after a random
+# 0..$span ms, or left to finish first; $span grows after a kill and shrinks
+# after a finish, so that kills spread over the whole of a run. Counts $kills.
+killed_at_random() {
+  "$@" >/dev/null 2>>"$WORK/sync.err" &
+  local pid=$!
+  sleep "$(awk -v r=$RANDOM -v m="$span" 'BEGIN { printf "%.3f", r / 32768 * m / 1000 }')"
+  if kill -KILL "$pid" 2>/dev/null; then
+    kills=$((kills + 1)); span=$((span * 5 / 4 + 1))
+  else
+    span=$((span * 2 / 3 + 1))
+  fi
+  wait "$pid" 2>/dev/null
+}

@@ -40,19 +40,9 @@ time_sync() {
 }
 
 kills=0
-# sync_killed: a sync killed -9 after a random 0..$span ms (or finished
-# before); $span shrinks when the sync finished first and grows when it was
-# killed, so that the kills spread over the whole of a sync.
+# sync_killed: a sync killed at a random instant (killed_at_random).
 sync_killed() {
-  "$TODO_BIN" sync >/dev/null 2>>"$WORK/sync.err" &
-  local pid=$!
-  sleep "$(awk -v r=$RANDOM -v m="$span" 'BEGIN { printf "%.3f", r / 32768 * m / 1000 }')"
-  if kill -KILL "$pid" 2>/dev/null; then
-    kills=$((kills + 1)); span=$((span * 5 / 4 + 1))
-  else
-    span=$((span * 2 / 3 + 1))
-  fi
-  wait "$pid" 2>/dev/null
+  killed_at_random "$TODO_BIN" sync
   T list >/dev/null || fail "the data file does not read after a kill"
 }
 
