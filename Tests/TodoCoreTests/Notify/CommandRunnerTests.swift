@@ -128,14 +128,24 @@ final class CommandRunnerTests: XCTestCase {
     // A shell that leaves a grandchild running (no exec): it must end too.
     let j = try r.start(
       "/bin/sh", arguments: ["-c", "sleep 30 & echo $! > \(dir)/child; wait"], environment: [:])
-    XCTAssertTrue(eventually { FileManager.default.fileExists(atPath: dir + "/child") })
-    usleep(50_000)
-    let child = Int32(
-      (try String(contentsOfFile: dir + "/child", encoding: .utf8)).trimmingCharacters(
-        in: .whitespacesAndNewlines))!
+    // The shell makes the file, then writes the pid in it: wait for the pid itself.
+    func written() -> Int32? {
+      (try? String(contentsOfFile: dir + "/child", encoding: .utf8)).flatMap {
+        $0.hasSuffix("\n") ? Int32($0.dropLast()) : nil
+      }
+    }
+    XCTAssertTrue(eventually { written() != nil })
+    let child = try XCTUnwrap(written())
     r.stopAll()
     XCTAssertEqual(ev.ended(j), .stopped)
-    XCTAssertTrue(eventually { kill(child, 0) != 0 }, "the grandchild ended with its group")
+    // Ended: gone, or a zombie until whoever adopted it (pid 1, slow here: 2 s) reaps it.
+    func ended() -> Bool {
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8) else {
+        return true
+      }
+      return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+    XCTAssertTrue(eventually { ended() }, "the grandchild ended with its group")
   }
 
   func testTicks() throws {
