@@ -21,30 +21,58 @@ final class LiveSyncTests: XCTestCase {
     let store = Store(path: dir + "/todos.plist")
     let first = TodoItem(id: UUID(), title: "first", deadline: t0, created: t0, modified: t0)
     try store.mutate { $0.apply(Change(before: [:], after: [first.id: first], summary: "")) }
-    // Every file written takes a second: a sync as slow as a big file's.
+    // No file is written until the gate opens (10 s at most): a sync as slow as a big file's.
+    // runNow must come back while it is shut; no bound in seconds, which a loaded machine
+    // (an fsync behind another job's writes) could pass.
+    let gate = Gate()
     let codec = VdirCodec(
       parse: { data, _ in [try TestCodec.decode(data)] },
       render: { item, _ in
-        usleep(1_000_000)
+        gate.pass()
         return TestCodec.encode(item)
       })
     let lines = Lines()
     let live = try LiveSync(
       sync: VdirSync(store: store, vdirPath: dir + "/vdir", codec: codec, env: .fixed(t0)), report: lines.add)
-    let start = Date()
     live.runNow()
-    XCTAssertLessThan(Date().timeIntervalSince(start), 0.3, "runNow returns while the sync runs")
+    XCTAssertEqual(gate.passed, 0, "runNow returns while the sync runs")
     // A change while the sync runs: synced by a second round, after the first.
     let second = TodoItem(id: UUID(), title: "second", deadline: t0, created: t0, modified: t0)
     try store.mutate { $0.apply(Change(before: [:], after: [second.id: second], summary: "")) }
     live.runNow()
-    XCTAssertLessThan(Date().timeIntervalSince(start), 0.3, "and again while it still runs")
+    XCTAssertEqual(gate.passed, 0, "and again while it still runs")
+    gate.open()
     let names = [first, second].map { dir + "/vdir/" + $0.id.uuidString + ".ics" }
     let end = Date() + 10
     while Date() < end && !names.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { usleep(20_000) }
     XCTAssertTrue(names.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "\(lines.all)")
     XCTAssertTrue(live.waitUntilIdle(timeout: 5))
     XCTAssertEqual(lines.all.filter { $0.contains("failed") }, [])
+  }
+}
+
+/// Holds each caller of ``pass()`` until ``open()`` (or for 10 s), and counts those that passed.
+final class Gate: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var isOpen = false
+  private var count = 0
+  func pass() {
+    condition.lock()
+    let end = Date() + 10
+    while !isOpen && condition.wait(until: end) {}
+    count += 1
+    condition.unlock()
+  }
+  func open() {
+    condition.lock()
+    isOpen = true
+    condition.broadcast()
+    condition.unlock()
+  }
+  var passed: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return count
   }
 }
 
