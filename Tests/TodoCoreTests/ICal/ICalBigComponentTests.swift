@@ -31,15 +31,16 @@ final class ICalBigComponentTests: XCTestCase {
       s += "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\(k)M\r\nDESCRIPTION:Alarm \(k)\r\nEND:VALARM\r\n"
     }
     s += "END:VTODO\r\nEND:VCALENDAR\r\n"
-    let start = Date()
+    // In CPU seconds of the process: a loaded machine stretches the wall clock, not the work.
+    let start = UpgradeTests.cpuSeconds()
     let items = try ICalMapping.items(
       fromICS: Data(s.utf8), path: "big.ics", now: Date(timeIntervalSince1970: 1_795_000_000),
       calendar: Calendar(identifier: .gregorian))
-    let took = Date().timeIntervalSince(start)
+    let took = UpgradeTests.cpuSeconds() - start
     XCTAssertEqual(items.count, 1)
     let extra = items[0].icalExtra ?? ""
     XCTAssertEqual(extra.components(separatedBy: "BEGIN:VALARM").count - 1, 30_000)
     XCTAssertTrue(extra.contains("DESCRIPTION:Alarm 29999\nEND:VALARM\n"))
-    XCTAssertLessThan(took, 20, "read in \(took) s")
+    XCTAssertLessThan(took, 20, "read in \(took) s of CPU")
   }
 }
