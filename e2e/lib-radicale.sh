@@ -55,6 +55,36 @@ server_daemon() {
   wait_for 10 grep -q "syncing with the server every 5 s" "$WORK/daemon.err" || fail "no server sync: $(cat "$WORK/daemon.err")"
 }
 
+# vdirsyncer_conf FILE STATUS PAIR FOLDER URL COLLECTIONS [PAIR_LINES [PASSWORD_LINE]]:
+# a vdirsyncer configuration: the pair PAIR of the folder FOLDER (storage
+# PAIR_local, .ics files) and the CalDAV URL (PAIR_remote, user "user", its
+# VTODOs), its status in STATUS; PAIR_LINES go to the pair's section.
+vdirsyncer_conf() {
+  local pair_lines=${7:-} password=${8:-'password = "x"'}
+  cat >"$1" <<EOF
+[general]
+status_path = "$2"
+
+[pair $3]
+a = "$3_local"
+b = "$3_remote"
+collections = $6
+$pair_lines
+
+[storage $3_local]
+type = "filesystem"
+path = "$4"
+fileext = ".ics"
+
+[storage $3_remote]
+type = "caldav"
+url = "$5"
+username = "user"
+$password
+item_types = ["VTODO"]
+EOF
+}
+
 # machines_on_one_calendar URL: two machines A and B (test-sync-radicale,
 # test-sync-subtasks), each a data file, a vdir ($WORK/M/vdir) and a vdirsyncer
 # pair of its own with the one calendar URL, discovered; defines zone, on,
@@ -63,27 +93,7 @@ machines_on_one_calendar() {
   local URL=$1 m
 for m in A B; do
   mkdir -p "$WORK/$m/vdir" "$WORK/$m/status"
-  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
-[general]
-status_path = "$WORK/$m/status/"
-
-[pair tasks]
-a = "tasks_local"
-b = "tasks_remote"
-collections = null
-
-[storage tasks_local]
-type = "filesystem"
-path = "$WORK/$m/vdir/"
-fileext = ".ics"
-
-[storage tasks_remote]
-type = "caldav"
-url = "$URL"
-username = "user"
-password = "x"
-item_types = ["VTODO"]
-EOF
+  vdirsyncer_conf "$WORK/$m/vdirsyncer.conf" "$WORK/$m/status/" tasks "$WORK/$m/vdir/" "$URL" null
   vdirsyncer -c "$WORK/$m/vdirsyncer.conf" discover >"$WORK/$m/vs.log" 2>&1 || fail "vdirsyncer discover ($m): $(cat "$WORK/$m/vs.log")"
 done
 zone() { [ "$1" = A ] && echo Europe/Berlin || echo America/New_York; }
@@ -117,6 +127,17 @@ same_everywhere() {
 }
 }
 
+# two_calendars_on_the_phone: the phone makes the calendars Personal (red) and
+# Work (blue), an item in the first and two in the second (vdirsyncer refuses
+# to sync a calendar emptied on one side).
+two_calendars_on_the_phone() {
+  expect_eq "$(PHONE_CAL=personal phone mkcalendar Personal '#FF0000FF')" 201 "MKCALENDAR personal"
+  expect_eq "$(PHONE_CAL=work phone mkcalendar Work '#0000FFFF')" 201 "MKCALENDAR work"
+  phone put personal/plants.ics plants@phone "Water plants" DUE:20300610T090000Z
+  phone put work/report.ics report@phone "Write report" DUE:20300610T090000Z
+  phone put work/budget.ics budget@phone "Plan budget" DUE:20300610T090000Z
+}
+
 # machines_on_every_calendar: two machines A and B (test-sync-lists,
 # test-sync-lists-subtasks), each a data file and a vdir root ($WORK/M/cal)
 # paired by vdirsyncer with every calendar of /user/ (collections from both
@@ -125,30 +146,9 @@ machines_on_every_calendar() {
   local m
 for m in A B; do
   mkdir -p "$WORK/$m/cal" "$WORK/$m/status"
-  cat >"$WORK/$m/vdirsyncer.conf" <<EOF
-[general]
-status_path = "$WORK/$m/status/"
-
-[pair cals]
-a = "cals_local"
-b = "cals_remote"
-collections = ["from a", "from b"]
-metadata = ["displayname", "color"]
-# A name made here meets the one vdirsyncer gave the calendar it created: ours.
-conflict_resolution = "a wins"
-
-[storage cals_local]
-type = "filesystem"
-path = "$WORK/$m/cal/"
-fileext = ".ics"
-
-[storage cals_remote]
-type = "caldav"
-url = "http://127.0.0.1:$PORT/user/"
-username = "user"
-password = "x"
-item_types = ["VTODO"]
-EOF
+  # A name made here meets the one vdirsyncer gave the calendar it created: ours.
+  vdirsyncer_conf "$WORK/$m/vdirsyncer.conf" "$WORK/$m/status/" cals "$WORK/$m/cal/" "http://127.0.0.1:$PORT/user/" \
+    '["from a", "from b"]' $'metadata = ["displayname", "color"]\nconflict_resolution = "a wins"'
 done
 on() { local m=$1; shift; TODO_TUI_FILE="$WORK/$m/todos.plist" TODO_TUI_VDIR="$WORK/$m/cal" "$TODO_BIN" "$@"; }
 vs() {  # vdirsyncer on machine M: discover (creating what one side lacks), sync, metasync

@@ -20,13 +20,8 @@ unset TODO_TUI_FILE TODO_TUI_VDIR TODO_TUI_LIST
 
 start_radicale
 
-# 1. The phone has two calendars, an item in each.
-expect_eq "$(PHONE_CAL=personal phone mkcalendar Personal '#FF0000FF')" 201 "MKCALENDAR personal"
-expect_eq "$(PHONE_CAL=work phone mkcalendar Work '#0000FFFF')" 201 "MKCALENDAR work"
-phone put personal/plants.ics plants@phone "Water plants" DUE:20300610T090000Z
-phone put work/report.ics report@phone "Write report" DUE:20300610T090000Z
-# (A second one: vdirsyncer refuses to sync a calendar emptied on one side.)
-phone put work/budget.ics budget@phone "Plan budget" DUE:20300610T090000Z
+# 1. The phone has two calendars, items in each.
+two_calendars_on_the_phone
 
 machines_on_every_calendar
 

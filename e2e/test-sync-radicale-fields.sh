@@ -9,14 +9,11 @@ command -v radicale >/dev/null || { echo "skipped: radicale is not installed (ap
 command -v vdirsyncer >/dev/null || { echo "skipped: vdirsyncer is not installed (apt-get install vdirsyncer, or scripts/deps.sh test)"; exit 77; }
 unset TODO_TUI_VDIR
 
-# The phone: reads and changes one VTODO on the server, by UID, over HTTP.
-phone() { python3 "$HERE/phone.py" "$PORT" "$@"; }
-
 # The server, on a free port, with its own storage.
 start_radicale
 mkdir -p "$WORK/vdir" "$WORK/status"
 expect_eq "$(phone mkcalendar)" 201 "MKCALENDAR"
-cat >"$WORK/vdirsyncer.conf" <<EOF
+vdirsyncer_conf "$WORK/vdirsyncer.conf" "$WORK/status/" tasks "$WORK/vdir/" "http://127.0.0.1:$PORT/user/tasks/" null
 [general]
 status_path = "$WORK/status/"
 

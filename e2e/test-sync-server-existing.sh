@@ -18,29 +18,9 @@ calendar_made_there personal Personal rent@phone "Pay rent"
 # The user's own set-up, discovered and synced by the user.
 mkdir -p "$WORK/calendars" "$WORK/vstatus"
 conf="$WORK/vdirsyncer.conf"
-cat >"$conf" <<CONF
-[general]
-status_path = "$WORK/vstatus/"
-
-[pair cal]
-a = "cal_local"
-b = "cal_remote"
-collections = ["from a", "from b"]
-metadata = ["displayname", "color"]
-conflict_resolution = "a wins"
-
-[storage cal_local]
-type = "filesystem"
-path = "$WORK/calendars/"
-fileext = ".ics"
-
-[storage cal_remote]
-type = "caldav"
-url = "http://127.0.0.1:$PORT/"
-username = "user"
-password.fetch = ["command", "cat", "$WORK/password"]
-item_types = ["VTODO"]
-CONF
+vdirsyncer_conf "$conf" "$WORK/vstatus/" cal "$WORK/calendars/" "http://127.0.0.1:$PORT/" '["from a", "from b"]' \
+  $'metadata = ["displayname", "color"]\nconflict_resolution = "a wins"' \
+  "password.fetch = [\"command\", \"cat\", \"$WORK/password\"]"
 sum=$(sha256sum "$conf")
 yes | vdirsyncer -c "$conf" discover cal >/dev/null 2>&1 || fail "the user's discovery"
 vdirsyncer -c "$conf" sync cal >/dev/null 2>&1 || fail "the user's sync"
