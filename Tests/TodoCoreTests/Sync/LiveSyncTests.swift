@@ -6,17 +6,7 @@ import XCTest
 /// The daemon's live sync runs beside its loop, never in it: the loop that
 /// fires notifications must not wait for a sync (issue 24.6: a 15 MB file
 /// dropped into the vdir made a due notification 14.5 s late).
-final class LiveSyncTests: XCTestCase {
-  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
-  var dir = ""
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "live-sync-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir + "/vdir", withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
+final class LiveSyncTests: OneVdirTestCase {
   func testASlowSyncDoesNotHoldUpTheCallerAndAChangeMeanwhileIsSyncedAfterIt() throws {
     let store = Store(path: dir + "/todos.plist")
     let first = TodoItem(id: UUID(), title: "first", deadline: t0, created: t0, modified: t0)

@@ -3,8 +3,9 @@ import XCTest
 
 @testable import TodoCore
 
-/// One machine (`a.plist`, Berlin) and its vdir in a temporary folder, for the
-/// sync tests that need no more (SyncFieldsTests, SyncSubtaskTests).
+/// A temporary folder with a vdir, removed after each test, and t0; `machine(at:)` is
+/// one machine (`a.plist`, Berlin) syncing with it (SyncFieldsTests, SyncSubtaskTests;
+/// SyncICalTests and LiveSyncTests use the folder with data files of their own).
 class OneVdirTestCase: XCTestCase {
   let t0 = Date(timeIntervalSince1970: 1_795_000_000)
   var dir = ""

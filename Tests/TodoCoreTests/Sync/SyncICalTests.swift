@@ -5,17 +5,7 @@ import XCTest
 
 /// The sync over the real iCalendar mapping: two data files ("machines", in
 /// two time zones) through one vdir.
-final class SyncICalTests: XCTestCase {
-  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
-  var dir = ""
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "sync-ical-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir + "/vdir", withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
+final class SyncICalTests: OneVdirTestCase {
   func machine(_ name: String, _ zone: String, at offset: TimeInterval = 0) -> VdirSync {
     let env = TodoEnvironment.fixed(t0 + offset, timeZone: TimeZone(identifier: zone)!)
     return VdirSync(
