@@ -10,19 +10,24 @@ import XCTest
 /// compare: the keys, the marks, the commands, the notify command's arguments,
 /// the summary bubble's words and when missed notifications collapse.
 final class DocsAgreeTests: XCTestCase {
+  /// The README (the door) and the manual under docs/, one text: a fact may live in either.
   let readme: String = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    let docs = root.appendingPathComponent("docs")
+    let pages = ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? [])
+      .filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+    return ([root.appendingPathComponent("README.md")] + pages)
+      .map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }.joined(separator: "\n")
   }()
   let help = TodoTUI.helpMessage(for: TodoTUI.self)
 
-  /// The part of the README from `start` to the next heading.
+  /// The part of the README or the manual from `start` to the next heading (`#` or `##`).
   func section(_ start: String) -> String {
     guard let r = readme.range(of: start) else { return "" }
-    let rest = readme[r.lowerBound...]
-    let end = rest.dropFirst(start.count).range(of: "\n## ")?.lowerBound ?? rest.endIndex
-    return String(rest[..<end])
+    let rest = readme[r.lowerBound...].dropFirst(start.count)
+    let ends = ["\n## ", "\n# "].compactMap { rest.range(of: $0)?.lowerBound }
+    return String(readme[r.lowerBound..<(ends.min() ?? rest.endIndex)])
   }
 
   /// Every key of the app's table (the `?` screen) is in `--help` (KEYS, so the
@@ -43,7 +48,7 @@ final class DocsAgreeTests: XCTestCase {
 
   /// The options of subtasks (SPEC 9) are in the commands' help (so the man page) and the README's Use.
   func testSubtaskOptions() {
-    let use = section("## Use")
+    let use = section("# Use\n")
     for (command, option) in [
       (Add.self as ParsableCommand.Type, "--parent"), (Edit.self, "--parent"),
       (Complete.self, "--with-children"),
@@ -70,7 +75,7 @@ final class DocsAgreeTests: XCTestCase {
 
   /// Every command in `--help` is in the README's "Use" block, and the other way round.
   func testCommands() {
-    let use = section("## Use")
+    let use = section("# Use\n")
     for name in Prepass.commands {
       XCTAssertTrue(use.contains("todo-tui \(name)"), "the README's Use lacks \(name)")
       XCTAssertTrue(help.contains("  \(name) ") || help.contains("  \(name), "), "--help lacks \(name)")
