@@ -1,108 +1,175 @@
 import Foundation
 
-// The scalars of ``PlistScan``'s entries: UUIDs, dates, integers. (The
-// writer's splice check reads UUIDs and dates with these too.)
-extension PlistScan.Scanner {
-  /// ``date(_:)`` with the last date's day kept.
-  struct DayCache {
-    var day: (UInt64, UInt16) = (0, 0)
-    var seconds: Int64 = 0
+// The fields of ``PlistScan``'s entries that most entries lack (``PlistScan/Extra``),
+// kept packed: per entry that has any, a bit for each field it holds and its values.
+extension PlistScan {
+  /// The fields of an entry that most entries lack: every field of the table
+  /// after `deadline` and `created` (``ItemField/all``), one slot each.
+  public struct Extra: Sendable {
+    /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
+    /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
+    /// (offset << 32 | count); ``PlistScan/none`` when absent. Long text
+    /// (``ItemField/Kind/lines``) is kept when `list --json` shows it (``PlistScan/keeps(_:)``:
+    /// the note), else only checked (`icalExtra`); a list of texts (tags) is its texts one
+    /// after another, each ended by a 0 byte (which no text the scan takes holds), absent when empty.
+    var slots: Slots = (
+      none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
+      none,
+      none, none, none, none, none, none
+    )
+    typealias Slots = (
+      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
+      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
+    )
+    /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
+    static var first: Int { 4 }
+    /// How many fields it can hold (`FieldTableTests` checks the table fits).
+    static var capacity: Int { 24 }
 
-    @inline(__always) mutating func date(_ p: UnsafePointer<UInt8>) -> Int64 {
-      let raw = UnsafeRawPointer(p + 6)  // "YYYY-MM-DD", then "THH:MM:SSZ</date>"
-      let key = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-      guard key == day, memcmp(p, "<date>", 6) == 0, memcmp(p + 25, "Z</date>", 8) == 0 else {
-        let d = PlistScan.Scanner.date(p)
-        if d != PlistScan.none {
-          day = key
-          seconds = d - d % 86_400 - (d % 86_400 < 0 ? 86_400 : 0)
+    public init() {}
+
+    /// Field `k` of ``ItemField/all``.
+    @inline(__always) public subscript(_ k: Int) -> Int64 {
+      get { withUnsafeBytes(of: slots) { $0.load(fromByteOffset: (k - Self.first) * 8, as: Int64.self) } }
+      set {
+        withUnsafeMutableBytes(of: &slots) {
+          $0.storeBytes(of: newValue, toByteOffset: (k - Self.first) * 8, as: Int64.self)
         }
-        return d
       }
-      let q = p + 16  // "THH:MM:SS"
-      guard q[0] == 84, q[3] == 58, q[6] == 58 else { return PlistScan.none }
-      let h0 = q[1] &- 48
-      let h1 = q[2] &- 48
-      let m0 = q[4] &- 48
-      let m1 = q[5] &- 48
-      let s0 = q[7] &- 48
-      let s1 = q[8] &- 48
-      guard h0 < 3, h1 < 10, m0 < 6, m1 < 10, s0 < 6, s1 < 10 else { return PlistScan.none }
-      let h = Int64(h0) * 10 + Int64(h1)
-      guard h < 24 else { return PlistScan.none }
-      return seconds + h * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
+    }
+
+    /// Text field `k`, or nil.
+    @inline(__always) public func text(_ k: Int) -> Text? {
+      let v = self[k]
+      return v == PlistScan.none
+        ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
+    }
+
+    /// Seconds since 1970, or ``PlistScan/none``.
+    public var completed: Int64 { self[ItemField.completedIndex] }
+    public var modified: Int64 { self[ItemField.modifiedIndex] }
+    public var reminder: Int64 { self[ItemField.reminderIndex] }
+    public var notifiedDeadline: Int64 { self[ItemField.notifiedDeadlineIndex] }
+    public var notifiedReminder: Int64 { self[ItemField.notifiedReminderIndex] }
+    public var notifiedWarning: Int64 { self[ItemField.notifiedWarningIndex] }
+    /// Seconds before the deadline, or ``PlistScan/none``.
+    public var warn: Int64 { self[ItemField.warnIndex] }
+    public var sequence: Int64 { self[ItemField.sequenceIndex] }
+    public var repeatRule: Text? { text(ItemField.repeatIndex) }
+    public var uid: Text? { text(ItemField.uidIndex) }
+    public var note: Text? { text(ItemField.noteIndex) }
+    public var tags: Text? { text(ItemField.tagsIndex) }
+    public var priority: Int64 { self[ItemField.priorityIndex] }
+    public var progress: Int64 { self[ItemField.progressIndex] }
+  }
+
+  /// Whether the scan keeps the value of field `f` (every field but long text that
+  /// `list --json` does not show: `icalExtra`, which the scan only checks).
+  static func keeps(_ f: ItemField) -> Bool { f.kind != .lines || f.json != .exported }
+
+  /// Each text of a list of texts (``Extra``'s packing of tags), in order.
+  public func forEachText(in t: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    text.withUnsafeBufferPointer { all in
+      var from = Int(t.offset)
+      for k in from..<Int(t.offset + t.count) where all[k] == 0 {
+        body(UnsafeBufferPointer(rebasing: all[from..<k]))
+        from = k + 1
+      }
     }
   }
 
-  /// The 36 bytes of an uppercase UUID as two big-endian halves.
-  @inline(__always) static func uuid(_ q: UnsafePointer<UInt8>, _ hex: UnsafeBufferPointer<UInt8>) -> (
-    UInt64, UInt64
-  )? {
-    guard q[8] == 45, q[13] == 45, q[18] == 45, q[23] == 45 else { return nil }
-    // No local function here: one that captures `bad` cost a dynamic exclusivity check per UUID.
-    var bad: UInt8 = 0
-    var hi: UInt64 = 0
-    var lo: UInt64 = 0
-    hexDigits(q, 0, 8, hex, &hi, &bad)
-    hexDigits(q, 9, 4, hex, &hi, &bad)
-    hexDigits(q, 14, 4, hex, &hi, &bad)
-    hexDigits(q, 19, 4, hex, &lo, &bad)
-    hexDigits(q, 24, 12, hex, &lo, &bad)
-    return bad & 0xF0 == 0 ? (hi, lo) : nil
+  /// The extra fields of `e` (all absent when it has none), its list among them (``Entry/list``);
+  /// not a parent kept as a UUID (``parentID(_:)``).
+  @inline(__always) public func extra(_ e: Entry) -> Extra {
+    var x = Extra()
+    if e.list != 0 { x[ItemField.listIndex] = Self.packed(lists[Int(e.list) - 1]) }
+    guard e.more != UInt32.max else { return x }
+    let h = extraHeads[Int(e.more)]
+    var mask = h.fields & ExtraHead.slotBits
+    var at = Int(h.start)
+    while mask != 0 {
+      x[Extra.first + mask.trailingZeroBitCount] = extraValues[at]
+      at += 1
+      mask &= mask - 1
+    }
+    return x
   }
 
-  /// `count` hex digits from `q[from]` into `v`; a byte that is none sets a high bit of `bad`.
-  @inline(__always) static func hexDigits(
-    _ q: UnsafePointer<UInt8>, _ from: Int, _ count: Int, _ hex: UnsafeBufferPointer<UInt8>,
-    _ v: inout UInt64, _ bad: inout UInt8
-  ) {
-    for k in from..<(from + count) {
-      let d = hex[Int(q[k])]
-      bad |= d
-      v = v << 4 | UInt64(d & 15)
-    }
+  /// Whether `e` holds a field the notifications depend on (reminder, warning, repeat, the
+  /// delivery records): without one, its notifications and marks are its deadline's alone
+  /// (``ScanPlan`` then builds no ``Extra``: an entry with only a note and tags has one).
+  @inline(__always) public func holdsNotificationFields(_ e: Entry) -> Bool {
+    e.more != UInt32.max && extraHeads[Int(e.more)].fields & Self.notificationFields != 0
+  }
+  @inline(__always) static var notificationFields: UInt32 {
+    func bit(_ k: Int) -> UInt32 { 1 << UInt32(k - Extra.first) }
+    return bit(ItemField.reminderIndex) | bit(ItemField.warnIndex) | bit(ItemField.repeatIndex)
+      | bit(ItemField.notifiedDeadlineIndex) | bit(ItemField.notifiedReminderIndex)
+      | bit(ItemField.notifiedWarningIndex)
   }
 
-  /// `<date>YYYY-MM-DDTHH:MM:SSZ</date>` (33 bytes) as seconds since 1970,
-  /// when the general reader takes it as it is; else ``PlistScan/none``.
-  @inline(__always) static func date(_ p: UnsafePointer<UInt8>) -> Int64 {
-    guard memcmp(p, "<date>", 6) == 0, memcmp(p + 25, "Z</date>", 8) == 0 else { return PlistScan.none }
-    let q = p + 6
-    guard q[4] == 45, q[7] == 45, q[10] == 84, q[13] == 58, q[16] == 58 else { return PlistScan.none }
-    var bad: UInt8 = 0
-    @inline(__always) func two(_ at: Int) -> Int {
-      let a = q[at] &- 48
-      let b = q[at + 1] &- 48
-      bad |= (a | b) & 0xF0 | (a > 9 ? 1 : 0) | (b > 9 ? 1 : 0)
-      return Int(a) &* 10 &+ Int(b)
-    }
-    let y = two(0) &* 100 &+ two(2)
-    let mo = two(5)
-    let d = two(8)
-    let h = two(11)
-    let mi = two(14)
-    let s = two(17)
-    guard bad == 0, y >= 1, mo >= 1, mo <= 12, d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60,
-      s < 60
-    else { return PlistScan.none }
-    return Int64(PlistCodec.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s)
+  /// Where the values of an entry's ``Extra`` are: a bit for each field it holds
+  /// (field k of the table: bit k - ``Extra/first``), its first value in ``extraValues``;
+  /// ``parentBit``: after them, the two halves of its parent's UUID (``parentID(_:)``).
+  public struct ExtraHead: Sendable {
+    var fields: UInt32
+    var start: UInt32
+
+    /// The bits of ``Extra``'s slots.
+    static var slotBits: UInt32 { 1 << UInt32(Extra.capacity) - 1 }
+    static var parentBit: UInt32 { 1 << 31 }
   }
 
-  /// `<integer>-?D{1,18}</integer>`, as the general reader takes it.
-  static func integer(_ p: UnsafePointer<UInt8>, _ j: inout Int) -> Int64? {
-    guard memcmp(p + j, "<integer>", 9) == 0 else { return nil }
-    var k = j + 9
-    let neg = p[k] == 45
-    if neg { k += 1 }
-    var v: Int64 = 0
-    var digits = 0
-    while digits < 18, p[k] &- 48 < 10 {
-      v = v * 10 + Int64(p[k] &- 48)
-      k += 1
-      digits += 1
+  /// A text as an ``Extra`` slot holds it.
+  @inline(__always) static func packed(_ t: Text) -> Int64 { Int64(t.offset) << 32 | Int64(t.count) }
+
+  /// The slots of `x` in `fields` (bit s: slot s; the others are absent), and the parent's UUID,
+  /// kept (in ``extraHeads`` and ``extraValues``) for entry `e`; nothing when there are none.
+  mutating func keep(_ x: Extra, fields: UInt32, parent: (hi: UInt64, lo: UInt64)?, for e: inout Entry) {
+    guard fields != 0 || parent != nil else { return }
+    let start = UInt32(truncatingIfNeeded: extraValues.count)
+    withUnsafeBytes(of: x.slots) { raw in
+      var mask = fields
+      while mask != 0 {
+        extraValues.append(raw.load(fromByteOffset: mask.trailingZeroBitCount * 8, as: Int64.self))
+        mask &= mask - 1
+      }
     }
-    guard digits > 0, memcmp(p + k, "</integer>", 10) == 0 else { return nil }
-    j = k + 10
-    return neg ? -v : v
+    var head = ExtraHead(fields: fields, start: start)
+    if let p = parent {
+      head.fields |= ExtraHead.parentBit
+      extraValues.append(Int64(bitPattern: p.hi))
+      extraValues.append(Int64(bitPattern: p.lo))
+    }
+    e.more = UInt32(truncatingIfNeeded: extraHeads.count)
+    extraHeads.append(head)
+  }
+
+  /// The UUID `e`'s parent field names when it is one as we write it (uppercase): its two
+  /// halves, as ``Entry/hi`` and ``Entry/lo``. nil: no parent, or one kept as text (``text(_:_:)``).
+  @inline(__always) public func parentID(_ e: Entry) -> (hi: UInt64, lo: UInt64)? {
+    guard e.more != UInt32.max else { return nil }
+    let h = extraHeads[Int(e.more)]
+    guard h.fields & ExtraHead.parentBit != 0 else { return nil }
+    let at = Int(h.start) + (h.fields & ExtraHead.slotBits).nonzeroBitCount
+    return (UInt64(bitPattern: extraValues[at]), UInt64(bitPattern: extraValues[at + 1]))
+  }
+
+  /// Field `k` of ``ItemField/all`` (after ``Extra/first``) of `e`, or ``PlistScan/none``,
+  /// without building its ``Extra`` (a parent kept as a UUID: ``parentID(_:)``).
+  @inline(__always) public func value(_ e: Entry, _ k: Int) -> Int64 {
+    if k == ItemField.listIndex && e.list != 0 { return Self.packed(lists[Int(e.list) - 1]) }
+    guard e.more != UInt32.max else { return PlistScan.none }
+    let h = extraHeads[Int(e.more)]
+    let bit: UInt32 = 1 << UInt32(k - Extra.first)
+    guard h.fields & bit != 0 else { return PlistScan.none }
+    return extraValues[Int(h.start) + (h.fields & (bit - 1)).nonzeroBitCount]
+  }
+
+  /// Text field `k` of `e` (``value(_:_:)``), or nil.
+  @inline(__always) public func text(_ e: Entry, _ k: Int) -> Text? {
+    let v = value(e, k)
+    return v == PlistScan.none
+      ? nil : Text(offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
   }
 }
