@@ -240,3 +240,37 @@ final class SyncListsTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
   }
 }
+
+extension SyncListsTests {
+  /// Issue 33 point 3: `sync --vdir DIR --create` made a flat folder for a file of
+  /// several lists (the folder was made after the layout was chosen); it is laid
+  /// out as an empty existing one is, one sub-folder a list, and a move works.
+  func testAMissingFolderIsMadeAsAnEmptyOneIsLaidOut() throws {
+    try FileManager.default.removeItem(atPath: root)
+    let a = store("a")
+    let env = TodoEnvironment.fixed(t0)
+    try a.commit(.add(title: "Paint", deadline: nil), env: env)
+    try a.commit(.addList(name: "Work"), env: env)
+    try a.commit(.add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+    try sync(a)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
+    XCTAssertEqual(files("tasks").count, 1)
+    XCTAssertEqual(files("work").count, 1)
+    // `edit --list` then moves the file (it said "nothing to do" in the flat folder).
+    let paint = try XCTUnwrap(try a.load().items.first { $0.title == "Paint" })
+    try a.commit(.edit(paint.id, fields: FieldEdits(list: .some("work"))), env: .fixed(t0 + 30))
+    try sync(a, at: 60)
+    XCTAssertEqual(files("tasks").count, 0)
+    XCTAssertEqual(files("work").count, 2)
+  }
+
+  /// A missing folder for a file of one list stays one collection, as an empty one does.
+  func testAMissingFolderForOneListIsOneCollection() throws {
+    try FileManager.default.removeItem(atPath: root)
+    let a = store("a")
+    try a.commit(.add(title: "Paint", deadline: nil), env: .fixed(t0))
+    try sync(a)
+    let names = try FileManager.default.contentsOfDirectory(atPath: root)
+    XCTAssertEqual(names.filter { $0.hasSuffix(".ics") }.count, 1, "\(names)")
+  }
+}
