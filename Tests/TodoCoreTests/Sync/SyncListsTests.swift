@@ -274,3 +274,33 @@ extension SyncListsTests {
     XCTAssertEqual(names.filter { $0.hasSuffix(".ics") }.count, 1, "\(names)")
   }
 }
+
+extension SyncListsTests {
+  /// Issue 33 point 8: a subtask the phone made in another calendar than its parent's
+  /// is moved to its parent's list here, with a warning; the next sync moves its file
+  /// to the parent's collection (one file, never two), and then all is settled.
+  func testASubtaskFromThePhoneInAnotherCalendarJoinsItsParent() throws {
+    try collection("work", name: "Work", items: [("report@phone", "Write report")])
+    let child = ics("draft@phone", "Draft the figures").replacingOccurrences(
+      of: "SUMMARY:", with: "RELATED-TO:report@phone\r\nSUMMARY:")
+    try collection("home", name: "Home")
+    try child.write(toFile: root + "/home/draft@phone.ics", atomically: true, encoding: .utf8)
+    let a = store("a")
+    let first = try sync(a)
+    XCTAssertEqual(
+      first.warnings.filter { $0.contains("moved to its parent's list") },
+      [
+        "“Draft the figures” came in list “Home”, its parent “Write report” in “Work”: moved to its parent's list (a subtask lives there)"
+      ],
+      "\(first.warnings)")
+    let doc = try a.load()
+    let draft = try XCTUnwrap(doc.items.first { $0.title == "Draft the figures" })
+    XCTAssertEqual(doc.lists.listID(of: draft), "work")
+    try sync(a, at: 10)
+    XCTAssertEqual(files("home"), [])
+    XCTAssertEqual(files("work").count, 2)
+    let third = try sync(a, at: 20)
+    XCTAssertFalse(third.wrote, "settled")
+    XCTAssertTrue(third.warnings.isEmpty, "\(third.warnings)")
+  }
+}
