@@ -55,7 +55,7 @@ let package = Package(
     // Fixtures and snapshots are read where they lie (#filePath), not bundled.
     .testTarget(
       name: "TodoCoreTests", dependencies: ["TodoCore"],
-      exclude: ["App/Snapshots", "ICal/Fixtures", "Store/Fixtures"]
+      exclude: ["App/Snapshots", "ICal/Fixtures", "Store/Fixtures", "Sync/Fixtures"]
     ),
     // argv to commands, errors and exit statuses (without running a process).
     .testTarget(name: "TodoCLITests", dependencies: ["TodoCLI", "TodoCore"]),

@@ -76,4 +76,27 @@ expect_eq "$(T lists delete Job --with-items)" "Deleted the list “Job” and i
 expect_eq "$(T lists)" "* Tasks  1 pending" "one list left"
 expect_fail T lists delete Tasks
 T --generate-completion-script bash | grep -q lists || fail "the completion knows lists"
+
+# Issue 33 point 3: `sync --vdir DIR --create` lays the new folder out as an empty one is
+# (one sub-folder a list), not flat; `edit --list` then moves the item's file.
+export TODO_TUI_FILE=$PWD/create.plist
+T add Paint the fence >/dev/null && T lists add Work >/dev/null || fail "lists for --create"
+T add Write report --list Work >/dev/null || fail "add to Work"
+T sync --vdir "$PWD/made" --create >/dev/null || fail "sync --create"
+expect_eq "$(cd made && ls)" "$(printf 'tasks\nwork')" "--create: a sub-folder a list"
+expect_eq "$(cat made/work/displayname)" "Work" "the list's name in its folder"
+paint=$(T list --json | /usr/bin/python3 -c 'import json,sys; print([i["id"] for i in json.load(sys.stdin) if i["title"]=="Paint the fence"][0])')
+T edit "${paint:0:8}" --list Work >/dev/null || fail "edit --list"
+expect_match "$(T sync --vdir "$PWD/made")" "updated" "the move synced"
+expect_eq "$(ls made/tasks | grep -c '\.ics$')" 0 "no file left in Tasks"
+expect_eq "$(ls made/work | grep -c '\.ics$')" 2 "both in Work"
+# list --json and show --json name each item's list (issue 33 point 10).
+expect_eq "$(T list --json | /usr/bin/python3 -c 'import json,sys; print("|".join(i["listName"] for i in json.load(sys.stdin)))')" \
+  "Work|Work" "list --json names the list"
+expect_eq "$(T show "${paint:0:8}" --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["listName"])')" \
+  "Work" "show --json names the list"
+export TODO_TUI_FILE=$PWD/one.plist
+T add Alone >/dev/null
+expect_eq "$(T list --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["listName"])')" "Tasks" \
+  "the default list of a file that names none"
 exit 0

@@ -59,4 +59,16 @@ expect_match "$err" "^warning: subtasks in a cycle \(“Related to itself” →
 expect_match "$(T list | grep -A1 'Umzug von Google')" "   !!! Fehlende Alben finden" "the subtask under its parent"
 expect_match "$(T list)" "  !!! Related to itself" "the cycle's item listed"
 expect_eq "$(T import "$FIX/tasks-org-subtasks.ics" 2>&1 >/dev/null | grep -c cycle)" 0 "broken once: no warning again"
+
+# Issue 33 point 8: a subtask lives in its parent's list (the parent in Work, no --list given).
+T lists add Work >/dev/null && T lists add Home >/dev/null || fail "lists add"
+report=$(T add Write report --list Work | tail -1)
+draft=$(T add Draft --parent "$(s "$report")" | tail -1)
+expect_eq "$(T list --list Work | grep -c -e 'Write report' -e 'Draft')" 2 "add --parent: in the parent's list"
+expect_match "$(T list --list Work | grep 'Write report')" "\[0/1\]" "the parent counts its subtask in its list"
+expect_fail T edit "$(s "$draft")" --list Home
+expect_match "$LAST_ERR" \
+  "^error: “Draft” is a subtask of “Write report” and lives in its list, “Work”" "a subtask moved alone: refused"
+T edit "$(s "$report")" --list Home >/dev/null || fail "move the parent"
+expect_eq "$(T list --list Home | grep -c -e 'Write report' -e 'Draft')" 2 "its subtask moved with it"
 exit 0

@@ -51,7 +51,9 @@ package enum CLIMain {
       if error is CleanExit || TodoTUI.exitCode(for: error) == .success { return nil }
       let msg = TodoTUI.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
       let argv = (try? Prepass.rewrite(args)) ?? args
-      if let e = Prepass.unknownOption(msg, args: argv) { return (e.message, e.code) }
+      if let e = Prepass.unknownOption(msg, args: argv) ?? Prepass.unknownSubcommand(msg, args: argv) {
+        return (e.message, e.code)
+      }
       return (msg + " (see 'todo-tui help')", 64)
     }
   }

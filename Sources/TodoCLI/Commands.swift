@@ -103,7 +103,7 @@ struct List: ParsableCommand {
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
       let shown = items.filter(shows)
-      JSONOutput.write(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt)
+      JSONOutput.write(shown, now: now, scheduled: plan.scheduledIDs, formatter: fmt, lists: doc.lists)
       return
     }
     let plan = Scheduler.plan(doc.items, now: now)

@@ -27,16 +27,20 @@ enum JSONOutput {
   }
 
   /// The items' JSON (``ItemJSON``: bytes, tested against JSONEncoder), whole.
-  static func list(_ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter) -> String
-  {
-    ItemJSON.list(items, now: now, scheduled: scheduled, formatter: f)
+  static func list(
+    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter, lists: ListBook
+  ) -> String {
+    ItemJSON.list(items, now: now, scheduled: scheduled, formatter: f, lists: lists)
   }
 
   /// The items' JSON written to `fd` in pieces (`list --json` at 100,000 items is 40 MB).
   static func write(
-    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter, to fd: Int32 = 1
+    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter, lists: ListBook,
+    to fd: Int32 = 1
   ) {
-    ItemJSON.write(items, now: now, scheduled: scheduled, formatter: f) { ListOutput.writeAll(fd, $0) }
+    ItemJSON.write(items, now: now, scheduled: scheduled, formatter: f, lists: lists) {
+      ListOutput.writeAll(fd, $0)
+    }
   }
 
   static func pending(_ plan: Plan, formatter f: DueFormatter) -> String {

@@ -105,6 +105,21 @@ enum Prepass {
     return CLIError(message: "unknown option '\(option)'\(hint)", code: 64)
   }
 
+  /// The error for a parser's "Unexpected argument" message naming a mistyped
+  /// subcommand (`sync conflict`): "did you mean" with the closest one; nil when
+  /// the command has no subcommands or none is close.
+  static func unknownSubcommand(_ message: String, args: [String]) -> CLIError? {
+    let prefix = "Unexpected argument '"
+    guard message.hasPrefix(prefix), let command = command(in: args) else { return nil }
+    let typed = String(message.dropFirst(prefix.count).prefix { $0 != "'" })
+    let names = command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map {
+      $0._commandName
+    }
+    guard let s = suggestion(for: typed, among: names) else { return nil }
+    let name = command._commandName
+    return CLIError(message: "unknown command '\(name) \(typed)'; did you mean '\(name) \(s)'?", code: 64)
+  }
+
   /// The long options (`--json`) a help text lists.
   static func optionNames(inHelp help: String) -> [String] {
     var names: [String] = []

@@ -20,9 +20,11 @@ struct Show: ParsableCommand {
       // As the JSON export: `listName` (and `listColor`) beside the `list` id.
       let text = JSONExchange.encode(
         [item], now: now, scheduled: plan.scheduledIDs, timeZone: SystemTimeZone.current, lists: doc.lists)
-      let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any]
+      // The export leaves the name out for a file that names no list; show names it always, as list --json.
+      var fields = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])?.first ?? [:]
+      fields["listName"] = doc.lists.name(of: item)
       let object = try JSONSerialization.data(
-        withJSONObject: array?.first ?? [:], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        withJSONObject: fields, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       CLI.out(String(decoding: object, as: UTF8.self) + "\n")
       return
     }

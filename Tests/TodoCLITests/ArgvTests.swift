@@ -90,6 +90,31 @@ final class ArgvTests: XCTestCase {
     }
   }
 
+  /// A mistyped subcommand (issue 33 point 7): `sync conflict` was the parser's
+  /// "Unexpected argument 'conflict'" with no hint.
+  func testAMistypedSubcommandSaysDidYouMean() {
+    let cases: [([String], String)] = [
+      (["sync", "conflict"], "error: unknown command 'sync conflict'; did you mean 'sync conflicts'?"),
+      (["sync", "stauts"], "error: unknown command 'sync stauts'; did you mean 'sync status'?"),
+      (
+        ["sync", "--vdir", "/tmp/v", "setpu"],
+        "error: unknown command 'sync setpu'; did you mean 'sync setup'?"
+      ),
+    ]
+    for (args, line) in cases {
+      guard let (message, code) = failure(args) else {
+        XCTFail("\(args) parsed")
+        continue
+      }
+      XCTAssertEqual(code, 64, "\(args): \(message)")
+      XCTAssertEqual("error: " + message, line)
+    }
+    // Far from every subcommand: the parser's own words, as before.
+    let far = failure(["sync", "frobnicate"])
+    XCTAssertEqual(far?.1, 64)
+    XCTAssertFalse(far?.0.contains("did you mean") ?? true, far?.0 ?? "")
+  }
+
   func testHelpIsNotAFailure() {
     XCTAssertNil(CLIMain.failure(CleanExit.helpRequest(), args: ["--help"]))
     XCTAssertNil(failure(["help", "add"]).flatMap { $0.1 == 0 ? nil : $0 }, "help of a command exits 0")

@@ -10,11 +10,14 @@ import Foundation
 // a due date moved on is a change of the deadline, and a completed clone with
 // a new UID (todoman, Evolution, Apple) is a completed item of its own.
 extension TodoItem {
-  /// This series with the occurrences completed elsewhere passed: while the
-  /// occurrence its deadline stands for has a completed override, the deadline
-  /// (and the start with it) moves to the next occurrence, its COUNT one less;
-  /// past the last one (COUNT, UNTIL) the series is completed, when its last
-  /// occurrence was. A pending item without a rule or a deadline is left as it is.
+  /// This series with the occurrences completed elsewhere passed: the deadline
+  /// (and the start with it) moves to the occurrence after the latest one
+  /// completed in an override, its COUNT less the occurrences passed over (an
+  /// earlier one left open is passed too: this week's bins taken out on the
+  /// phone leave no last week's bins overdue here); past the last one (COUNT,
+  /// UNTIL) the series is completed, when its last occurrence was. An override
+  /// that names no occurrence of the series from the deadline on changes
+  /// nothing; a pending item without a rule or a deadline is left as it is.
   func passingDone(_ done: [ICalMapping.Occurrence], calendar: Calendar) -> TodoItem {
     guard isPending, var rule = repeatRule, let first = deadline else { return self }
     // RECURRENCE-ID names an occurrence by its DTSTART when the series has one
@@ -24,19 +27,27 @@ extension TodoItem {
     for o in done {
       if let r = o.recurrence, let c = o.completed { completedAt[r.addingTimeInterval(span)] = c }
     }
+    // Overrides before the deadline were passed already (a file this app wrote keeps them).
+    guard let latest = completedAt.keys.filter({ $0 >= first }).max(), let c = completedAt[latest] else {
+      return self
+    }
     var out = self
     var due = first
-    var passed = 0
-    while let c = completedAt[due], passed < completedAt.count {
-      passed += 1
-      guard let (next, rest) = Recurrence.advance(rule, deadline: due, now: due, in: calendar.timeZone) else {
-        // The last occurrence is done: so is the series.
-        out.completed = c
-        return out
-      }
-      (due, rule) = (next, rest)
+    if latest > first {
+      // The occurrence the override names, reached in one walk of the rule (not one step an occurrence).
+      guard
+        let (at, rest) = Recurrence.advance(
+          rule, deadline: first, now: latest.addingTimeInterval(-1), in: calendar.timeZone),
+        at == latest
+      else { return self }
+      (due, rule) = (at, rest)
     }
-    guard passed > 0 else { return self }
+    guard let (next, rest) = Recurrence.advance(rule, deadline: due, now: due, in: calendar.timeZone) else {
+      // The last occurrence is done: so is the series.
+      out.completed = c
+      return out
+    }
+    (due, rule) = (next, rest)
     out.deadline = due
     out.repeatRule = rule
     if start != nil { out.start = due.addingTimeInterval(-span) }

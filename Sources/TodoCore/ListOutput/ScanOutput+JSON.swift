@@ -5,7 +5,7 @@ import Foundation
 extension ScanOutput {
   /// A column of ``ItemJSON/Column/listed`` as the scan holds it.
   enum ScanColumn {
-    case id, title, deadline, created, overdue, scheduled
+    case id, title, deadline, created, overdue, scheduled, listName
     case date(Int), integer(Int), flag(Int)
     /// A text field; `orID`: the UUID when absent.
     case text(Int, orID: Bool)
@@ -35,6 +35,7 @@ extension ScanOutput {
     switch column.what {
     case .overdue: return .overdue
     case .scheduled: return .scheduled
+    case .listName: return .listName
     case .field(let f):
       let k = ItemField.all.firstIndex { $0.key.description == f.key.description }!
       switch k {
@@ -71,6 +72,13 @@ extension ScanOutput {
     var out = OutBuffer(capacity: 1 << 16)
     defer { out.release() }
     var first = true
+    // Each list's name as JSON, by the entry's list number (0: none named, the default list).
+    let book = (try? ListBook(xml: scan.listsXML)) ?? .implicit
+    let listNames: [[UInt8]] = ([nil] + scan.lists.map { scan.string($0) }).map {
+      var out: [UInt8] = []
+      ItemJSON.string(book.name(ofListID: $0), &out)
+      return out
+    }
     jsonColumns.withUnsafeBufferPointer { columns in
       scan.text.withUnsafeBufferPointer { text in
         scan.entries.withUnsafeBufferPointer { entries in
@@ -85,7 +93,7 @@ extension ScanOutput {
               return PlistScan.Text(
                 offset: UInt32(truncatingIfNeeded: v >> 32), count: UInt32(truncatingIfNeeded: v))
             }
-            var longest = Int(e.title.count) + (e.hasParent ? 36 : 0)
+            var longest = Int(e.title.count) + (e.hasParent ? 36 : 0) + listNames[Int(e.list)].count
             if x != nil {
               for c in columns {
                 switch c.what {
@@ -111,6 +119,7 @@ extension ScanOutput {
               case .created: dates.put(e.created, &out)
               case .overdue: out.put(e.isOverdue(at: t) ? "true" : "false")
               case .scheduled: out.put(plan.scheduled[k] ? "true" : "false")
+              case .listName: out.put(listNames[Int(e.list)])
               case .date(let i):
                 let v = slot(i)
                 if v == PlistScan.none { out.put("null") } else { dates.put(v, &out) }

@@ -6,10 +6,12 @@ import Foundation
 /// memory (at 100,000 items the encoder built a tree of 1.2 million values and
 /// a 40 MB string). Keys in sorted order; absent values are `null`.
 public enum ItemJSON {
-  /// Writes the array of `items` to `sink` in pieces of about `chunk` bytes.
+  /// Writes the array of `items` to `sink` in pieces of about `chunk` bytes; `lists`
+  /// names each item's list (`listName`, as the JSON export has it).
   public static func write(
-    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter, chunk: Int = 1 << 16,
-    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter,
+    lists: ListBook = .implicit,
+    chunk: Int = 1 << 16, to sink: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     var out: [UInt8] = []
     out.reserveCapacity(min(chunk, 512 * items.count) + 1024)
@@ -24,6 +26,7 @@ public enum ItemJSON {
           switch column.what {
           case .overdue: bool(i.isOverdue(at: now), &out)
           case .scheduled: bool(scheduled.contains(i.id), &out)
+          case .listName: string(lists.name(of: i), &out)
           case .field(let field):
             var v = field.get(i)
             if v == .absent && field.json == .listedOrID { v = .uuid(i.id) }
@@ -43,11 +46,13 @@ public enum ItemJSON {
   }
 
   /// The whole document as a string.
-  public static func list(_ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter: DueFormatter)
-    -> String
-  {
+  public static func list(
+    _ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter: DueFormatter, lists: ListBook = .implicit
+  ) -> String {
     var all: [UInt8] = []
-    write(items, now: now, scheduled: scheduled, formatter: formatter) { all.append(contentsOf: $0) }
+    write(items, now: now, scheduled: scheduled, formatter: formatter, lists: lists) {
+      all.append(contentsOf: $0)
+    }
     return String(decoding: all, as: UTF8.self)
   }
 
@@ -56,7 +61,9 @@ public enum ItemJSON {
   struct Column: Sendable {
     enum What: Sendable {
       case field(ItemField)
-      case overdue, scheduled
+      /// The name of the item's list (SPEC 9), never null: an item names no list or one
+      /// the file does not hold is in the default one.
+      case overdue, scheduled, listName
     }
     var name: String
     var what: What
@@ -65,7 +72,10 @@ public enum ItemJSON {
 
     static let listed: [Column] =
       (ItemField.all.filter { $0.json != .exported }.map { Column(name: $0.name, what: .field($0)) }
-      + [Column(name: "overdue", what: .overdue), Column(name: "scheduled", what: .scheduled)])
+      + [
+        Column(name: "overdue", what: .overdue), Column(name: "scheduled", what: .scheduled),
+        Column(name: "listName", what: .listName),
+      ])
       .sorted { $0.name < $1.name }
   }
 

@@ -47,6 +47,15 @@ public struct ListBook: Equatable, Sendable {
   /// The list of this id, if the file holds it.
   public func list(id: String) -> NamedList? { lists.first { $0.id == id } }
 
+  /// The name of the list `item` is in.
+  public func name(of item: TodoItem) -> String { name(ofListID: item.list) }
+
+  /// The name of the list of id `id`: the default list's for nil or an id the file does not hold.
+  public func name(ofListID id: String?) -> String {
+    guard let id, let l = lists.first(where: { $0.id == id }) else { return first.name }
+    return l.name
+  }
+
   /// The id of the list `item` is in.
   public func listID(of item: TodoItem) -> String {
     guard let id = item.list, lists.contains(where: { $0.id == id }) else { return first.id }

@@ -72,6 +72,14 @@ public enum TodoOperation: Equatable, Sendable {
 
   static let handful = 16
 
+  /// Whether the change comes from another client (a sync, an import), not from the user here.
+  var isFromElsewhere: Bool {
+    switch self {
+    case .importing, .sync: return true
+    default: return false
+    }
+  }
+
   /// Whether it changes the file's lists (written whole: the lists are in the file's header).
   var changesLists: Bool {
     switch self {
@@ -103,6 +111,7 @@ public enum TodoOperation: Equatable, Sendable {
           throw TodoError.cycle(item.title)
         }
         fields.apply(to: &item)
+        try Self.refuseLeavingParentsList(item, moved: fields.list != nil, in: source)
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }
@@ -131,6 +140,12 @@ public enum TodoOperation: Equatable, Sendable {
       change = done.inverse(at: now)
     case .addList, .renameList, .deleteList, .adoptLists:
       change = try listChange(in: source)
+    }
+    // A subtask lives in its parent's list (SPEC 9): what arrives from elsewhere is told.
+    switch self {
+    case .add, .edit, .setField, .importing, .sync:
+      change = Self.followingParents(change, in: source, tell: !change.after.isEmpty && isFromElsewhere)
+    default: break
     }
     if !isBulk && mode == .write { change.note = Scheduler.waitNote(for: change, in: source, at: now) }
     return change

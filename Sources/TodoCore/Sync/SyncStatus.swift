@@ -44,6 +44,18 @@ struct SyncFields: Equatable, Sendable, CustomStringConvertible {
     return out
   }
 
+  /// These fields as today's mapping reads them (SPEC 8): the kept text's properties that now
+  /// have fields moved into them, by the one step the data file takes when it is read
+  /// (``TodoItem/adoptingKeptFields(calendar:)``). A base of an older version held them as
+  /// kept text; compared as it was, an upgrade looked like a change on both sides.
+  mutating func adoptKeptFields(calendar: Calendar = .localGregorian) {
+    guard item.keepsAdoptableProperties else { return }
+    // The blank item's creation (1970) is no instant an item may hold: the round trip takes a real one.
+    var probe = item
+    probe.created = Date(timeIntervalSince1970: 1_700_000_000)
+    item = applied(to: item, from: probe.adoptingKeptFields(calendar: calendar))
+  }
+
   static func == (a: SyncFields, b: SyncFields) -> Bool {
     ItemField.syncedFields.allSatisfy { $0.get(a.item) == $0.get(b.item) }
   }
@@ -91,11 +103,12 @@ struct SyncStatus: Equatable, Sendable {
       throw TodoError.io(path: file, detail: "cannot read the sync status: \(error.localizedDescription)")
     }
     do {
-      let status = try decode(data)
+      var status = try decode(data)
       guard status.version == 1 else {
         throw TodoError.io(
           path: file, detail: "a sync status of version \(status.version) (this program knows 1)")
       }
+      status.adoptKeptFields()
       return status
     } catch let e as TodoError {
       throw e
@@ -113,5 +126,15 @@ struct SyncStatus: Equatable, Sendable {
     } catch let e as SystemError {
       throw AtomicFile.failure(e, path: file)
     }
+  }
+}
+
+extension SyncStatus {
+  /// Every base as today's mapping reads it (``SyncFields/adoptKeptFields(calendar:)``), as the
+  /// data file's items are when it is read (``TodoDocument/adoptKeptFields(calendar:)``): the
+  /// next save keeps them so. Only bases with kept text are looked at.
+  mutating func adoptKeptFields(calendar: Calendar = .localGregorian) {
+    let old = items.keys.filter { items[$0]!.base.icalExtra.map(TodoItem.keepsAdoptableProperties) ?? false }
+    for uid in old { items[uid]!.base.adoptKeptFields(calendar: calendar) }
   }
 }

@@ -70,6 +70,9 @@ public final class VdirSync {
           return SyncReport()
         }
       }
+      // A missing folder is made first, so that it is laid out as an empty one is (below):
+      // made later, for one collection, a file of several lists went flat (`--create`).
+      if scope == nil, !vdir.exists { try createVdir(statusFile) }
       // A vdir root: one list a collection (SPEC 9). An empty folder is one when the data
       // file has several lists: the file read to tell is the one synced (read once).
       var first: (doc: TodoDocument, stamp: FileStamp?)? = nil
@@ -93,6 +96,16 @@ public final class VdirSync {
     }
   }
 
+  /// Makes the missing vdir, unless the last sync left items there (a wrong path, an unmounted disk).
+  func createVdir(_ statusFile: String, old: SyncStatus? = nil) throws {
+    let old = try old ?? SyncStatus.load(statusFile, vdir: vdir.path)
+    guard old.items.isEmpty else {
+      throw TodoError.io(
+        path: vdir.path, detail: "the vdir is missing, but the last sync left \(old.items.count) items there")
+    }
+    try vdir.create()
+  }
+
   func runLocked(_ statusFile: String) throws -> SyncReport {
     // Nothing changed since the last sync: nothing is read (SyncQuickCheck).
     let quickFile = SyncQuickCheck.path(ofStatus: statusFile)
@@ -106,14 +119,7 @@ public final class VdirSync {
     }
     var report = SyncReport()
     let old = try SyncStatus.load(statusFile, vdir: vdir.path)
-    if !vdir.exists {
-      guard old.items.isEmpty else {
-        throw TodoError.io(
-          path: vdir.path,
-          detail: "the vdir is missing, but the last sync left \(old.items.count) items there")
-      }
-      try vdir.create()
-    }
+    if !vdir.exists { try createVdir(statusFile, old: old) }
     vdir.cleanStrayTemporaries()
     AtomicFile.removeTemporaries(of: statusFile)
     AtomicFile.removeTemporaries(of: quickFile)

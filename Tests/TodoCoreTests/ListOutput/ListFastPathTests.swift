@@ -56,7 +56,9 @@ final class ListFastPathTests: XCTestCase {
     }
     var out: [UInt8] = []
     if json {
-      ItemJSON.write(doc.items.filter(shows), now: now, scheduled: plan.scheduledIDs, formatter: f) {
+      ItemJSON.write(
+        doc.items.filter(shows), now: now, scheduled: plan.scheduledIDs, formatter: f, lists: doc.lists
+      ) {
         out.append(contentsOf: $0)
       }
     } else {

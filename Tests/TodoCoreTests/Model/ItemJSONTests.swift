@@ -27,6 +27,7 @@ final class ItemJSONTests: XCTestCase {
     var progress: Int?
     var list: String?
     var parent: String?
+    var listName: String
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -49,10 +50,11 @@ final class ItemJSONTests: XCTestCase {
       try c.encode(progress, forKey: .progress)
       try c.encode(list, forKey: .list)
       try c.encode(parent, forKey: .parent)
+      try c.encode(listName, forKey: .listName)
     }
     enum CodingKeys: String, CodingKey {
       case id, uid, title, deadline, overdue, completed, reminder, `repeat`, warn, cancelled, scheduled,
-        created, note, priority, tags, start, progress, list, parent
+        created, note, priority, tags, start, progress, list, parent, listName
     }
   }
 
@@ -68,7 +70,7 @@ final class ItemJSONTests: XCTestCase {
         created: ISOTime.string(i.created, formatter: f), note: i.note, priority: i.priority,
         tags: i.tags.isEmpty ? nil : i.tags,
         start: i.start.map { ISOTime.string($0, formatter: f) }, progress: i.progress, list: i.list,
-        parent: i.parent)
+        parent: i.parent, listName: "Tasks")
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

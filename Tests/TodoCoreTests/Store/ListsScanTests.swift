@@ -73,6 +73,32 @@ final class ListsScanTests: XCTestCase {
     XCTAssertEqual(try store.load().items.filter { $0.list == "work" }.count, 17)
   }
 
+  /// Issue 33 point 10: `list --json` names each item's list (`listName`, as the JSON
+  /// export), the default one too; the scan's writer and the general one alike.
+  func testListJSONNamesEachItemsList() throws {
+    let dir = NSTemporaryDirectory() + "lists-json-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let store = Store(path: dir + "/todos.plist")
+    try store.write(items())
+    try store.commit(.addList(name: "Work & play"), env: .fixed(t0))
+    let id = try store.load().lists.named("Work & play").id
+    try store.commit(.add(title: "New", deadline: t0, fields: FieldEdits(list: .some(id))), env: .fixed(t0))
+    let doc = try store.load()
+    let f = DueFormatter(fixedOffset: 0, now: t0, hourCycle: .h24)
+    let general = ItemJSON.list(
+      doc.items, now: t0, scheduled: Scheduler.plan(doc.items, now: t0).scheduledIDs, formatter: f,
+      lists: doc.lists)
+    let objects = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(general.utf8)) as? [[String: Any]])
+    let named = Dictionary(grouping: objects) { $0["listName"] as? String ?? "(null)" }.mapValues(\.count)
+    XCTAssertEqual(named, ["Tasks": 50, "Work & play": 1], "\(named)")
+    let scan = try XCTUnwrap(try PlistScan.scan(store: store))
+    var got: [UInt8] = []
+    ScanOutput.json(scan, shown: .all, now: t0, formatter: f) { got.append(contentsOf: $0) }
+    XCTAssertEqual(String(decoding: got, as: UTF8.self), general)
+  }
+
   func testMoreListsThanTheScanNumbersAreKeptAsText() throws {
     // 300 lists, each on two items: the first 255 by number, the rest as text (PlistScan+Lists.swift);
     // each entry reads as the general reader reads it, and `list --json` writes the same bytes.

@@ -240,3 +240,67 @@ final class SyncListsTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
   }
 }
+
+extension SyncListsTests {
+  /// Issue 33 point 3: `sync --vdir DIR --create` made a flat folder for a file of
+  /// several lists (the folder was made after the layout was chosen); it is laid
+  /// out as an empty existing one is, one sub-folder a list, and a move works.
+  func testAMissingFolderIsMadeAsAnEmptyOneIsLaidOut() throws {
+    try FileManager.default.removeItem(atPath: root)
+    let a = store("a")
+    let env = TodoEnvironment.fixed(t0)
+    try a.commit(.add(title: "Paint", deadline: nil), env: env)
+    try a.commit(.addList(name: "Work"), env: env)
+    try a.commit(.add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+    try sync(a)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
+    XCTAssertEqual(files("tasks").count, 1)
+    XCTAssertEqual(files("work").count, 1)
+    // `edit --list` then moves the file (it said "nothing to do" in the flat folder).
+    let paint = try XCTUnwrap(try a.load().items.first { $0.title == "Paint" })
+    try a.commit(.edit(paint.id, fields: FieldEdits(list: .some("work"))), env: .fixed(t0 + 30))
+    try sync(a, at: 60)
+    XCTAssertEqual(files("tasks").count, 0)
+    XCTAssertEqual(files("work").count, 2)
+  }
+
+  /// A missing folder for a file of one list stays one collection, as an empty one does.
+  func testAMissingFolderForOneListIsOneCollection() throws {
+    try FileManager.default.removeItem(atPath: root)
+    let a = store("a")
+    try a.commit(.add(title: "Paint", deadline: nil), env: .fixed(t0))
+    try sync(a)
+    let names = try FileManager.default.contentsOfDirectory(atPath: root)
+    XCTAssertEqual(names.filter { $0.hasSuffix(".ics") }.count, 1, "\(names)")
+  }
+}
+
+extension SyncListsTests {
+  /// Issue 33 point 8: a subtask the phone made in another calendar than its parent's
+  /// is moved to its parent's list here, with a warning; the next sync moves its file
+  /// to the parent's collection (one file, never two), and then all is settled.
+  func testASubtaskFromThePhoneInAnotherCalendarJoinsItsParent() throws {
+    try collection("work", name: "Work", items: [("report@phone", "Write report")])
+    let child = ics("draft@phone", "Draft the figures").replacingOccurrences(
+      of: "SUMMARY:", with: "RELATED-TO:report@phone\r\nSUMMARY:")
+    try collection("home", name: "Home")
+    try child.write(toFile: root + "/home/draft@phone.ics", atomically: true, encoding: .utf8)
+    let a = store("a")
+    let first = try sync(a)
+    XCTAssertEqual(
+      first.warnings.filter { $0.contains("moved to its parent's list") },
+      [
+        "“Draft the figures” came in list “Home”, its parent “Write report” in “Work”: moved to its parent's list (a subtask lives there)"
+      ],
+      "\(first.warnings)")
+    let doc = try a.load()
+    let draft = try XCTUnwrap(doc.items.first { $0.title == "Draft the figures" })
+    XCTAssertEqual(doc.lists.listID(of: draft), "work")
+    try sync(a, at: 10)
+    XCTAssertEqual(files("home"), [])
+    XCTAssertEqual(files("work").count, 2)
+    let third = try sync(a, at: 20)
+    XCTAssertFalse(third.wrote, "settled")
+    XCTAssertTrue(third.warnings.isEmpty, "\(third.warnings)")
+  }
+}

@@ -149,7 +149,13 @@ extension PlistScan {
           i += h.count
         } else {
           switch PlistScan.listsHeader(p + i, n - i) {
-          case .header(let length): i += length
+          case .header(let length):
+            // Its `todoLists` line, for the names of lists (`list --json`).
+            let from = PlistScan.versionPart.count + PlistScan.listsPart.count
+            let line = UnsafeBufferPointer(
+              start: p + i + from, count: length - from - PlistScan.itemsPart.count - 1)
+            out.listsXML = String(decoding: line, as: UTF8.self)
+            i += length
           case .decline: return .decline
           case .more: return eof ? .decline : .more(upTo: i)
           }

@@ -164,6 +164,8 @@ public struct PlistScan {
   public var text: [UInt8] = []
   /// The lists the entries name (``Entry/list``), each text once, in the order they first come.
   public var lists: [Text] = []
+  /// The `todoLists` value of the header (its plist text), nil for a file that names no list.
+  public var listsXML: String?
   /// The entries by UUID (``index(of:_:)``): per slot a 32-bit fingerprint of the UUID and the
   /// entry's number + 1; 0 is a free slot (open addressing, a power of two of slots).
   var slots: [UInt64] = []
