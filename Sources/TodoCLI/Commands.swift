@@ -297,8 +297,10 @@ struct Pending: ParsableCommand {
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Merge items from a plist (ours or the tutorial app's), a JSON export, an .ics file, "
-      + "a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item.")
+    abstract:
+      "Merge items from a plist (ours or the tutorial app's), a JSON export, Taskwarrior's task export, "
+      + "a todo.txt file, an .ics file, a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item."
+  )
   @OptionGroup var options: FileOption
   @Argument(help: "The file, folder or - to import.") var source: String
 
@@ -315,10 +317,10 @@ struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write all items to stdout; import reads what it writes back to the same items.")
   @OptionGroup var options: FileOption
-  @Option(help: "plist, json or ics.") var format: ExportFormat = .plist
+  @Option(help: "plist, json, ics or todotxt.") var format: ExportFormat = .plist
 
   enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
-    case plist, json, ics
+    case plist, json, ics, todotxt
   }
 
   func run() throws {
@@ -339,6 +341,8 @@ struct Export: ParsableCommand {
       for piece in ICalLists.pieces(for: items, lists: doc.lists, now: now) {
         piece.withUnsafeBufferPointer { CLI.out($0) }
       }
+    case .todotxt:
+      CLI.out(TodoTxt.write(items, lists: doc.lists))
     }
   }
 }
