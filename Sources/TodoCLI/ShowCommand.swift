@@ -84,7 +84,7 @@ struct Show: ParsableCommand {
         ("depends", found.map { short($0.id) + "  " + Title.displaySafe($0.title) } ?? uid + " (not here)"))
     }
     if let r = item.reminder { lines.append(("reminder", f.dateText(r, weekday: true))) }
-    if let r = item.repeatRule { lines.append(("repeat", r)) }
+    if let r = item.repeatRule { lines.append(("repeat", RepeatRule.words(for: r))) }
     if let w = item.warn { lines.append(("warn", "\(w / 60) minutes before")) }
     lines.append(
       (
