@@ -114,11 +114,12 @@ enum Prepass {
   }
 
   static func unknownCommand(_ name: String) -> CLIError {
-    if let s = suggestion(for: name, among: commands) {
+    // `ui` (the full-screen app, also run with no command) is one too.
+    let all = commands + [App._commandName]
+    if let s = suggestion(for: name, among: all) {
       return CLIError(message: "unknown command '\(name)'; did you mean '\(s)'?", code: 64)
     }
-    return CLIError(
-      message: "unknown command '\(name)' (commands: \(commands.joined(separator: ", ")))", code: 64)
+    return CLIError(message: "unknown command '\(name)' (commands: \(all.joined(separator: ", ")))", code: 64)
   }
 
   /// The command named in argv as rewritten, if any.
