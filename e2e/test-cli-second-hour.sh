@@ -80,5 +80,5 @@ expect_match "$(cat "$WORK/err")" "^warning: .*no deadline: --warn takes effect 
 p=$(T add Evening call --due "2099-04-01 21:00") || fail "add"
 expect_match "$(LC_ALL=C T pending | grep Evening)" "Apr 1, 2099 at 21:00 +deadline" "pending, 24-hour"
 expect_match "$(LC_ALL=en_US.UTF-8 T pending | grep Evening)" "Apr 1, 2099 at 9:00 PM +deadline" "pending, 12-hour"
-expect_match "$(LC_ALL=C T remind "$p" --in 1h)" "Reminder set for “Evening call”: [A-Z][a-z]{2} [0-9]+ at [0-9]{1,2}:[0-9]{2}$" "remind, 24-hour"
+expect_match "$(LC_ALL=C T remind "$p" --in 1h)" "Reminder set for “Evening call”: (today|tomorrow) [0-9]{1,2}:[0-9]{2}$" "remind, 24-hour, as list says it (issue 37)"
 expect_match "$(LC_ALL=C T list | grep Evening)" "Apr 1 2099 21:00" "list, 24-hour"

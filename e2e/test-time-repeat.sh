@@ -39,7 +39,7 @@ T complete "$rent" >/dev/null
 
 # A rule that does not read: one error line listing the forms, nothing changed.
 before=$(filesum)
-expect_fail T add Bad --due tomorrow --repeat "every fortnight"
+expect_fail T add Bad --due tomorrow --repeat "every blue moon"
 expect_match "$LAST_ERR" "every N days\|weeks\|months\|years" "the error lists the forms"
 expect_match "$LAST_ERR" "FREQ=MONTHLY;BYMONTHDAY=-1" "the error lists the RRULE example"
 expect_fail T edit "$id" --repeat "FREQ=SOMETIMES"

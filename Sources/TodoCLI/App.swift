@@ -12,6 +12,7 @@ struct App: ParsableCommand {
     guard let fullScreen = CLIMain.fullScreen else {
       throw CLIError(message: "the full-screen app is not part of this build")
     }
+    try options.checkFolder()  // a mistyped file is refused, not opened empty in folders made for it
     let store = options.store
     store.patience = nil  // the app says it waits on its screen and stays usable (SPEC 4)
     try fullScreen(store)

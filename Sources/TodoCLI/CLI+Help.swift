@@ -25,9 +25,9 @@ extension CLI {
                        (~/.local/share when unset or not an absolute path).
       TODO_TUI_LIST    The list add puts an item in, when --list is not given
                        (else the first list).
-      TODO_TUI_VDIR    The vdir of sync and of the daemon's live sync, when --vdir is
-                       not given: a folder of .ics files (one list), or a folder of
-                       such folders (one list each).
+      TODO_TUI_VDIR    The vdir of sync and of the daemon's live sync, when --vdir
+                       is not given: a folder of .ics files (one list), or a
+                       folder of such folders (one list each).
       TODO_TUI_NOTIFY  The bubble command instead of notify-send: one executable,
                        no arguments ('none': no bubbles); see NOTIFY COMMAND.
       TZ               The time zone that dates are read and shown in.

@@ -26,6 +26,19 @@ package enum CLI {
   }
 
   /// A line for the person at the terminal, on stderr: stdout stays for scripts.
+  /// The folders a write made for the data file, said once the command is done.
+  nonisolated(unsafe) static var madeFolders: [String] = []
+
+  /// "note: made the folder ~/.local/share/todo-tui for the data file", for each.
+  static func sayMadeFolders() {
+    let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+    for f in madeFolders {
+      let shown = !home.isEmpty && home != "/" && f.hasPrefix(home + "/") ? "~" + f.dropFirst(home.count) : f
+      note("note: made the folder \(shown) for the data file")
+    }
+    madeFolders = []
+  }
+
   static func note(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
@@ -106,14 +119,31 @@ struct FileOption: ParsableArguments {
   /// seconds, saying for whom after one.
   var store: Store {
     let store = Store(path: file ?? Store.defaultPath(environment: ProcessInfo.processInfo.environment))
+    // A write that makes the file's folders says so (a mistyped --file makes no silent tree).
+    store.madeFolder = { CLI.madeFolders.append($0) }
     store.patience = LockPatience(limit: max(0, waitSeconds ?? LockPatience.defaultLimit)) { line in
       FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     return store
   }
 
+  /// A file named by --file or TODO_TUI_FILE in a folder that is not there is a typo more
+  /// often than an empty list: reading it is refused (a write makes the folder, and says so).
+  func checkFolder() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let path = file ?? Store.defaultPath(environment: environment)
+    guard !Store.folderExists(of: path) else { return }
+    let fromEnvironment = !(environment["TODO_TUI_FILE"] ?? "").isEmpty
+    guard file != nil || fromEnvironment else { return }  // the default location: nothing yet
+    let named = file != nil ? "--file" : "TODO_TUI_FILE"
+    let dir = (path as NSString).deletingLastPathComponent
+    throw CLIError(
+      message: "the folder \(dir) of \(named) \(path) does not exist (a typo?); nothing was read")
+  }
+
   /// The file's document; a file of a newer format is still shown, with a warning.
   func load() throws -> TodoDocument {
+    try checkFolder()
     let doc = try store.load()
     for w in doc.warnings { CLI.warn(w) }
     return doc

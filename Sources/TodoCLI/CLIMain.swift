@@ -25,8 +25,10 @@ package enum CLIMain {
     do {
       var command = try parse(args)
       try command.run()
+      CLI.sayMadeFolders()
       exit(0)
     } catch {
+      CLI.sayMadeFolders()
       guard let (message, code) = failure(error, args: args) else {
         TodoTUI.exit(withError: error)  // --help, --version
       }

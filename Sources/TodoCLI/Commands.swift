@@ -34,12 +34,20 @@ struct Add: ParsableCommand {
   func run() throws {
     let env = CLI.environment
     let words = try TitleWords(title, dueOption: due)
-    let deadline = try TimeEcho.due(due ?? words.due ?? "in 1h", env: env)
+    var deadline = try TimeEcho.due(due ?? words.due ?? "in 1h", env: env)
     let rule = try TimeEcho.rule(`repeat`)
+    if let r = rule ?? nil, let d = deadline {
+      deadline = Recurrence.first(r, from: d, in: env.calendar.timeZone)
+    }
     let warning = try TimeEcho.warn(warn, env: env)
     let more = try fields.values(env: env)
     if due == nil, words.due == nil,
       let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
+    {
+      CLI.warn(w)
+    }
+    if words.title.contains(where: { $0.hasPrefix("--") }),
+      let w = TitleWords.optionWarning(words.title, options: Prepass.optionNames(inHelp: Add.helpMessage()))
     {
       CLI.warn(w)
     }
@@ -107,9 +115,18 @@ struct List: ParsableCommand {
       return
     }
     let plan = Scheduler.plan(doc.items, now: now)
+    // Rows of several lists: each says its list (one list named by --list needs no word).
+    let lists = doc.lists
+    let several = filters.list == nil && Set(doc.items.map { lists.listID(of: $0) }).count > 1
     let lines = ListOutput.write(
-      items, where: shows, now: now, formatter: fmt, scheduled: plan.scheduledIDs, colour: CLI.colour)
-    if lines == 0 { ListOutput.sayEmpty(all ? .all : completed ? .completed : .pending) }
+      items, where: shows, now: now, formatter: fmt, scheduled: plan.scheduledIDs, colour: CLI.colour,
+      listName: several ? { lists.list(id: lists.listID(of: $0))?.name } : nil)
+    let shown: ScanOutput.Shown = all ? .all : completed ? .completed : .pending
+    if lines == 0, filters.narrows || filters.list != nil {
+      CLI.note(filters.emptyMessage(shown, items: doc.items))
+    } else if lines == 0 {
+      ListOutput.sayEmpty(shown)
+    }
   }
 }
 
@@ -170,7 +187,7 @@ struct Remind: ParsableCommand {
     let at = try time.map { try parser.parse($0) } ?? parser.add(duration: duration ?? "30m", to: now)
     let change = try options.store.commit(env: env) { items in .remind(try items.resolve(id), at: at) }
     let fmt = CLI.formatter(now: now)
-    CLI.out(change.summary + ": " + fmt.dateText(at) + "\n")
+    CLI.out(change.summary + ": " + fmt.phrase(at) + "\n")
     CLI.note(change)
   }
 }
@@ -219,6 +236,13 @@ struct Edit: ParsableCommand {
       let target = try items.resolve(id)
       if let due, let base = items.item(target)?.deadline {
         deadline = try TimeEcho.due(due, env: env, base: base)
+      }
+      // A rule's first occurrence: the deadline given, or the next one the rule has.
+      if rule != nil || deadline != nil, let r = rule ?? items.item(target)?.repeatRule,
+        let d = deadline ?? items.item(target)?.deadline
+      {
+        let first = Recurrence.first(r, from: d, in: env.calendar.timeZone)
+        if first != d { deadline = .some(first) }
       }
       var more = more
       more.list = try FieldOptions.listField(fields.list, in: items)
@@ -297,8 +321,10 @@ struct Pending: ParsableCommand {
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Merge items from a plist (ours or the tutorial app's), a JSON export, an .ics file, "
-      + "a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item.")
+    abstract:
+      "Merge items from a plist (ours or the tutorial app's), a JSON export, Taskwarrior's task export, "
+      + "a todo.txt file, an .ics file, a folder of .ics files or - (stdin); same UUID or iCalendar UID = same item."
+  )
   @OptionGroup var options: FileOption
   @Argument(help: "The file, folder or - to import.") var source: String
 
@@ -315,10 +341,10 @@ struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write all items to stdout; import reads what it writes back to the same items.")
   @OptionGroup var options: FileOption
-  @Option(help: "plist, json or ics.") var format: ExportFormat = .plist
+  @Option(help: "plist, json, ics or todotxt.") var format: ExportFormat = .plist
 
   enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
-    case plist, json, ics
+    case plist, json, ics, todotxt
   }
 
   func run() throws {
@@ -339,6 +365,8 @@ struct Export: ParsableCommand {
       for piece in ICalLists.pieces(for: items, lists: doc.lists, now: now) {
         piece.withUnsafeBufferPointer { CLI.out($0) }
       }
+    case .todotxt:
+      CLI.out(TodoTxt.write(items, lists: doc.lists))
     }
   }
 }

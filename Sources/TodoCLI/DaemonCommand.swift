@@ -24,10 +24,10 @@ struct Daemon: ParsableCommand {
     help: ArgumentHelp(
       "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default 60).",
       valueName: "seconds"))
-  var pollInterval: Double = 60
+  var pollInterval: Double?  // not `= 60`: the parser would say "(default: 60.0)" after the help's own
 
   func validate() throws {
-    if !(pollInterval >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
+    if let p = pollInterval, !(p >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
   }
 
   func run() throws {
@@ -70,7 +70,7 @@ struct Daemon: ParsableCommand {
     }
     loop.add(timer.fd) { _ in timer.drain() }
     // Live sync (and the server, when set up): its descriptors come last.
-    try ServerCLI.live(store: store, sync: sync, poll: pollInterval, say: say)?.register(on: loop)
+    try ServerCLI.live(store: store, sync: sync, poll: pollInterval ?? 60, say: say)?.register(on: loop)
     try loop.run(beforeWait: {
       do {
         try engine.fireDue(now: Date())

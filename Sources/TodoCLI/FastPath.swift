@@ -167,6 +167,8 @@ enum ListFast {
     let f = ScanOutput.formatter(now: now, env)
     // A file of before SPEC 8 whose kept text `Store.load` moves into fields: the general path's.
     if scan.entries.contains(where: \.keepsAdoptable) { return false }
+    // Rows of several lists each say their list (the general path names them).
+    if !json, !scan.lists.isEmpty { return false }
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {

@@ -18,7 +18,8 @@ struct FieldOptions: ParsableArguments {
   var priority: String?
   @Option(
     name: .long, parsing: .unconditionalSingleValue,
-    help: ArgumentHelp("A tag (repeatable); edit: +T adds it, -T removes it.", valueName: "tag"),
+    help: ArgumentHelp(
+      "A tag (repeatable); edit: +T adds it, -T removes it, none removes them all.", valueName: "tag"),
     completion: TagCompletion.kind)
   var tag: [String] = []
   @Option(
@@ -94,6 +95,8 @@ struct FieldOptions: ParsableArguments {
   static func tagEdits(_ values: [String]) throws -> [(tag: String, add: Bool)] {
     try values.map { v in
       var t = v.trimmingCharacters(in: .whitespaces)
+      // `none` clears them all, as with every other field (`+none` is the tag "none").
+      if t.lowercased() == "none" { return ("", false) }
       var add = true
       if t.hasPrefix("+") || t.hasPrefix("-") {
         add = t.first == "+"
@@ -101,7 +104,9 @@ struct FieldOptions: ParsableArguments {
       }
       if t.hasPrefix("#") { t.removeFirst() }
       guard !t.isEmpty, FieldText.isTag(t) else {
-        throw ValidationError("--tag '\(v)': a tag is a word or words without commas or control characters")
+        throw ValidationError(
+          "--tag '\(v)': a tag is a word or words without commas or control characters (--tag none clears them all)"
+        )
       }
       return (t, add)
     }

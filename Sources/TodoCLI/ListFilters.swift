@@ -17,6 +17,12 @@ struct ListFilters: ParsableArguments {
     name: .long, help: ArgumentHelp("Only items of this list (all lists by default).", valueName: "name"),
     completion: ListCompletion.kind)
   var list: String?
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Only items whose title, tags or note hold this text (any case, any accents), as the app's /.",
+      valueName: "text"))
+  var search: String?
 
   enum Order: String, ExpressibleByArgument, CaseIterable {
     case due, priority, created
@@ -25,7 +31,7 @@ struct ListFilters: ParsableArguments {
   /// None given (the fast path's list; reading an option that was not parsed stops the program).
   static var none: ListFilters {
     var f = ListFilters()
-    (f.tag, f.priority, f.sort, f.list) = (nil, nil, nil, nil)
+    (f.tag, f.priority, f.sort, f.list, f.search) = (nil, nil, nil, nil, nil)
     return f
   }
 
@@ -45,7 +51,31 @@ struct ListFilters: ParsableArguments {
     if let p = (try? FieldOptions.priority(priority)) ?? nil, Self.rank(item.priority) < Self.rank(p) {
       return false
     }
+    if let q = search, !AppState.filterMatches(item, q) { return false }
     return true
+  }
+
+  /// Whether a filter narrows the list (and so an empty list says which).
+  var narrows: Bool { tag != nil || priority != nil || search != nil }
+
+  /// What `list` says when the filters leave nothing: which filter, and a tag that no item
+  /// has named as such (with the tag meant, when one is near).
+  func emptyMessage(_ shown: ScanOutput.Shown, items: [TodoItem]) -> String {
+    var given: [String] = []
+    if let t = tag { given.append("--tag \(t)") }
+    if let p = priority { given.append("--priority \(p)") }
+    if let q = search { given.append("--search '\(q)'") }
+    if let l = list { given.append("--list \(l)") }
+    let what = shown == .completed ? "completed items" : shown == .all ? "items" : "pending items"
+    var out = "No \(what) match \(given.joined(separator: " "))"
+    if let t = tag {
+      let all = Array(Set(items.flatMap(\.tags)))
+      if !all.contains(where: { $0.caseInsensitiveCompare(t) == .orderedSame }) {
+        out += "; no item has the tag #\(t)"
+        if let s = Typo.suggestion(for: t, among: all) { out += " (did you mean #\(s)?)" }
+      }
+    }
+    return out + "."
   }
 
   /// Sorts items already in deadline order (stable: deadline breaks ties).

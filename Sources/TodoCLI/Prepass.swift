@@ -29,7 +29,7 @@ enum Prepass {
     {
       return args
     }
-    var rest = args
+    var rest = try values(args)
     var moved: [String] = []
     var i = 0
     while i < rest.count, rest[i].hasPrefix("-"), rest[i] != "--" {
@@ -64,12 +64,62 @@ enum Prepass {
     return rest
   }
 
+  /// The options that take one value: given twice, the parser would keep the last in silence.
+  static let single: Set<String> = [
+    "--due", "--title", "--start", "--repeat", "--warn", "--priority", "--note", "--url", "--location",
+    "--list",
+    "--parent", "--progress", "--in", "--vdir", "--format", "--sort", "--color", "--file", "--days",
+  ]
+
+  /// `--due -1w` as `--due=-1w` (the parser takes `-1w` for an option and says the value is
+  /// missing; no option's name starts with a digit); an option of one value given twice refused.
+  /// After `--` nothing is touched.
+  static func values(_ args: [String]) throws -> [String] {
+    var out: [String] = []
+    var given: [String: String] = [:]
+    var i = 0
+    while i < args.count {
+      let a = args[i]
+      if a == "--" {
+        out += args[i...]
+        break
+      }
+      var (name, value): (String, String?) = (a, nil)
+      if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+        (name, value) = (String(a[..<eq]), String(a[a.index(after: eq)...]))
+      } else if a.hasPrefix("--"), i + 1 < args.count {
+        let next = args[i + 1]
+        if next.count > 1, next.hasPrefix("-"), next.dropFirst().first?.isNumber == true {
+          out.append(a + "=" + next)
+          (name, value) = (a, next)
+          i += 2
+          if let before = given.updateValue(next, forKey: name), single.contains(name) {
+            throw twice(name, before, next)
+          }
+          continue
+        }
+        value = next.hasPrefix("--") ? nil : next
+      }
+      if single.contains(name), let v = value, let before = given.updateValue(v, forKey: name) {
+        throw twice(name, before, v)
+      }
+      out.append(a)
+      i += 1
+    }
+    return out
+  }
+
+  static func twice(_ name: String, _ first: String, _ second: String) -> CLIError {
+    CLIError(message: "\(name) given twice ('\(first)', then '\(second)'): give it once", code: 64)
+  }
+
   static func unknownCommand(_ name: String) -> CLIError {
-    if let s = suggestion(for: name, among: commands) {
+    // `ui` (the full-screen app, also run with no command) is one too.
+    let all = commands + [App._commandName]
+    if let s = suggestion(for: name, among: all) {
       return CLIError(message: "unknown command '\(name)'; did you mean '\(s)'?", code: 64)
     }
-    return CLIError(
-      message: "unknown command '\(name)' (commands: \(commands.joined(separator: ", ")))", code: 64)
+    return CLIError(message: "unknown command '\(name)' (commands: \(all.joined(separator: ", ")))", code: 64)
   }
 
   /// The command named in argv as rewritten, if any.

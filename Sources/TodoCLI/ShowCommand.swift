@@ -78,8 +78,15 @@ struct Show: ParsableCommand {
       lines.append(("tags", item.tags.map { "#" + Title.displaySafe($0) }.joined(separator: " ")))
     }
     if let p = item.progress { lines.append(("progress", "\(p)%")) }
+    for uid in TaskDepends.uids(of: item) {
+      let found =
+        UUID(uuidString: uid).flatMap { list?[$0] }
+        ?? list?.items.values.first { $0.icalUID.caseInsensitiveCompare(uid) == .orderedSame }
+      lines.append(
+        ("depends", found.map { short($0.id) + "  " + Title.displaySafe($0.title) } ?? uid + " (not here)"))
+    }
     if let r = item.reminder { lines.append(("reminder", f.dateText(r, weekday: true))) }
-    if let r = item.repeatRule { lines.append(("repeat", r)) }
+    if let r = item.repeatRule { lines.append(("repeat", RepeatRule.words(for: r))) }
     if let w = item.warn { lines.append(("warn", "\(w / 60) minutes before")) }
     lines.append(
       (

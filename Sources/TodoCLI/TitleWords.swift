@@ -13,16 +13,38 @@ struct TitleWords: Equatable {
   /// - Throws: ``CLIError`` (64) for two deadlines (`due:` twice, or with `--due`).
   init(_ words: [String], dueOption: String?) throws {
     title = []
-    for word in words {
-      if word.lowercased().hasPrefix("due:"), word.count > 4 {
-        guard due == nil, dueOption == nil else {
-          throw CLIError(message: "two deadlines: give either --due WHEN or due:WHEN, once", code: 64)
+    for arg in words {
+      // A quoted title's own words too (`add "Call mum due:fri about Xmas"`); an argument that
+      // starts with due: is the WHEN whole (`'due:tomorrow 9am'`).
+      let parts =
+        arg.lowercased().hasPrefix("due:") || !arg.lowercased().contains(" due:")
+        ? [arg] : arg.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+      var kept: [String] = []
+      for word in parts {
+        if word.lowercased().hasPrefix("due:"), word.count > 4 {
+          guard due == nil, dueOption == nil else {
+            throw CLIError(message: "two deadlines: give either --due WHEN or due:WHEN, once", code: 64)
+          }
+          due = String(word.dropFirst(4))
+        } else {
+          kept.append(word)
         }
-        due = String(word.dropFirst(4))
-      } else {
-        title.append(word)
+      }
+      if parts.count == 1 {
+        title += kept
+      } else if !kept.isEmpty {
+        title.append(kept.joined(separator: " "))
       }
     }
+  }
+
+  /// The warning for option names among the title's words, which only `--` before them
+  /// can have put there (`add -- "-5 kg" --due none`), or nil.
+  static func optionWarning(_ title: [String], options: [String]) -> String? {
+    guard let k = title.firstIndex(where: { options.contains($0) }) else { return nil }
+    let shown = title[k...].prefix(2).joined(separator: " ")
+    return "the title has '\(shown)' after --, which ends the options; it was kept in the title"
+      + " (options go before --)"
   }
 
   /// The warning for a title whose last words look like a deadline

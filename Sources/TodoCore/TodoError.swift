@@ -22,6 +22,7 @@ public enum TodoError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .badWhen(let s):
+      if let why = WhenParser.noSuchDay(s) { return "cannot read '\(s)' as a time: \(why)" }
       // One short line: a few forms (--help and the app's ? screen list them all).
       let gregorian = Calendar(identifier: .gregorian)
       let fix = WhenParser(now: Date(), calendar: gregorian).suggestion(for: s).map {

@@ -41,7 +41,8 @@ final class ArgvTests: XCTestCase {
       FastPath.only(fast.list, ["options", "json", "all", "completed", "filters"]),
       "FastList.list sets them all")
     XCTAssertTrue(
-      FastPath.only(fast.list.filters, ["tag", "priority", "sort", "list"]), "and the filters' options")
+      FastPath.only(fast.list.filters, ["tag", "priority", "sort", "list", "search"]),
+      "and the filters' options")
     // The options of SPEC 8: parsed, and refused with one line when wrong.
     let edit = try XCTUnwrap(
       CLIMain.parse(["edit", "3f2a", "--tag", "-home", "--tag", "+money", "--priority", "high"]) as? Edit)

@@ -244,6 +244,9 @@ public struct AppState: Equatable, Sendable {
     return item.note.map { matches($0, query) } ?? false
   }
 
+  /// ``matches(_:_:)`` for the command line's `list --search`.
+  public static func filterMatches(_ item: TodoItem, _ query: String) -> Bool { matches(item, query) }
+
   /// Moves the clock: the badge, the plan and the next change.
   mutating func retime(_ t: Date) {
     now = t

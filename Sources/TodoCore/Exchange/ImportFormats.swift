@@ -90,10 +90,14 @@ public enum ImportFormats {
         items: r.items, warnings: r.warnings, undatedCompletions: r.undated, lists: lists, defaultList: first,
         listsByName: true)
     case .json:
-      if let tasks = try TaskwarriorJSON.read(data, path: path) { return tasks }
+      if let tasks = try TaskwarriorJSON.read(data, path: path, calendar: env.calendar) { return tasks }
       let (items, lists, first) = try JSONExchange.decodeWithLists(data, path: path)
       return Imported(items: items, warnings: [], undatedCompletions: [], lists: lists, defaultList: first)
     case .plist:
+      if !looksLikePlist(data) {
+        if let r = try TodoTxt.read(data, path: path, calendar: env.calendar, now: env.now()) { return r }
+        throw unrecognised(path)
+      }
       do {
         var doc = try PlistCodec.decode(data, tolerant: true)
         // Created when imported: its deadline (what a read of the data file takes) may be ahead.
@@ -109,6 +113,23 @@ public enum ImportFormats {
         throw TodoError.badFile(path: path, detail: e.description + "; nothing was imported")
       }
     }
+  }
+
+  /// The formats `import` reads, for the one line that says a file is none of them.
+  public static let formatsRead =
+    "a property list (ours or the tutorial app's), a JSON export of ours, Taskwarrior's task export, "
+    + "todo.txt, iCalendar (.ics) or a folder of .ics files"
+
+  static func unrecognised(_ path: String) -> TodoError {
+    TodoError.badFile(path: path, detail: "not a format import reads (\(formatsRead)); nothing was imported")
+  }
+
+  /// Whether the content starts as a property list does: `<` (XML) or `bplist` (binary).
+  static func looksLikePlist(_ data: Data) -> Bool {
+    var i = data.startIndex
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { i += 3 }
+    while i < data.endIndex, [0x20, 0x09, 0x0D, 0x0A].contains(data[i]) { i += 1 }
+    return i == data.endIndex || data[i] == UInt8(ascii: "<") || data[i...].starts(with: Array("bplist".utf8))
   }
 
   /// Reads `source`: a file, a folder (its `.ics` files, in name order), or `-` for `stdin`.

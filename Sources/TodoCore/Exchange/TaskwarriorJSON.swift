@@ -1,23 +1,44 @@
 import Foundation
 
 /// Taskwarrior's `task export`: a JSON array of tasks (or, from old versions,
-/// one task object a line). `description` is the title, `due` the deadline,
-/// `status` pending/waiting (pending), completed (completed at `end`) or
-/// deleted (cancelled), `uuid` the identity, `entry` and `modified` the times.
-/// A recurring task's template (status `recurring`) is left out: its pending
-/// occurrences are in the export as tasks of their own. Tags, project,
-/// priority and annotations have no field here and are dropped.
+/// one task object a line), as its JSON format (RFC `task.md`, 2.6) describes
+/// it. Every field with a home here is mapped (``TaskwarriorFields``):
+/// `description` the title, `due` the deadline, `status` pending/waiting
+/// (pending), completed (completed at `end`) or deleted (cancelled), `uuid`
+/// the identity, `entry` and `modified` the times, `project` the list (made
+/// when missing), `tags`, `priority` H/M/L, `annotations` the note (a line
+/// each, with its date), `scheduled` (else `wait`) the start, `start` (active)
+/// progress "in process", `recur` and `until` the repeat rule, `depends` kept
+/// as RELATED-TO;RELTYPE=DEPENDS-ON (RFC 9253) and shown by `show`. What has
+/// no home (UDAs, a `wait` beside a `scheduled`) is said in one line.
+///
+/// A recurring task's template (status `recurring`) is not an item: its
+/// earliest pending occurrence carries the rule (the others are plain
+/// items). A template with no pending occurrence in the export is imported
+/// itself, with its rule, so that the series goes on.
 enum TaskwarriorJSON {
   /// The tasks, or nil when `data` is not a Taskwarrior export (no task has a
   /// `description` and a `uuid`).
-  static func read(_ data: Data, path: String) throws -> ImportFormats.Imported? {
+  static func read(_ data: Data, path: String, calendar: Calendar = .localGregorian) throws
+    -> ImportFormats.Imported?
+  {
     // Every object must be a task: the first one tells most files (an export of ours) without parsing them all.
     if JSONSniff.firstObject(of: data).map(isTask) == false { return nil }
     guard let tasks = objects(data), !tasks.isEmpty,
       tasks.allSatisfy(isTask)
     else { return nil }
+    var fields = TaskwarriorFields(calendar: calendar)
+    // The earliest pending occurrence of each template (by due date), which carries the rule.
+    var carrier: [String: Int] = [:]
+    for (k, t) in tasks.enumerated() {
+      guard let parent = (t["parent"] as? String)?.lowercased(), t["recur"] is String, isPendingStatus(t)
+      else { continue }
+      if let c = carrier[parent], (tasks[c]["due"] as? String ?? "~") <= (t["due"] as? String ?? "~") {
+        continue
+      }
+      carrier[parent] = k
+    }
     var items: [TodoItem] = []
-    var templates = 0
     for (k, t) in tasks.enumerated() {
       func fail(_ why: String) -> TodoError {
         TodoError.badFile(
@@ -31,11 +52,8 @@ enum TaskwarriorJSON {
         return d
       }
       let status = t["status"] as? String ?? "pending"
-      if status == "recurring" {
-        templates += 1
-        continue
-      }
       guard let id = UUID(uuidString: t["uuid"] as! String) else { throw fail("'uuid' is not a UUID") }
+      if status == "recurring", carrier[id.uuidString.lowercased()] != nil { continue }
       let title = t["description"] as! String
       let modified = try date("modified")
       let deadline = try date("due")
@@ -46,14 +64,25 @@ enum TaskwarriorJSON {
         modified: modified)
       if status == "completed" { item.completed = try date("end") ?? modified ?? item.created }
       if status == "deleted" { item.cancelled = true }
+      let repeats =
+        status == "recurring"
+        || (t["parent"] as? String).map { carrier[$0.lowercased()] == k } ?? (t["recur"] is String)
+      do {
+        try fields.map(t, into: &item, repeats: repeats, date: date)
+      } catch let e as TaskwarriorFields.Failure {
+        throw fail(e.why)
+      }
       do { try Instants.check(item) } catch { throw fail("\(error)") }
       items.append(item)
     }
-    let warnings =
-      templates == 0
-      ? []
-      : ["\(path): \(templates) recurring task template(s) left out (their pending occurrences are imported)"]
-    return ImportFormats.Imported(items: items, warnings: warnings, undatedCompletions: [])
+    let (lists, warnings) = fields.finish(&items, path: path)
+    return ImportFormats.Imported(
+      items: items, warnings: warnings, undatedCompletions: [], lists: lists, listsByName: true)
+  }
+
+  static func isPendingStatus(_ t: [String: Any]) -> Bool {
+    let s = t["status"] as? String ?? "pending"
+    return s == "pending" || s == "waiting"
   }
 
   /// The JSON objects of an array, or of one object a line.

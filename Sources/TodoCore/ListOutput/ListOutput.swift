@@ -25,6 +25,8 @@ public struct ListOutput {
   var used: ItemMarks = []
   /// The short ids, unique among all `items`.
   var ids: ShortIDs
+  /// The name of a row's list, shown after it when the rows come from several lists (SPEC 9).
+  var listName: ((TodoItem) -> String?)?
 
   /// Measures the shown items for the columns.
   init(
@@ -52,9 +54,12 @@ public struct ListOutput {
   @discardableResult
   public static func write(
     _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
-    scheduled: Set<UUID>, colour: Bool, to fd: Int32 = 1
+    scheduled: Set<UUID>, colour: Bool, listName: ((TodoItem) -> String?)? = nil, to fd: Int32 = 1
   ) -> Int {
-    write(items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour) {
+    write(
+      items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour,
+      listName: listName
+    ) {
       writeAll(fd, $0)
     }
   }
@@ -64,11 +69,13 @@ public struct ListOutput {
   @discardableResult
   public static func write(
     _ items: [TodoItem], where shown: (TodoItem) -> Bool, now: Date, formatter: DueFormatter,
-    scheduled: Set<UUID>, colour: Bool, to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    scheduled: Set<UUID>, colour: Bool, listName: ((TodoItem) -> String?)? = nil,
+    to sink: (UnsafeBufferPointer<UInt8>) -> Void
   ) -> Int {
     var count = 0
-    let layout = ListOutput(
+    var layout = ListOutput(
       items, where: shown, now: now, formatter: formatter, scheduled: scheduled, colour: colour)
+    layout.listName = listName
     var out: [UInt8] = []
     out.reserveCapacity(1 << 16 + 512)
     // Subtasks under their parents (SPEC 9): the rows in tree order, when some item has a parent.
@@ -139,6 +146,11 @@ public struct ListOutput {
     Self.appendTitle(item.title, to: &out)
     if let (d, all) = count { out.append(contentsOf: Array(" [\(d)/\(all)]".utf8)) }
     appendFieldMarks(item, dimmed: dimmed, to: &out)
+    if let name = listName?(item) {
+      if colour && !dimmed { out.append(contentsOf: Self.dim) }
+      out.append(contentsOf: Array("  [\(Title.displaySafe(name))]".utf8))
+      if colour && !dimmed { out.append(contentsOf: Self.reset) }
+    }
     if colour && dimmed { out.append(contentsOf: Self.reset) }
     // No trailing blanks when a someday item is the widest thing on its line.
     while out.last == 32 { out.removeLast() }

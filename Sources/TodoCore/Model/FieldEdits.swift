@@ -15,6 +15,7 @@ public struct FieldEdits: Equatable, Sendable {
   /// The parent's iCalendar UID (SPEC 9), `.some(nil)`: no parent.
   public var parent: String??
 
+  /// A tag to add or remove; removing the empty tag removes them all (`--tag none`).
   public struct TagEdit: Equatable, Sendable {
     public var tag: String
     public var add: Bool
@@ -47,6 +48,8 @@ public struct FieldEdits: Equatable, Sendable {
     for e in tags {
       if e.add {
         if !item.tags.contains(e.tag) { item.tags.append(e.tag) }
+      } else if e.tag.isEmpty {
+        item.tags.removeAll()
       } else {
         item.tags.removeAll { $0.caseInsensitiveCompare(e.tag) == .orderedSame }
       }

@@ -139,3 +139,16 @@ public enum Recurrence {
     }
   }
 }
+
+extension Recurrence {
+  /// The first occurrence of `rule` at or after `deadline`: the deadline itself when the
+  /// rule has it (as DTSTART is the series' first instance, even a Sunday for
+  /// `weekdays`), else the next one (`--repeat weekdays --due "tomorrow 9:30"` on a
+  /// Saturday is Monday 9:30, not the Sunday). The deadline when the rule does not read.
+  public static func first(_ rule: String, from deadline: Date, in zone: TimeZone) -> Date {
+    guard let after = next(rule, deadline: deadline, now: deadline, in: zone) else { return deadline }
+    // The deadline is one of the rule's when the occurrence before the next one is it.
+    if let before = previous(rule, deadline: after, in: zone), before.deadline == deadline { return deadline }
+    return after
+  }
+}

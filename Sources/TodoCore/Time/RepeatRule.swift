@@ -6,7 +6,8 @@ import Foundation
 public enum RepeatRule {
   /// The forms listed in `--help` and in the error for a rule that does not read.
   public static let acceptedForms =
-    "daily, weekdays, weekly, monthly, yearly, every N days|weeks|months|years (every 2 weeks), "
+    "daily, weekdays, weekly, biweekly, monthly, yearly, every N days|weeks|months|years (every 2 weeks), "
+    + "every other week, "
     + "every mon,thu (weekday names, full or short), or an iCalendar RRULE such as FREQ=MONTHLY;BYMONTHDAY=-1 "
     + "(at most hourly)"
 
@@ -17,6 +18,11 @@ public enum RepeatRule {
     "every day": "FREQ=DAILY", "every weekday": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
     "every week": "FREQ=WEEKLY",
     "every month": "FREQ=MONTHLY", "every year": "FREQ=YEARLY",
+    // Every second one: `every other week`, `biweekly`, `fortnightly` (bimonthly says two things; not read).
+    "every other day": "FREQ=DAILY;INTERVAL=2", "every other week": "FREQ=WEEKLY;INTERVAL=2",
+    "every other month": "FREQ=MONTHLY;INTERVAL=2", "every other year": "FREQ=YEARLY;INTERVAL=2",
+    "biweekly": "FREQ=WEEKLY;INTERVAL=2", "fortnightly": "FREQ=WEEKLY;INTERVAL=2",
+    "every fortnight": "FREQ=WEEKLY;INTERVAL=2",
   ]
   static let units = ["day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"]
   static let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
@@ -72,5 +78,40 @@ public enum RepeatRule {
     guard let text = icalrecurrencetype_as_string_r(&recur) else { return nil }
     defer { icalmemory_free_buffer(text) }
     return String(cString: text)
+  }
+}
+
+extension RepeatRule {
+  /// The rule in the words `--repeat` reads (`weekdays`, `every 2 weeks`, `every mon,thu`),
+  /// `until`/`times` after; the RRULE itself when no words say it.
+  public static func words(for rrule: String) -> String {
+    var parts = rrule.split(separator: ";").map(String.init)
+    var tail = ""
+    if let k = parts.firstIndex(where: { $0.hasPrefix("UNTIL=") }) {
+      let v = parts.remove(at: k).dropFirst(6)
+      tail =
+        v.count >= 8 ? " until \(v.prefix(4))-\(v.dropFirst(4).prefix(2))-\(v.dropFirst(6).prefix(2))" : ""
+    }
+    if let k = parts.firstIndex(where: { $0.hasPrefix("COUNT=") }) {
+      tail += ", \(parts.remove(at: k).dropFirst(6)) times"
+    }
+    let rest = parts.joined(separator: ";")
+    let named = ["daily", "weekdays", "weekly", "monthly", "yearly", "biweekly"]
+    if let w = named.first(where: { words[$0] == rest }) { return w + tail }
+    var fields: [String: String] = [:]
+    for p in parts {
+      let kv = p.split(separator: "=", maxSplits: 1)
+      if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+    }
+    let unit = units.first { "FREQ=" + $0.value == "FREQ=" + (fields["FREQ"] ?? "") }?.key
+    if let unit, let n = fields["INTERVAL"].flatMap(Int.init), fields.count == 2 {
+      return "every \(n) \(unit)s" + tail
+    }
+    if fields["FREQ"] == "WEEKLY", let byday = fields["BYDAY"], fields.count == 2 {
+      let names = ["SU": "sun", "MO": "mon", "TU": "tue", "WE": "wed", "TH": "thu", "FR": "fri", "SA": "sat"]
+      let days = byday.split(separator: ",").map { names[String($0)] }
+      if days.allSatisfy({ $0 != nil }) { return "every " + days.map { $0! }.joined(separator: ",") + tail }
+    }
+    return rrule
   }
 }

@@ -77,6 +77,9 @@ struct WhenForm: Sendable {
   let slots: [WhenSlot]
   /// A bare hour (`9` in `monday 9`) is an hour only beside a day.
   var needsDay = false
+  /// A day that, with its time, is already past means the same day a week later (`sat 18` on a
+  /// Saturday is today's 18:00 until then, next Saturday's after).
+  var weekLater = false
   let build: @Sendable ([WhenValue], WhenContext) -> WhenPart?
 }
 
@@ -227,8 +230,8 @@ extension WhenParser {
     WhenForm(examples: ["this afternoon"], role: .day, slots: [.word(["this"]), .partOfDay]) { v, c in
       .dayTime(c.today, ClockTime(hour: v[1].int, minute: 0))
     },
-    WhenForm(examples: ["fri", "friday"], role: .day, slots: [.weekday]) { v, c in
-      .day(c.today.adding(days: nextWeekday(v[0].int, after: c.today)), time: nine)
+    WhenForm(examples: ["fri", "friday"], role: .day, slots: [.weekday], weekLater: true) { v, c in
+      .day(c.today.adding(days: nextWeekday(v[0].int, after: c.today) % 7), time: nine)
     },
     // The day of next week (weeks start on Monday): `next friday` on a Wednesday is 9 days away.
     WhenForm(examples: ["next monday"], role: .day, slots: [.word(["next"]), .weekday]) { v, c in

@@ -13,7 +13,13 @@ extension WhenParser {
       meridiem = body.dropLast().last
       body = body.dropLast(2)
     }
-    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+    // `0900`, `1730`: the four digits of a 24-hour clock.
+    if meridiem == nil, body.count == 4, let n = Self.number(body, maxDigits: 4), n / 100 < 24, n % 100 < 60 {
+      return ClockTime(hour: n / 100, minute: n % 100)
+    }
+    // `17.30`, `5.30pm`: a dot between hours and minutes, as many write them.
+    let separator: Character = body.contains(".") ? "." : ":"
+    let parts = body.split(separator: separator, omittingEmptySubsequences: false)
     guard parts.count == 1 || parts.count == 2 else { return nil }
     guard let h = Self.number(parts[0], maxDigits: 2) else { return nil }
     var m = 0
@@ -76,17 +82,47 @@ extension WhenParser {
       guard numStart < idx, text.distance(from: numStart, to: idx) <= 6,
         let n = Int(text[numStart..<idx])
       else { return nil }
+      // `1.5h`: a fraction of a minute, hour, day or week, to the second.
+      var tenths = 0
+      if idx < text.endIndex, text[idx] == "." {
+        let after = text.index(after: idx)
+        guard after < text.endIndex, text[after].isASCII, let digit = text[after].wholeNumberValue else {
+          return nil
+        }
+        tenths = digit
+        idx = text.index(after: after)
+      }
       let unitStart = idx
       while idx < text.endIndex, text[idx].isLetter { idx = text.index(after: idx) }
+      // Seconds a unit of a clock unit, or of a calendar unit's fraction (nil: none has one).
+      var unit: Int? = 0
       switch text[unitStart..<idx] {
-      case "s", "sec", "secs", "second", "seconds": seconds += n
-      case "m", "min", "mins", "minute", "minutes": seconds += n * 60
-      case "h", "hr", "hrs", "hour", "hours": seconds += n * 3600
-      case "d", "day", "days": days += n
-      case "w", "wk", "wks", "week", "weeks": days += 7 * n
-      case "mo", "mos", "month", "months": months += n
-      case "y", "yr", "yrs", "year", "years": months += 12 * n
+      case "s", "sec", "secs", "second", "seconds":
+        guard tenths == 0 else { return nil }
+        seconds += n
+      case "m", "min", "mins", "minute", "minutes":
+        seconds += n * 60
+        unit = 60
+      case "h", "hr", "hrs", "hour", "hours":
+        seconds += n * 3600
+        unit = 3600
+      case "d", "day", "days":
+        days += n
+        unit = 86_400
+      case "w", "wk", "wks", "week", "weeks":
+        days += 7 * n
+        unit = 7 * 86_400
+      case "mo", "mos", "month", "months":
+        months += n
+        unit = nil
+      case "y", "yr", "yrs", "year", "years":
+        months += 12 * n
+        unit = nil
       default: return nil
+      }
+      if tenths > 0 {
+        guard let unit else { return nil }  // a fraction of a month or a year is no fixed time
+        seconds += tenths * unit / 10
       }
       any = true
     }
@@ -142,7 +178,8 @@ extension WhenParser {
       return CivilDay.valid(y, m, d)
     }
     guard let a = Self.number(p[0], maxDigits: 2), let b = Self.number(p[1], maxDigits: 2) else { return nil }
-    let (day, month) = Self.dayFirst(calendar.locale) ? (a, b) : (b, a)
+    // Dots say day first (`3.12.2026` is 3 December), whatever the locale; slashes follow it.
+    let (day, month) = sep == "." || Self.dayFirst(calendar.locale) ? (a, b) : (b, a)
     guard p.count == 3 else {
       guard (1...12).contains(month), (1...31).contains(day) else { return nil }
       return Self.nextDate(month: month, day: day, from: today)
@@ -188,5 +225,50 @@ extension WhenParser {
     // The civil fields are in a fixed offset: no time zone rules apply.
     let utc = day.days * 86_400 + h * 3600 + m * 60 + sec - off
     return .instant(Date(timeIntervalSince1970: Double(utc)))
+  }
+}
+
+extension WhenParser {
+  /// What is wrong with a date that names a day its month does not have (`2027-02-30`,
+  /// `30.2.2027`, `feb 30`): "February 2027 has 28 days"; nil for anything else.
+  public static func noSuchDay(_ text: String) -> String? {
+    let words = Self.words(text)
+    func why(_ y: Int?, _ m: Int, _ d: Int) -> String? {
+      guard (1...12).contains(m), d >= 1, d <= 99 else { return nil }
+      let year = y ?? 2024  // no year: February may have 29 days
+      let length = PlistCodec.daysInMonth(year, m)
+      guard d > length else { return nil }
+      let name = WhenSlot.months[m - 1].capitalized
+      return y.map { "\(name) \($0) has \(length) days" } ?? "\(name) has at most \(length) days"
+    }
+    for (k, w) in words.enumerated() {
+      let date = w.split(separator: "t", maxSplits: 1).first ?? w
+      let iso = date.split(separator: "-", omittingEmptySubsequences: false)
+      if iso.count == 3, iso[0].count == 4, let y = number(iso[0], maxDigits: 4),
+        let m = number(iso[1], maxDigits: 2), let d = number(iso[2], maxDigits: 2)
+      {
+        return why(y, m, d)
+      }
+      let dots = w.hasSuffix(".") ? w.dropLast() : w
+      let dotted = dots.split(separator: ".", omittingEmptySubsequences: false)
+      if dotted.count == 3, let d = number(dotted[0], maxDigits: 2), let m = number(dotted[1], maxDigits: 2),
+        let y = number(dotted[2], maxDigits: 4)
+      {
+        return why(y, m, d)
+      }
+      if let m = WhenSlot.name(w, WhenSlot.months, extra: ["sept": 8]), k + 1 < words.count,
+        let d = number(words[k + 1].prefix(while: \.isNumber), maxDigits: 2)
+      {
+        let y = k + 2 < words.count ? number(words[k + 2], maxDigits: 4) : nil
+        return why(y, m + 1, d)
+      }
+      if let d = number(w.prefix(while: \.isNumber), maxDigits: 2), !w.isEmpty, k + 1 < words.count,
+        let m = WhenSlot.name(words[k + 1], WhenSlot.months, extra: ["sept": 8])
+      {
+        let y = k + 2 < words.count ? number(words[k + 2], maxDigits: 4) : nil
+        return why(y, m + 1, d)
+      }
+    }
+    return nil
   }
 }

@@ -120,7 +120,13 @@ public struct WhenParser: Sendable {
         (day, time) = ((d, t), t)
       }
     }
-    if let (d, dayTime) = day { return at(time ?? dayTime, on: d) }
+    if let (d, dayTime) = day {
+      guard let instant = at(time ?? dayTime, on: d) else { return nil }
+      if instant <= now, found.contains(where: { $0.0.weekLater }) {
+        return at(time ?? dayTime, on: d.adding(days: 7))
+      }
+      return instant
+    }
     // A bare hour ("9" in "monday 9") is an hour only beside a day.
     guard !found.contains(where: { $0.0.needsDay }), let t = time, let today = at(t, on: ctx.today) else {
       return nil

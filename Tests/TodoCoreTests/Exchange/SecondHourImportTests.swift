@@ -48,7 +48,10 @@ final class SecondHourImportTests: XCTestCase {
       ]
       """
     let r = try ImportFormats.imported(Data(json.utf8), path: "tasks.json", env: .live)
-    XCTAssertEqual(r.items.map(\.title), ["Pay rent", "Call mum", "Old idea"])
+    // Issue 37: a template with no pending occurrence in the export is imported, with its rule.
+    XCTAssertEqual(r.items.map(\.title), ["Pay rent", "Call mum", "Old idea", "Stand-up"])
+    XCTAssertEqual(r.items[3].repeatRule, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+    XCTAssertEqual(rentTags(r), ["home"])
     let rent = r.items[0]
     XCTAssertEqual(rent.id, UUID(uuidString: "5f1c9a2e-0b1d-4c3a-9e2f-6a7b8c9d0e1f"))
     XCTAssertEqual(ISO8601DateFormatter().string(from: rent.deadline!), "2026-12-01T09:00:00Z")
@@ -56,7 +59,7 @@ final class SecondHourImportTests: XCTestCase {
     XCTAssertTrue(rent.isPending)
     XCTAssertEqual(ISO8601DateFormatter().string(from: r.items[1].completed!), "2026-11-22T18:00:00Z")
     XCTAssertTrue(r.items[2].cancelled)
-    XCTAssertEqual(r.warnings.count, 1, "the recurring template is left out, and said so")
+    XCTAssertEqual(r.warnings, [], "every field had a home")
     // Old versions: one task a line.
     let lines = #"{"description":"One","uuid":"5f1c9a2e-0b1d-4c3a-9e2f-6a7b8c9d0e1f","status":"pending"}"#
     XCTAssertEqual(try ImportFormats.imported(Data(lines.utf8), path: "t", env: .live).items.count, 1)
@@ -70,6 +73,8 @@ final class SecondHourImportTests: XCTestCase {
       [item(1, "a")], now: t0, scheduled: [], timeZone: TimeZone(identifier: "UTC")!)
     XCTAssertEqual(try ImportFormats.imported(Data(ours.utf8), path: "o", env: .live).items, [item(1, "a")])
   }
+
+  func rentTags(_ r: ImportFormats.Imported) -> [String] { r.items[0].tags }
 
   /// A broken `.ics` in a vdir was reported with its path twice and "nothing was imported".
   func testASkippedFileIsSaidOnce() {

@@ -100,4 +100,23 @@ extension RepeatRuleTests {
     XCTAssertNotNil(Recurrence.next("FREQ=YEARLY;INTERVAL=19", deadline: t, now: t, in: zone))
     XCTAssertNil(Recurrence.next("FREQ=YEARLY;INTERVAL=21", deadline: t, now: t, in: zone))
   }
+
+  /// Issue 37 points 5 and 8: every other week; the first occurrence is one of the rule's; show's words.
+  func testEveryOtherWeekTheFirstOccurrenceAndTheWords() throws {
+    XCTAssertEqual(try RepeatRule.parse("every other week"), "FREQ=WEEKLY;INTERVAL=2")
+    XCTAssertEqual(try RepeatRule.parse("biweekly"), "FREQ=WEEKLY;INTERVAL=2")
+    let zone = TimeZone(identifier: "UTC")!
+    let sunday = Date(timeIntervalSince1970: 1_795_944_600)  // Sun 2026-11-29 09:30 UTC
+    let weekdays = try RepeatRule.parse("weekdays")
+    XCTAssertEqual(
+      Recurrence.first(weekdays, from: sunday, in: zone), sunday.addingTimeInterval(86_400), "Monday")
+    let monday = sunday.addingTimeInterval(86_400)
+    XCTAssertEqual(Recurrence.first(weekdays, from: monday, in: zone), monday, "already one")
+    XCTAssertEqual(Recurrence.first("FREQ=DAILY", from: sunday, in: zone), sunday)
+    XCTAssertEqual(RepeatRule.words(for: weekdays), "weekdays")
+    XCTAssertEqual(RepeatRule.words(for: "FREQ=WEEKLY;INTERVAL=3"), "every 3 weeks")
+    XCTAssertEqual(RepeatRule.words(for: try RepeatRule.parse("every mon,thu")), "every mon,thu")
+    XCTAssertEqual(RepeatRule.words(for: "FREQ=WEEKLY;UNTIL=20270301T080000Z"), "weekly until 2027-03-01")
+    XCTAssertEqual(RepeatRule.words(for: "FREQ=MONTHLY;BYMONTHDAY=-1"), "FREQ=MONTHLY;BYMONTHDAY=-1")
+  }
 }

@@ -145,10 +145,42 @@ final class WhenParserTests: XCTestCase {
     }
   }
 
+  /// Issue 37 point 5: a day the month does not have is said so, not "cannot read".
+  func testADayTheMonthHasNotIsNamed() {
+    let p = WhenParser(now: Date(timeIntervalSince1970: 1_795_000_000), calendar: calendar("UTC"))
+    for (bad, why) in [
+      ("2027-02-30", "February 2027 has 28 days"), ("2028-02-30 9:00", "February 2028 has 29 days"),
+      ("31.04.2027", "April 2027 has 30 days"), ("feb 30", "February has at most 29 days"),
+      ("31 june 2027", "June 2027 has 30 days"),
+    ] {
+      XCTAssertThrowsError(try p.parse(bad), bad) { e in
+        XCTAssertEqual("\(e)", "cannot read '\(bad)' as a time: \(why)")
+      }
+    }
+  }
+
+  /// Issue 37 points 4 and 5: times and dates as people write them.
+  func testTimesAndDatesAsWritten() throws {
+    // Saturday 2026-11-28 08:08 UTC.
+    let now = Date(timeIntervalSince1970: 1_795_853_280)
+    let p = WhenParser(now: now, calendar: calendar("UTC"))
+    func at(_ s: String) throws -> String { ISO8601DateFormatter().string(from: try p.parse(s)) }
+    XCTAssertEqual(try at("17.30"), "2026-11-28T17:30:00Z")
+    XCTAssertEqual(try at("5.30pm"), "2026-11-28T17:30:00Z")
+    XCTAssertEqual(try at("0900"), "2026-11-28T09:00:00Z")
+    XCTAssertEqual(try at("in 1.5h"), "2026-11-28T09:38:00Z")
+    XCTAssertEqual(try at("2.5d"), "2026-11-30T20:08:00Z")
+    XCTAssertEqual(try at("03.12.2026"), "2026-12-03T09:00:00Z", "dots: the day first")
+    XCTAssertEqual(try at("sat 18"), "2026-11-28T18:00:00Z", "today, as today 18 and this saturday")
+    XCTAssertEqual(try at("sat 8:00"), "2026-12-05T08:00:00Z", "past today: next Saturday")
+    XCTAssertEqual(try at("fri"), "2026-12-04T09:00:00Z")
+    XCTAssertThrowsError(try p.parse("in 1.5mo"), "a fraction of a month is no fixed time")
+  }
+
   func testBadInputListsTheAcceptedForms() {
     let p = WhenParser(now: Date(timeIntervalSince1970: 1_795_000_000), calendar: calendar("UTC"))
     for bad in [
-      "", "blah", "25:00", "13pm", "0am", "2026-02-30", "2026-13-01", "tomorrow tomorrow", "fri fri",
+      "", "blah", "25:00", "13pm", "0am", "2026-13-01", "tomorrow tomorrow", "fri fri",
       "17", "5:7pm", "2026-11-23T25:00", "in", "next", "9am tomorrow extra", "2026-11-23T14:00+99:00",
     ] {
       XCTAssertThrowsError(try p.parse(bad), bad) { e in

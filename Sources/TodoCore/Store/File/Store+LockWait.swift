@@ -88,7 +88,7 @@ extension Store {
     // No lock file beside a device or a folder (`/dev/zero.lock`): refused before anything is made.
     var st = stat()
     if stat(real, &st) == 0 { try Self.checkKind(st, real) }
-    try Self.makeFolders(AtomicFile.split(real).folder)
+    try Self.makeFolders(AtomicFile.split(real).folder, made: madeFolder)
     guard let fd = try takeLock(real + ".lock", wait: wait) else {
       throw LockBusy.of(real + ".lock")
     }

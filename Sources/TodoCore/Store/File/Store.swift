@@ -18,6 +18,8 @@ public final class Store: @unchecked Sendable {
   public var patience: LockPatience?
   /// The largest file a write puts in place (``sizeLimit``; smaller in the tests).
   var writeLimit = Store.sizeLimit
+  /// Told each folder a write makes for the data file (the command line says it).
+  public var madeFolder: ((String) -> Void)?
 
   public init(path: String) { self.path = path }
 
@@ -217,10 +219,20 @@ public final class Store: @unchecked Sendable {
   /// (``AtomicFile``: a temporary file in the same folder, fsync, rename,
   /// fsync of the folder). Call under the lock.
   func replace(_ real: String, _ fill: (Int32) throws -> Void) throws {
-    try Self.makeFolders(AtomicFile.split(real).folder)
+    try Self.makeFolders(AtomicFile.split(real).folder, made: madeFolder)
+    // The mode its owner gave the file is kept; a file the owner made read-only is not replaced.
+    var old = stat()
+    let mode: mode_t? = stat(real, &old) == 0 ? old.st_mode & 0o7777 : nil
+    if let mode, mode & S_IWUSR == 0 {
+      throw TodoError.io(
+        path: real,
+        detail: "is read-only (mode 0\(String(mode, radix: 8))), as its owner set it; nothing was changed "
+          + "(chmod u+w to allow changes)")
+    }
     do {
       try AtomicFile.replace(real) { fd in
         try fill(fd)
+        if let mode, mode != 0o600, fchmod(fd, mode) != 0 { throw SystemError("fchmod", errno: errno) }
         // A file no reader would open is never put in place (every command would refuse it).
         var st = stat()
         if fstat(fd, &st) == 0, Int(st.st_size) > writeLimit { throw tooLarge(real) }
@@ -238,8 +250,8 @@ public final class Store: @unchecked Sendable {
       detail: "the file would be larger than \(limit), the size no command can open; nothing was changed")
   }
 
-  /// `mkdir -p` with mode 0700 for each folder it creates.
-  static func makeFolders(_ dir: String) throws {
+  /// `mkdir -p` with mode 0700 for each folder it creates, each told to `made`.
+  static func makeFolders(_ dir: String, made: ((String) -> Void)? = nil) throws {
     if dir.isEmpty { return }  // the working folder (`--file todos.plist`)
     var st = stat()
     if stat(dir, &st) == 0 {
@@ -248,9 +260,20 @@ public final class Store: @unchecked Sendable {
     }
     let parent = (dir as NSString).deletingLastPathComponent
     if !parent.isEmpty && parent != dir { try Self.makeFolders(parent) }
-    if mkdir(dir, 0o700) != 0 && errno != EEXIST {
-      throw TodoError.io(path: dir, detail: "cannot create the folder: " + Self.errorText(errno))
+    if mkdir(dir, 0o700) != 0 {
+      guard errno == EEXIST else {
+        throw TodoError.io(path: dir, detail: "cannot create the folder: " + Self.errorText(errno))
+      }
+    } else {
+      made?(dir)  // once, for the folder of the file (those above it it needed with it)
     }
+  }
+
+  /// Whether the folder the data file `path` goes in is there (the working folder always is).
+  public static func folderExists(of path: String) -> Bool {
+    let dir = (path as NSString).deletingLastPathComponent
+    var st = stat()
+    return dir.isEmpty || (stat(dir, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR)
   }
 
   static func errorText(_ e: Int32) -> String { Syscall.text(e) }
