@@ -48,7 +48,7 @@ expect_match "$out" "^found 1 list: Tasks" "setup's report"
 phone list >/dev/null || fail "no list made on the server: $(phone list 2>&1)"
 grep -rq secret "$WORK/config" && fail "the password was written: $(grep -r secret "$WORK/config")"
 grep -q '^password.fetch = \["shell", "cat ' "$WORK/config/todo-tui/vdirsyncer.conf" || fail "no fetch command: $(cat "$WORK/config/todo-tui/vdirsyncer.conf")"
-expect_eq "$(T sync status 2>&1 | sed -n 2p)" "last sync: never (is the daemon running?)" "status before any sync"
+expect_eq "$(T sync status 2>&1 | sed -n 2p)" "last sync: never (is the daemon or the app running?)" "status before any sync"
 
 # 3. The daemon: the phone's item here, ours there.
 early=$(T add "There before the daemon")

@@ -22,12 +22,12 @@ struct Daemon: ParsableCommand {
   @OptionGroup var sync: VdirOption  // live sync with a vdir (SyncCommand.swift)
   @Option(
     help: ArgumentHelp(
-      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default 60).",
+      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default: the set-up's, else 60).",
       valueName: "seconds"))
-  var pollInterval: Double = 60
+  var pollInterval: Double?
 
   func validate() throws {
-    if !(pollInterval >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
+    if let p = pollInterval, !(p >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
   }
 
   func run() throws {
@@ -39,7 +39,7 @@ struct Daemon: ParsableCommand {
       lock = l
     } else {
       let who = NotifierLock.holder(for: store).map { " (pid \($0))" } ?? ""
-      say("another notifier\(who) serves \(path); waiting until it ends")
+      say("another notifier\(who) serves \(path) ; waiting until it ends")
       lock = try NotifierLock.acquire(for: store)
     }
     defer { lock.release() }
@@ -70,7 +70,8 @@ struct Daemon: ParsableCommand {
     }
     loop.add(timer.fd) { _ in timer.drain() }
     // Live sync (and the server, when set up): its descriptors come last.
-    try ServerCLI.live(store: store, sync: sync, poll: pollInterval, say: say)?.register(on: loop)
+    let live = try ServerCLI.live(store: store, sync: sync, poll: pollInterval, say: say)
+    live?.register(on: loop)
     try loop.run(beforeWait: {
       do {
         try engine.fireDue(now: Date())
@@ -83,6 +84,7 @@ struct Daemon: ParsableCommand {
         timer.arm(at: engine.nextWake(now: now).map { max($0, now + 30) })
       }
     })
+    live?.stop()  // a run of vdirsyncer under way is ended, not left behind
     engine.shutdown()
   }
 
