@@ -51,7 +51,7 @@ struct Sync: ParsableCommand {
       reaches the other, merged field by field (the later LAST-MODIFIED wins a \
       field changed on both); a deletion crosses unless the other side changed \
       the item since the last sync. vdirsyncer syncs the vdir with a CalDAV server \
-      (sync setup; the daemon then drives it). A folder with no .ics file and sub-folders is a vdir root: each sub-folder \
+      (sync setup; the daemon, or the app while it is open, then drives it). A folder with no .ics file and sub-folders is a vdir root: each sub-folder \
       (vdirsyncer's collections = ["from a", "from b"]) is a list, named by its \
       displayname file, coloured by its color file; a list made here becomes a \
       sub-folder; moving an item between lists moves its file.

@@ -20,7 +20,10 @@ struct SyncSetup: ParsableCommand {
       With --vdirsyncer-config and --pair, the daemon runs that set-up instead, as it runs ours: \
       discover when a list is made here (and every 10 minutes), metasync when the pair keeps metadata; \
       the file is only read. \
-      The daemon (todo-tui daemon) then syncs with the server.
+      The set-up belongs to the data file it is made for: the file's notifier (todo-tui daemon, \
+      or the app while it is open and no daemon runs) then syncs it with the server, every \
+      --poll-interval seconds and after each change here. Set up again for another account, \
+      the lists keep their names. Ctrl-C leaves nothing behind.
       """)
   @OptionGroup var options: FileOption
   @Option(help: ArgumentHelp("The server's CalDAV address (https://…).", valueName: "url"))
@@ -75,7 +78,7 @@ struct SyncSetup: ParsableCommand {
           config: config, pair: pair, vdir: vdir, paths: paths, dataFile: data, pollInterval: pollInterval,
           environment: env)
         CLI.out(
-          "set up: the daemon runs vdirsyncer's pair \(pair) of \(record.config), syncing \(record.vdirRoot)\n"
+          "set up for \(data): the daemon (or the open app) runs vdirsyncer's pair \(pair) of \(record.config), syncing \(record.vdirRoot)\n"
             + "(for vdirsyncer's own conflicts to be merged field by field, set in [pair \(pair)]: "
             + "conflict_resolution = [\"command\", \"\(ServerCLI.program)\", \"sync\", \"resolve\"])\n")
         return
