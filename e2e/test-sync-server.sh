@@ -4,8 +4,8 @@
 # htpasswd file) and a phone that PUTs VTODOs on it. `sync setup` writes the
 # vdirsyncer configuration (no password in it) and runs discovery; bad input
 # leaves nothing behind. With the daemon running (--poll-interval 5), the
-# phone's item shows in the data file within 10 s and one added here reaches
-# the server within 10 s; the server stopped and started again loses nothing
+# phone's item shows in the data file within 10 s, one added here reaches
+# the server within 10 s, and one deleted on the server goes within 10 s; the server stopped and started again loses nothing
 # and the daemon says offline once and back once; a title changed on both
 # sides is told, listed by `sync conflicts` and put back by `--restore 1`;
 # without the daemon, `sync` runs the same round once.
@@ -48,7 +48,7 @@ expect_match "$out" "^found 1 list: Tasks" "setup's report"
 phone list >/dev/null || fail "no list made on the server: $(phone list 2>&1)"
 grep -rq secret "$WORK/config" && fail "the password was written: $(grep -r secret "$WORK/config")"
 grep -q '^password.fetch = \["shell", "cat ' "$WORK/config/todo-tui/vdirsyncer.conf" || fail "no fetch command: $(cat "$WORK/config/todo-tui/vdirsyncer.conf")"
-expect_eq "$(T sync status 2>&1 | sed -n 2p)" "last sync: never (is the daemon running?)" "status before any sync"
+expect_eq "$(T sync status 2>&1 | sed -n 2p)" "last sync: never (is the daemon or the app running?)" "status before any sync"
 
 # 3. The daemon: the phone's item here, ours there.
 early=$(T add "There before the daemon")
@@ -64,6 +64,13 @@ t0=$(date +%s)
 mine=$(T add "Added here")
 wait_for 10 on_server "$mine|Added here" || fail "an item added here did not reach the server within 10 s: $(cat "$WORK/daemon.err")"
 echo "data file → server: $(( $(date +%s) - t0 )) s"
+# A deletion on the server reaches the data file within the poll interval plus 5 s (issue 33, point 12).
+phone put gone.ics gone@phone "Deleted on the phone"
+wait_for 10 in_list gone@phone "Deleted on the phone" || fail "the phone's second item did not arrive: $(cat "$WORK/daemon.err")"
+phone delete gone@phone
+t0=$(date +%s)
+wait_for 10 in_list gone@phone "" || fail "a deletion on the server was not here within 10 s: $(cat "$WORK/daemon.err")"
+echo "deletion on the server → data file: $(( $(date +%s) - t0 )) s"
 expect_match "$(T sync status)" "last sync: .*, ok" "status after syncs"
 
 # 4. The server stopped and started again: told once each way, nothing lost.

@@ -22,7 +22,7 @@ struct Daemon: ParsableCommand {
   @OptionGroup var sync: VdirOption  // live sync with a vdir (SyncCommand.swift)
   @Option(
     help: ArgumentHelp(
-      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default 60).",
+      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default: the set-up's, else 60).",
       valueName: "seconds"))
   var pollInterval: Double?  // not `= 60`: the parser would say "(default: 60.0)" after the help's own
 
@@ -39,7 +39,7 @@ struct Daemon: ParsableCommand {
       lock = l
     } else {
       let who = NotifierLock.holder(for: store).map { " (pid \($0))" } ?? ""
-      say("another notifier\(who) serves \(path); waiting until it ends")
+      say("another notifier\(who) serves \(path) ; waiting until it ends")
       lock = try NotifierLock.acquire(for: store)
     }
     defer { lock.release() }
@@ -70,7 +70,8 @@ struct Daemon: ParsableCommand {
     }
     loop.add(timer.fd) { _ in timer.drain() }
     // Live sync (and the server, when set up): its descriptors come last.
-    try ServerCLI.live(store: store, sync: sync, poll: pollInterval ?? 60, say: say)?.register(on: loop)
+    let live = try ServerCLI.live(store: store, sync: sync, poll: pollInterval, say: say)
+    live?.register(on: loop)
     try loop.run(beforeWait: {
       do {
         try engine.fireDue(now: Date())
@@ -83,6 +84,7 @@ struct Daemon: ParsableCommand {
         timer.arm(at: engine.nextWake(now: now).map { max($0, now + 30) })
       }
     })
+    live?.stop()  // a run of vdirsyncer under way is ended, not left behind
     engine.shutdown()
   }
 

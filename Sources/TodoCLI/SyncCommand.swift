@@ -51,7 +51,7 @@ struct Sync: ParsableCommand {
       reaches the other, merged field by field (the later LAST-MODIFIED wins a \
       field changed on both); a deletion crosses unless the other side changed \
       the item since the last sync. vdirsyncer syncs the vdir with a CalDAV server \
-      (sync setup; the daemon then drives it). A folder with no .ics file and sub-folders is a vdir root: each sub-folder \
+      (sync setup; the daemon, or the app while it is open, then drives it). A folder with no .ics file and sub-folders is a vdir root: each sub-folder \
       (vdirsyncer's collections = ["from a", "from b"]) is a list, named by its \
       displayname file, coloured by its color file; a list made here becomes a \
       sub-folder; moving an item between lists moves its file.
@@ -65,12 +65,21 @@ struct Sync: ParsableCommand {
   func run() throws {
     // Without a vdir given, the folder of the server set-up, and the round with the server.
     var option = sync
-    let server = option.path == nil ? try ServerCLI.server(poll: 60, say: { CLI.warn($0) }) : nil
-    if let server { option.vdir = server.record.vdirRoot }
+    var said: [String] = []  // a server set up for another file, or vdirsyncer missing
+    let server =
+      option.path == nil
+      ? try ServerCLI.server(store: options.store, poll: nil, say: { said.append($0) }) : nil
+    let elsewhere = server == nil ? said.first : nil
+    if let server {
+      option.vdir = server.record.vdirRoot
+      for line in said { CLI.warn(line) }
+    }
     guard let engine = try option.engine(store: options.store) else {
       throw CLIError(
-        message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR (or set up a server: sync setup)")
+        message: "no vdir: give --vdir DIR or set TODO_TUI_VDIR "
+          + (elsewhere.map { "(\($0))" } ?? "(or set up a server: sync setup)"))
     }
+    if server == nil, let elsewhere { CLI.warn(elsewhere) }
     var isDir: ObjCBool = false
     if server == nil, !create, !FileManager.default.fileExists(atPath: engine.vdir.path, isDirectory: &isDir)
     {
@@ -86,10 +95,12 @@ struct Sync: ParsableCommand {
       // sync removes its list here: one more round takes what moved across.
       let dissolving = server.marksGone
       show(try engine.run())
+      if server.followNames() { show(try engine.run()) }
       if dissolving, server.runOnce() == .changed { show(try engine.run()) }
       ConflictResolve.keepBase(of: engine)
     case .unchanged: ConflictResolve.keepBase(of: engine)
     case .busy: CLI.warn("another sync with the server runs now; it takes this change along")
+    case .stopped: break
     case .failed(let why):
       throw CLIError(message: "the server: \(why) (the data file and \(engine.vdir.path) are in step)")
     }

@@ -20,7 +20,10 @@ struct SyncSetup: ParsableCommand {
       With --vdirsyncer-config and --pair, the daemon runs that set-up instead, as it runs ours: \
       discover when a list is made here (and every 10 minutes), metasync when the pair keeps metadata; \
       the file is only read. \
-      The daemon (todo-tui daemon) then syncs with the server.
+      The set-up belongs to the data file it is made for: the file's notifier (todo-tui daemon, \
+      or the app while it is open and no daemon runs) then syncs it with the server, every \
+      --poll-interval seconds and after each change here. Set up again for another account, \
+      the lists keep their names. Ctrl-C leaves nothing behind.
       """)
   @OptionGroup var options: FileOption
   @Option(help: ArgumentHelp("The server's CalDAV address (https://…).", valueName: "url"))
@@ -39,6 +42,11 @@ struct SyncSetup: ParsableCommand {
   var vdirsyncerConfig: String?
   @Option(help: ArgumentHelp("The pair of --vdirsyncer-config to run.", valueName: "name"))
   var pair: String?
+  @Option(
+    help: ArgumentHelp(
+      "Seconds between syncs with the server for changes made elsewhere, by the daemon or the open app (default 60).",
+      valueName: "seconds"))
+  var pollInterval: Double?
 
   func validate() throws {
     if caldav != nil && vdirsyncerConfig != nil {
@@ -55,21 +63,26 @@ struct SyncSetup: ParsableCommand {
     if vdirsyncerConfig == nil && pair != nil {
       throw ValidationError("--pair goes with --vdirsyncer-config")
     }
+    if let p = pollInterval, !(p >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
   }
 
   func run() throws {
     let env = ProcessInfo.processInfo.environment
     let paths = ServerPaths(environment: env)
+    let data = ServerRecord.canonical(try options.store.resolvedPath())
+    // Ctrl-C or SIGTERM while vdirsyncer runs: its group is ended, nothing is left behind.
+    let signals = try TerminationSignals([SIGINT, SIGTERM])
     try ServerCLI.told {
       if let config = vdirsyncerConfig, let pair {
-        let record = try ServerSetup.existing(config: config, pair: pair, vdir: vdir, paths: paths)
+        let record = try ServerSetup.existing(
+          config: config, pair: pair, vdir: vdir, paths: paths, dataFile: data, pollInterval: pollInterval,
+          environment: env)
         CLI.out(
-          "set up: the daemon runs vdirsyncer's pair \(pair) of \(record.config), syncing \(record.vdirRoot)\n"
+          "set up for \(data): the daemon (or the open app) runs vdirsyncer's pair \(pair) of \(record.config), syncing \(record.vdirRoot)\n"
             + "(for vdirsyncer's own conflicts to be merged field by field, set in [pair \(pair)]: "
             + "conflict_resolution = [\"command\", \"\(ServerCLI.program)\", \"sync\", \"resolve\"])\n")
         return
       }
-      let data = try options.store.resolvedPath()
       let root =
         vdir
         ?? ((Store.defaultPath(environment: [
@@ -78,17 +91,17 @@ struct SyncSetup: ParsableCommand {
           as NSString).deletingLastPathComponent + "/calendars")
       let (record, found) = try ServerSetup.caldav(
         url: caldav!, user: user!, passwordCommand: passwordCommand, vdirRoot: root,
-        resolve: [
-          ServerCLI.program, "sync", "resolve", "--file",
-          data.hasPrefix("/") ? data : FileManager.default.currentDirectoryPath + "/" + data,
-        ], paths: paths,
-        environment: env)
+        resolve: [ServerCLI.program, "sync", "resolve", "--file", data], paths: paths, environment: env,
+        dataFile: data, pollInterval: pollInterval, cancel: signals.fd,
+        progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
       let names = found.map(\.name)
       var out =
         names.isEmpty
         ? "no lists found on the server yet"
         : "found \(names.count) list\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
-      out += "\nset up: \(record.config); the daemon (todo-tui daemon) syncs with the server\n"
+      out +=
+        "\nset up for \(data): \(record.config); the daemon (todo-tui daemon), or the app while it is open, "
+        + "syncs with the server\n"
       CLI.out(out)
     }
   }
@@ -99,23 +112,27 @@ struct SyncStatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
     abstract: "When the last sync with the server ran, how it went, and the last error.")
+  @OptionGroup var options: FileOption
 
   func run() throws {
-    let paths = ServerPaths(environment: ProcessInfo.processInfo.environment)
-    guard let record = try ServerRecord.load(paths) else {
+    let env = ProcessInfo.processInfo.environment
+    let paths = ServerPaths(environment: env)
+    let found = try ServerSetUpFor.lookup(paths, dataFile: try options.store.resolvedPath(), environment: env)
+    if let line = found.notHere { throw CLIError(message: line) }
+    guard let record = found.record else {
       throw CLIError(
         message: "no server set up (todo-tui sync setup --caldav URL --user NAME --password-command CMD)")
     }
     let f = ISO8601DateFormatter()
     f.timeZone = CLI.environment.calendar.timeZone
     func t(_ d: Date?) -> String { d.map { f.string(from: $0) } ?? "never" }
-    var out = "server: pair \(record.pair) of \(record.config)\n"
+    var out = "server: pair \(record.pair) of \(record.config), for \(record.owner(environment: env))\n"
     let s = ServerStatus.load(paths) ?? ServerStatus()
     if let last = s.lastRun {
       out += "last sync: \(t(last)), \(s.ok ? "ok" : "failed")\n"
       if !s.ok { out += "failing since: \(t(s.failingSince)); last success: \(t(s.lastSuccess))\n" }
     } else {
-      out += "last sync: never (is the daemon running?)\n"
+      out += "last sync: never (is the daemon or the app running?)\n"
     }
     out += "last error: " + (s.lastError.map { "\(t(s.lastErrorAt)): \($0)" } ?? "none") + "\n"
     CLI.out(out)
@@ -180,13 +197,17 @@ struct SyncResolve: ParsableCommand {
   }
 }
 
-enum ServerCLI {
-  /// The daemon's live sync: with the vdir given, or else the folder of the
-  /// server set-up; with a server set up, vdirsyncer runs after it (SPEC 10).
-  static func live(store: Store, sync: VdirOption, poll: Double, say: @escaping (String) -> Void) throws
+package enum ServerCLI {
+  /// The live sync a notifier runs (the daemon, or the open app when no
+  /// daemon runs): with the vdir given, or else the folder of the server
+  /// set-up of this data file; with a server set up, the round with it
+  /// (SPEC 10). `poll`: the daemon's `--poll-interval`, else the set-up's.
+  static func live(store: Store, sync: VdirOption, poll: Double?, say: @escaping (String) -> Void) throws
     -> LiveSync?
   {
-    guard let server = try server(poll: poll, say: say) else { return try sync.live(store: store, say: say) }
+    guard let server = try server(store: store, poll: poll, say: say) else {
+      return try sync.live(store: store, say: say)
+    }
     var option = sync
     // The whole vdir root: every calendar of the server is a list here (SPEC 9, 10).
     let root = option.path == nil && server.record.collections
@@ -194,36 +215,53 @@ enum ServerCLI {
     guard let live = try option.live(store: store, root: root, say: say) else { return nil }
     guard let sync = server.sync else { return live }
     live.server = sync
+    live.stopper = server.stopper
     say(
-      "syncing with the server every \(Int(poll)) s and after each change here (vdirsyncer pair \(server.record.pair))"
+      "syncing with the server every \(Int(sync.schedule.poll)) s and after each change here (vdirsyncer pair \(server.record.pair))"
     )
     return live
   }
 
-  /// The server set-up, if any, and its driver (nil, said, without vdirsyncer).
-  static func server(poll: Double, say: @escaping (String) -> Void) throws -> (
-    record: ServerRecord, sync: ServerSync?
+  /// The notifier's live sync for the full-screen app, as the daemon's
+  /// (`TODO_TUI_VDIR`, else the server set-up of the file); nil when there is none.
+  package static func notifierLive(store: Store, say: @escaping (String) -> Void) -> LiveSync? {
+    do {
+      return try live(store: store, sync: try VdirOption.parse([]), poll: nil, say: say)
+    } catch {
+      say("no sync: \(error)")
+      return nil
+    }
+  }
+
+  /// The server set-up of the file, if any, and its driver (nil, said,
+  /// without vdirsyncer); another file's set-up is said in one line and not used.
+  static func server(store: Store, poll: Double?, say: @escaping (String) -> Void) throws -> (
+    record: ServerRecord, sync: ServerSync?, stopper: StopPipe
   )? {
     let env = ProcessInfo.processInfo.environment
     let paths = ServerPaths(environment: env)
-    let record: ServerRecord?
+    let found: ServerSetUpFor
     do {
-      record = try ServerRecord.load(paths)
+      found = try ServerSetUpFor.lookup(paths, dataFile: try store.resolvedPath(), environment: env)
     } catch {
       say("no sync with the server: \(error)")
-      record = nil
+      return nil
     }
-    guard let record else { return nil }
+    if let line = found.notHere { say(line) }
+    guard let record = found.record else { return nil }
+    let stopper = StopPipe()
     guard let program = Vdirsyncer.find(environment: env) else {
       say(Vdirsyncer.missing + "; syncing with the vdir only")
-      return (record, nil)
+      return (record, nil, stopper)
     }
-    let engine = Vdirsyncer(executable: program, config: record.config, timeout: 120, environment: env)
+    let poll = poll ?? record.pollInterval ?? ServerRecord.defaultPollInterval
+    let engine = Vdirsyncer(
+      executable: program, config: record.config, timeout: 120, environment: env, cancel: stopper.fd)
     let runs = record.extraRuns
     let sync = try ServerSync(
       engine: engine, pair: record.pair, discover: runs.discover, metasync: runs.metasync, paths: paths,
       local: record.vdirRoot, schedule: RetrySchedule(first: min(5, poll), poll: poll), report: say)
-    return (record, sync)
+    return (record, sync, stopper)
   }
 
   /// This program, as an absolute path (what vdirsyncer calls back).
@@ -240,6 +278,8 @@ enum ServerCLI {
       return try body()
     } catch let e as ServerError {
       throw CLIError(message: e.description)
+    } catch is Cancelled {
+      throw CLIError(message: "interrupted; nothing was set up", code: 130)
     }
   }
 }

@@ -16,7 +16,11 @@ final class FullScreen {
   let store: Store
   let env = TodoEnvironment.live
   let environment = ProcessInfo.processInfo.environment
-  lazy var serverStatus = ServerStatusWatch(environment: environment)
+  lazy var serverStatus = ServerStatusWatch(
+    environment: environment, dataFile: (try? store.resolvedPath()) ?? store.path)
+  /// The notifier's sync (SPEC 10): the round with the server (or the vdir of
+  /// `TODO_TUI_VDIR`), run by this app while it holds the notifier role.
+  private var live: LiveSync?
   private var state: AppState
   private var terminal: Terminal!
   /// The one `poll`: keyboard, file watcher, timer, signals and inbox; stopped to quit.
@@ -92,10 +96,30 @@ final class FullScreen {
         saveWaiting()
         fireDue()
       }
-      if notifier?.takeOver() == true { fireDue() }
+      if notifier?.takeOver() == true {
+        startLiveSync()
+        fireDue()
+      }
     }
     try loop.run(beforeWait: { [self] in timer.arm(at: nextWake()) }, afterRound: { [self] in draw() })
+    live?.stop()  // a run of vdirsyncer under way is ended with its group
     notifier?.shutdown()
+  }
+
+  /// As the notifier, runs what the daemon would: the sync of the data file
+  /// with its vdir and the round with the server, on the sync's own thread;
+  /// the header shows each round's outcome, the status line what the user must know.
+  func startLiveSync() {
+    guard live == nil, notifier?.isNotifier == true else { return }
+    let inbox = inbox
+    live = ServerCLI.notifierLive(
+      store: store,
+      say: { line in
+        // What each round did is the list itself; failures, conflicts and deletions are told.
+        if !line.hasPrefix("sync: "), !line.hasPrefix("syncing ") { inbox.post(line) }
+      })
+    live?.onRound = { inbox.post(nil) }
+    live?.register(on: loop)
   }
 
   /// The next instant to wake at: the screen's next change or the next notification.
@@ -216,6 +240,7 @@ final class FullScreen {
     if notifier == nil && Date() >= notifierStart {
       notifier = NotifierRole(store: store, environment: environment, inbox: inbox)
       handOver()
+      startLiveSync()
     }
     guard let notifier else { return }
     // The notifier writes under the lock: while another process holds it,

@@ -40,6 +40,13 @@ final class NotifierRole: @unchecked Sendable {
     }
   }
 
+  /// Whether this app is the file's notifier now.
+  var isNotifier: Bool {
+    lockBox.lock()
+    defer { lockBox.unlock() }
+    return engine != nil
+  }
+
   /// Becomes the notifier if the lock came through in the background.
   func takeOver() -> Bool {
     lockBox.lock()

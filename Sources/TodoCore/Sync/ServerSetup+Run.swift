@@ -17,13 +17,24 @@ public enum ServerSetup {
   /// discovery (which makes a folder under `vdirRoot` for each calendar of
   /// the server, and a calendar on the server for each folder made here:
   /// each is a list, SPEC 9) and its metasync (the lists' names), and
-  /// records the set-up. The configuration is put in place only once
-  /// discovery succeeded: on any failure nothing is left behind (the
-  /// folders this call made are removed, an earlier set-up stays as it was).
-  /// - Parameter resolve: our command for vdirsyncer's conflicts (`todo-tui sync resolve --file DATA`).
+  /// records the set-up for `dataFile`. The configuration is put in place only once
+  /// discovery succeeded: on any failure, and when `cancel` becomes readable
+  /// (Ctrl-C: the run of vdirsyncer is ended with its group, ``Cancelled`` thrown),
+  /// nothing is left behind (the folders and files this call made are
+  /// removed, an earlier set-up stays as it was).
+  ///
+  /// Set up again for another server or user, vdirsyncer starts from a status
+  /// of its own (the old one went with the other account): the lists here keep
+  /// their names (with no status, `a wins` gives them to the new calendars)
+  /// and nothing is taken for emptied.
+  /// - Parameters:
+  ///   - resolve: our command for vdirsyncer's conflicts (`todo-tui sync resolve --file DATA`).
+  ///   - dataFile: the data file the set-up belongs to; another file's set-up is refused.
+  ///   - progress: told what runs, before each wait on the server.
   public static func caldav(
     url: String, user: String, passwordCommand: String?, vdirRoot: String, resolve: [String],
-    paths: ServerPaths, environment: [String: String], timeout: TimeInterval = 60
+    paths: ServerPaths, environment: [String: String], timeout: TimeInterval = 60, dataFile: String? = nil,
+    pollInterval: Double? = nil, cancel: Int32? = nil, progress: (String) -> Void = { _ in }
   ) throws -> (ServerRecord, [FoundList]) {
     try VdirsyncerConfig.checkURL(url)
     if user.isEmpty { throw ServerError("--user is empty: give the name you log in to the server with") }
@@ -32,6 +43,7 @@ public enum ServerSetup {
         "no password command: add --password-command 'CMD', a command that prints the password "
           + "(e.g. 'pass show caldav' or 'secret-tool lookup service caldav'); todo-tui never stores it")
     }
+    try ServerSetUpFor.refuseAnother(paths, dataFile: dataFile, environment: environment)
     guard let program = Vdirsyncer.find(environment: environment) else {
       throw ServerError(Vdirsyncer.missing)
     }
@@ -56,19 +68,28 @@ public enum ServerSetup {
       }
     }
     try make(paths.folder)
+    // The same account keeps vdirsyncer's status; another starts from none.
+    let sameAccount = Self.account(paths) == Self.Account(url: url, user: user)
+    let status = sameAccount ? paths.vdirsyncerStatus : paths.folder + "/.vdirsyncer-status.setup-\(getpid())"
     try make(root)
-    try make(paths.vdirsyncerStatus)
-    let config = VdirsyncerConfig(
-      url: url, user: user, passwordCommand: passwordCommand, vdirRoot: root,
-      statusPath: paths.vdirsyncerStatus, resolveCommand: resolve)
-    do {
-      try AtomicFile.replace(temporary, with: Array(config.text.utf8))
-    } catch let e as SystemError {
-      throw AtomicFile.failure(e, path: temporary)
+    try make(status)
+    func config(status: String) -> VdirsyncerConfig {
+      VdirsyncerConfig(
+        url: url, user: user, passwordCommand: passwordCommand, vdirRoot: root, statusPath: status,
+        resolveCommand: resolve)
     }
+    func write(_ text: String) throws {
+      do {
+        try AtomicFile.replace(temporary, with: Array(text.utf8))
+      } catch let e as SystemError {
+        throw AtomicFile.failure(e, path: temporary)
+      }
+    }
+    try write(config(status: status).text)
     let engine = Vdirsyncer(
-      executable: program, config: temporary, timeout: timeout, environment: environment)
+      executable: program, config: temporary, timeout: timeout, environment: environment, cancel: cancel)
     let pairs = [VdirsyncerConfig.pair, VdirsyncerConfig.namesPair]
+    progress("reaching \(url) (vdirsyncer discover; at most \(Int(timeout)) s, Ctrl-C stops it)…")
     let result = try engine.discover(pairs: pairs)
     guard result.succeeded else {
       throw ServerError("cannot reach the lists at \(url): \(result.problem); nothing was set up")
@@ -88,13 +109,23 @@ public enum ServerSetup {
     guard names.succeeded else {
       throw ServerError("cannot read the lists' names at \(url): \(names.problem); nothing was set up")
     }
+    if status != paths.vdirsyncerStatus {
+      // The new account's status in place of the old one's, then the configuration that names it.
+      try write(config(status: paths.vdirsyncerStatus).text)
+      try? FileManager.default.removeItem(atPath: paths.vdirsyncerStatus)
+      guard rename(status, paths.vdirsyncerStatus) == 0 else {
+        throw TodoError.io(path: paths.vdirsyncerStatus, detail: "cannot write: " + Syscall.text(errno))
+      }
+      made.removeAll { $0 == status }
+    }
     guard rename(temporary, paths.vdirsyncerConfig) == 0 else {
       throw TodoError.io(path: paths.vdirsyncerConfig, detail: "cannot write: " + Syscall.text(errno))
     }
     placed = true
     let record = ServerRecord(
       config: paths.vdirsyncerConfig, pair: VdirsyncerConfig.pair, vdirRoot: root, collections: true,
-      own: true, namesPair: VdirsyncerConfig.namesPair)
+      own: true, namesPair: VdirsyncerConfig.namesPair, dataFile: dataFile.map(ServerRecord.canonical),
+      pollInterval: pollInterval)
     try record.save(paths)
     let found = (VdirCollections(path: root, emptyIsRoot: { true })?.collections() ?? []).map {
       FoundList(name: $0.list.name, folder: root + "/" + $0.folder)
@@ -102,11 +133,28 @@ public enum ServerSetup {
     return (record, found)
   }
 
+  /// The server and user of a configuration of ours.
+  struct Account: Equatable {
+    var url: String
+    var user: String
+  }
+
+  /// The account the configuration in `paths` syncs with, if there is one of ours.
+  static func account(_ paths: ServerPaths) -> Account? {
+    guard let data = FileManager.default.contents(atPath: paths.vdirsyncerConfig),
+      let remote = sections(String(decoding: data, as: UTF8.self))["storage \(VdirsyncerConfig.pair)_remote"],
+      let url = remote["url"].flatMap(string), let user = remote["username"].flatMap(string)
+    else { return nil }
+    return Account(url: url, user: user)
+  }
+
   /// Records a vdirsyncer set-up the user already has: `pair` of the
   /// configuration `config`, its filesystem side (or `vdir`) as our folder.
-  public static func existing(config: String, pair: String, vdir: String?, paths: ServerPaths) throws
-    -> ServerRecord
-  {
+  public static func existing(
+    config: String, pair: String, vdir: String?, paths: ServerPaths, dataFile: String? = nil,
+    pollInterval: Double? = nil, environment: [String: String] = [:]
+  ) throws -> ServerRecord {
+    try ServerSetUpFor.refuseAnother(paths, dataFile: dataFile, environment: environment)
     let file = VdirSync.absolute(config)
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ServerError("--vdirsyncer-config \(config): no such file")
@@ -134,7 +182,8 @@ public enum ServerSetup {
         "pair \(pair) of \(config) has no filesystem side; name the folder of .ics files with --vdir DIR")
     }
     let record = ServerRecord(
-      config: file, pair: pair, vdirRoot: folder, collections: collections, own: false)
+      config: file, pair: pair, vdirRoot: folder, collections: collections, own: false,
+      dataFile: dataFile.map(ServerRecord.canonical), pollInterval: pollInterval)
     try Store.makeFolders(paths.folder)
     try record.save(paths)
     return record

@@ -48,9 +48,15 @@ public struct ServerRecord: Codable, Equatable, Sendable {
   /// The pair of our configuration that keeps the lists' names and colours
   /// (``VdirsyncerConfig/namesPair``); nil for a set-up of the user's own.
   public var namesPair: String?
+  /// The data file the set-up belongs to (absolute); nil in a set-up recorded
+  /// before it was written (``owner(environment:)`` then tells it).
+  public var dataFile: String?
+  /// Seconds between rounds for changes made elsewhere (`sync setup --poll-interval`); nil: 60.
+  public var pollInterval: Double?
 
   public init(
-    config: String, pair: String, vdirRoot: String, collections: Bool, own: Bool, namesPair: String? = nil
+    config: String, pair: String, vdirRoot: String, collections: Bool, own: Bool, namesPair: String? = nil,
+    dataFile: String? = nil, pollInterval: Double? = nil
   ) {
     self.config = config
     self.pair = pair
@@ -58,6 +64,8 @@ public struct ServerRecord: Codable, Equatable, Sendable {
     self.collections = collections
     self.own = own
     self.namesPair = namesPair
+    self.dataFile = dataFile
+    self.pollInterval = pollInterval
   }
 
   /// The record in `paths`, or nil when no server is set up.

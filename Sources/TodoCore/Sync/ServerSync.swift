@@ -4,64 +4,6 @@ import Foundation
   import Glibc
 #endif
 
-/// The pauses between runs of vdirsyncer (SPEC 10): the poll interval while
-/// the server answers; after a failed run `first`, doubling with each
-/// failure in a row, never more than the poll interval.
-public struct RetrySchedule: Equatable, Sendable {
-  public var first: TimeInterval
-  public var poll: TimeInterval
-
-  public init(first: TimeInterval = 5, poll: TimeInterval = 60) {
-    self.first = first
-    self.poll = poll
-  }
-
-  /// The pause before the next run after `failures` failed runs in a row (0: the last run worked).
-  public func pause(afterFailures failures: Int) -> TimeInterval {
-    guard failures > 0 else { return poll }
-    let doubled = first * pow(2, Double(min(failures - 1, 30)))
-    return min(poll, doubled)
-  }
-}
-
-/// What `sync status` and the app's header tell: when vdirsyncer last ran,
-/// how that went, and the last error (kept after later successes).
-public struct ServerStatus: Codable, Equatable, Sendable {
-  public var lastRun: Date?
-  public var ok: Bool = true
-  public var lastSuccess: Date?
-  public var lastError: String?
-  public var lastErrorAt: Date?
-  /// Since when it fails, while it does.
-  public var failingSince: Date?
-
-  public init() {}
-
-  /// The app's header: "  ✓ synced 14:05", or "  ✗ sync failed" (SPEC 10).
-  public var headerText: String {
-    guard ok else { return "  ✗ sync failed" }
-    guard let t = lastSuccess else { return "" }
-    let f = DateFormatter()
-    f.dateFormat = "HH:mm"
-    return "  ✓ synced " + f.string(from: t)
-  }
-
-  public static func load(_ paths: ServerPaths) -> ServerStatus? {
-    guard let data = FileManager.default.contents(atPath: paths.status) else { return nil }
-    let dec = JSONDecoder()
-    dec.dateDecodingStrategy = .iso8601
-    return try? dec.decode(ServerStatus.self, from: data)
-  }
-
-  func save(_ paths: ServerPaths) {
-    let enc = JSONEncoder()
-    enc.dateEncodingStrategy = .iso8601
-    enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? enc.encode(self) else { return }
-    try? AtomicFile.replace(paths.status, with: Array(data) + [10], durable: false)
-  }
-}
-
 /// vdirsyncer driven by the daemon (SPEC 10): run after our vdir sync when
 /// it wrote to the vdir, and every poll interval; one run at a time (a lock
 /// file, whoever runs it); offline, retried with growing pauses, told once
@@ -75,6 +17,8 @@ public final class ServerSync: @unchecked Sendable {
     case failed(String)
     /// Another run held the lock: nothing was run.
     case busy
+    /// Stopped by the engine's `cancel` (a quit, a signal): nothing recorded.
+    case stopped
   }
 
   let engine: Vdirsyncer
@@ -103,6 +47,8 @@ public final class ServerSync: @unchecked Sendable {
   public let timer: WallClockTimer
   private let state = NSLock()
   private var failuresValue = 0
+  /// A run left the names for after our sync (``followNames()``).
+  private var namesOwed = false
   private var nextRunValue = Date.distantPast
   private var pendingValue = true
 
@@ -160,9 +106,33 @@ public final class ServerSync: @unchecked Sendable {
         owe()
         soon = now() + 1
       }
+      if outcome == .changed, followNames(), resync() {
+        owe()
+        soon = now() + 1
+      }
       if outcome == .changed || outcome == .unchanged { settled() }
     }
     timer.arm(at: min(nextRun, soon ?? .distantFuture))
+  }
+
+  /// The metasync a run left for after our sync took what it brought (a
+  /// deletion on the server reaches the data file without waiting for the
+  /// names): run now, under the lock; whether it changed files here (our
+  /// sync follows). Failed or busy, the next run does it.
+  @discardableResult
+  public func followNames() -> Bool {
+    guard let names = metasyncPair, state.withLock({ namesOwed }) else { return false }
+    guard let fd = (try? FileLock.take(paths.lock, wait: false)) ?? nil else { return false }
+    defer { close(fd) }
+    state.withLock { namesOwed = false }
+    let before = Self.fingerprint(local)
+    guard let meta = try? engine.metasync(pair: names), meta.succeeded else {
+      metadataSeen = nil  // the next run metasyncs (and finds a calendar gone, if that is why)
+      return false
+    }
+    let after = Self.fingerprint(local)
+    metadataSeen = Self.metadata(after)
+    return after != before
   }
 
   /// One run of `vdirsyncer sync PAIR` under the lock, its outcome told
@@ -182,6 +152,7 @@ public final class ServerSync: @unchecked Sendable {
       return .busy
     }
     defer { close(fd) }
+    let started = now()
     let polled: Bool = state.withLock {
       pendingValue = false
       return now() >= nextRunValue
@@ -190,8 +161,8 @@ public final class ServerSync: @unchecked Sendable {
     let result: CommandResult
     do {
       switch try discoverIfNeeded(now: now()) {
-      case .failed(let why): return finish(.failed(why), at: now())
-      case .goneThere: return finish(.changed, at: now())
+      case .failed(let why): return finish(.failed(why), at: now(), started: started)
+      case .goneThere: return finish(.changed, at: now(), started: started)
       case .ready: break
       }
       result = try engine.sync(pair: pair)
@@ -199,18 +170,26 @@ public final class ServerSync: @unchecked Sendable {
       where line.hasPrefix(SyncConflicts.linePrefix) {
         report(String(line))  // what our resolve command set aside for vdirsyncer
       }
-      if try goneThere(after: result, now: now()) { return finish(.changed, at: now()) }
+      if try goneThere(after: result, now: now()) { return finish(.changed, at: now(), started: started) }
       if result.succeeded, let names = metasyncPair, polled || metadataChanged() {
+        // The sync brought something (a deletion, an edit): our sync takes it
+        // first, the names follow at the next run (SPEC 10: within the poll interval plus 5 s).
+        if Self.fingerprint(local) != before {
+          state.withLock { namesOwed = true }
+          return finish(.changed, at: now(), started: started)
+        }
         let meta = try engine.metasync(pair: names)
-        if try goneThere(after: meta, now: now()) { return finish(.changed, at: now()) }
-        guard meta.succeeded else { return finish(.failed(meta.problem), at: now()) }
+        if try goneThere(after: meta, now: now()) { return finish(.changed, at: now(), started: started) }
+        guard meta.succeeded else { return finish(.failed(meta.problem), at: now(), started: started) }
         metadataSeen = Self.metadata(Self.fingerprint(local))
       }
+    } catch is Cancelled {
+      return .stopped
     } catch {
-      return finish(.failed("\(error)"), at: now())
+      return finish(.failed("\(error)"), at: now(), started: started)
     }
-    guard result.succeeded else { return finish(.failed(result.problem), at: now()) }
-    return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now())
+    guard result.succeeded else { return finish(.failed(result.problem), at: now(), started: started) }
+    return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now(), started: started)
   }
 
   /// Whether the step that gave `result` failed on a calendar deleted on the
@@ -329,7 +308,10 @@ public final class ServerSync: @unchecked Sendable {
     print.filter { $0.key.hasSuffix("/displayname") || $0.key.hasSuffix("/color") }
   }
 
-  private func finish(_ outcome: Outcome, at t: Date) -> Outcome {
+  /// Records the outcome; the next poll is due the poll interval after the
+  /// run began (a run slow under load does not push the next one later), a
+  /// retry its pause after the failed run ended.
+  private func finish(_ outcome: Outcome, at t: Date, started: Date? = nil) -> Outcome {
     var status = ServerStatus.load(paths) ?? ServerStatus()
     status.lastRun = t
     let (failures, pause, wasFailing): (Int, TimeInterval, Bool) = state.withLock {
@@ -341,16 +323,17 @@ public final class ServerSync: @unchecked Sendable {
         failuresValue = 0
       }
       let p = schedule.pause(afterFailures: failuresValue)
-      nextRunValue = t + p
+      nextRunValue = failuresValue == 0 ? max((started ?? t) + p, t + 1) : t + p
       return (failuresValue, p, was)
     }
     if case .failed(let why) = outcome {
       status.ok = false
-      status.lastError = why
+      // A refusal as told, without vdirsyncer's advice to force a deletion through.
+      status.lastError = why.contains(" was completely emptied") ? Self.told(why) : why
       status.lastErrorAt = t
       if status.failingSince == nil { status.failingSince = t }
       if failures == 1 {
-        report("server offline: \(why); trying again in \(Int(pause)) s, then less often")
+        report("\(Self.told(why)); trying again in \(Int(pause)) s, then less often")
       }
     } else {
       if wasFailing { report("server back online: synced") }
@@ -360,6 +343,33 @@ public final class ServerSync: @unchecked Sendable {
     }
     status.save(paths)
     return outcome
+  }
+
+  /// A failure as told once: "server offline" only when the server could
+  /// not be reached; a refusal (a calendar emptied on one side) is told as
+  /// such, without vdirsyncer's advice to force the deletion through.
+  static func told(_ why: String) -> String {
+    if let r = why.range(of: " was completely emptied") {
+      // vdirsyncer: `PAIR/C: Storage "PAIR_remote/C" was completely emptied. If you want to … --force-delete …`
+      let storage = why[..<r.lowerBound].split(separator: " ").last.map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'`"))
+      }
+      let parts = storage?.split(separator: "/", maxSplits: 1).map(String.init) ?? []
+      let which =
+        parts.count < 2
+        ? "a list"
+        : parts[0].hasSuffix("_remote")
+          ? "the calendar \(parts[1]) on the server" : "the list \(parts[1]) here"
+      return "sync with the server refused: \(which) was emptied since the last sync, "
+        + "and its items are not deleted on the other side on that alone"
+    }
+    let offline = [
+      "Cannot connect", "Connection refused", "no answer within", "Name or service not known",
+      "Temporary failure in name resolution", "Network is unreachable", "Server disconnected",
+      "Connection reset", "timed out", "No route to host",
+    ]
+    return offline.contains { why.contains($0) }
+      ? "server offline: \(why)" : "sync with the server failed: \(why)"
   }
 
   /// What a run of vdirsyncer may change on our side: every file of the

@@ -38,6 +38,10 @@ public final class LiveSync: @unchecked Sendable {
   let report: (String) -> Void
   /// vdirsyncer with a CalDAV server, run after our sync (SPEC 10); set before ``register(on:)``.
   public var server: ServerSync?
+  /// Fired by ``stop(timeout:)``: the `cancel` of the server's vdirsyncer runs.
+  public var stopper: StopPipe?
+  /// Called on the sync's thread after each round (the app redraws its header).
+  public var onRound: (@Sendable () -> Void)?
 
   /// - Parameter report: one line for each thing the sync did, and for errors.
   public init(
@@ -115,6 +119,13 @@ public final class LiveSync: @unchecked Sendable {
     }
   }
 
+  /// Ends a run of vdirsyncer under way (its process group) and waits for
+  /// the round to end, at most `timeout` seconds: as the notifier quits.
+  public func stop(timeout: TimeInterval = 3) {
+    stopper?.fire()
+    waitUntilIdle(timeout: timeout)
+  }
+
   /// Waits until no sync runs or waits to run (tests); true when that came within `timeout`.
   @discardableResult
   public func waitUntilIdle(timeout: TimeInterval) -> Bool {
@@ -135,6 +146,7 @@ public final class LiveSync: @unchecked Sendable {
       settled: { ConflictResolve.keepBase(of: sync) })
     if vdirWatch < 0 { watchVdir() }
     watchCollections()
+    onRound?()
   }
 
   /// One vdir sync, told; whether it wrote to the vdir.

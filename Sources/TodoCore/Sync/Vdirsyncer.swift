@@ -19,13 +19,18 @@ public struct Vdirsyncer: Sendable {
   public var timeout: TimeInterval
   /// The environment the command gets.
   public var environment: [String: String]
+  /// A descriptor that becomes readable to stop a run (``CommandResult/run(_:arguments:environment:answers:timeout:cancel:)``).
+  public var cancel: Int32?
 
-  public init(executable: String, config: String, timeout: TimeInterval = 120, environment: [String: String])
-  {
+  public init(
+    executable: String, config: String, timeout: TimeInterval = 120, environment: [String: String],
+    cancel: Int32? = nil
+  ) {
     self.executable = executable
     self.config = config
     self.timeout = timeout
     self.environment = environment
+    self.cancel = cancel
   }
 
   /// vdirsyncer on `PATH` (or `TODO_TUI_VDIRSYNCER`), or nil when there is none.
@@ -62,8 +67,14 @@ public struct Vdirsyncer: Sendable {
   public func run(_ arguments: [String], answers: String? = nil) throws -> CommandResult {
     try CommandResult.run(
       executable, arguments: ["-c", config] + arguments, environment: environment, answers: answers,
-      timeout: timeout)
+      timeout: timeout, cancel: cancel)
   }
+}
+
+/// A run stopped by its `cancel` descriptor (Ctrl-C, SIGTERM, the app's quit).
+public struct Cancelled: Error, Equatable, CustomStringConvertible {
+  public init() {}
+  public var description: String { "interrupted" }
 }
 
 /// How a command run to its end ended, with what it wrote.
@@ -100,10 +111,12 @@ public struct CommandResult: Equatable, Sendable {
   /// Starts `path` and waits for it to end (output read as it comes, so a
   /// full pipe never blocks it), at most `timeout` seconds: then its process
   /// group gets SIGTERM, and SIGKILL two seconds later. `answers` is what
-  /// it reads on stdin (else /dev/null).
+  /// it reads on stdin (else /dev/null). `cancel` readable (a signal's
+  /// descriptor, a quit) ends the command's group the same way; then, once
+  /// it ended, ``Cancelled`` is thrown.
   public static func run(
     _ path: String, arguments: [String], environment: [String: String], answers: String? = nil,
-    timeout: TimeInterval
+    timeout: TimeInterval, cancel: Int32? = nil
   ) throws -> CommandResult {
     var input = "/dev/null"
     if let answers {
@@ -124,6 +137,7 @@ public struct CommandResult: Equatable, Sendable {
     let start = Date()
     var killAt: Date?
     var timedOut = false
+    var cancelled = false
     var waitStatus: Int32?
     while true {
       if waitStatus == nil, let s = child.reap() { waitStatus = s }
@@ -143,6 +157,18 @@ public struct CommandResult: Equatable, Sendable {
       if waitStatus == nil, child.pidfd >= 0 {
         fds.append(pollfd(fd: child.pidfd, events: Int16(POLLIN), revents: 0))
       }
+      if let cancel, !cancelled {
+        var p = pollfd(fd: cancel, events: Int16(POLLIN), revents: 0)
+        if poll(&p, 1, 0) == 1 {
+          cancelled = true
+          if waitStatus == nil {
+            child.signal(SIGTERM)
+            killAt = now + 2
+          }
+          continue
+        }
+        fds.append(p)
+      }
       // Woken by output or by the end; a tenth of a second at most when the
       // kernel has no pidfd, or once the command ended (a child it left may
       // still hold the output open: read what comes, then stop).
@@ -152,13 +178,14 @@ public struct CommandResult: Equatable, Sendable {
       let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), wait) }
       if n < 0 && errno != EINTR { break }
       var ended: [Int32] = []
-      for p in fds where p.fd != child.pidfd && p.revents != 0 {
+      for p in fds where p.fd != child.pidfd && p.fd != cancel && p.revents != 0 {
         let open = p.fd == child.stdout ? drain(p.fd, into: &out) : drain(p.fd, into: &err)
         if !open { ended.append(p.fd) }
       }
       if waitStatus != nil && n == 0 { ended = openFDs }  // quiet after the end: done
       openFDs.removeAll { ended.contains($0) }
     }
+    if cancelled { throw Cancelled() }
     var status: Int32?
     if let w = waitStatus, case .exited(let code) = Termination(waitStatus: w) { status = code }
     return CommandResult(

@@ -26,5 +26,13 @@ final class AppServerHeaderTests: XCTestCase {
     XCTAssertEqual(
       failed.lines[0], " Todo List  ✗ sync failed                            0 overdue · 0/64 scheduled ")
     XCTAssertEqual(failed[12, 0].style.colour, .yellow)
+    // When the failed round ran (issue 33: the header tells the truth).
+    status.lastRun = Date(timeIntervalSince1970: 1_800_000_300)
+    s.serverSync = status
+    let f = DateFormatter()
+    f.dateFormat = "HH:mm"
+    XCTAssertTrue(
+      render(s, size: size).lines[0].hasPrefix(
+        " Todo List  ✗ sync failed \(f.string(from: status.lastRun!))   "), render(s, size: size).lines[0])
   }
 }

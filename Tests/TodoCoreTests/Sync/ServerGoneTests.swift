@@ -114,7 +114,9 @@ extension ServerListsTests {
     XCTAssertEqual(calls(), ["discover --list p", "discover p n", "sync p", "discover --list p"])
     XCTAssertEqual(ServerCollections.marked(local), [])
     XCTAssertEqual(
-      lines.all, ["server offline: 403, message='Forbidden'; trying again in 5 s, then less often"])
+      lines.all,
+      ["sync with the server failed: 403, message='Forbidden'; trying again in 5 s, then less often"],
+      "a refusal, not the server offline")
   }
 
   func testACalendarDeletedOnTheServerIsNotMadeAgain() throws {

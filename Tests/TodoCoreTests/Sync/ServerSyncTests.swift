@@ -5,39 +5,7 @@ import XCTest
 
 /// The server set-up and the daemon's runs of vdirsyncer (SPEC 10), with a
 /// stand-in vdirsyncer (a shell script) that does what each test needs.
-final class ServerSyncTests: XCTestCase {
-  var dir = ""
-  var paths: ServerPaths!
-
-  override func setUpWithError() throws {
-    dir = NSTemporaryDirectory() + "server-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir + "/local", withIntermediateDirectories: true)
-    paths = ServerPaths(folder: dir + "/config")
-  }
-
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
-
-  /// A stand-in vdirsyncer: logs its arguments to `calls`, then runs `body`.
-  func fake(_ body: String) throws -> String {
-    let path = dir + "/vdirsyncer"
-    try "#!/bin/sh\necho \"$@\" >>\(dir)/calls\n\(body)\n".write(
-      toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
-    return path
-  }
-
-  var calls: [String] {
-    ((try? String(contentsOfFile: dir + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(
-      String.init)
-  }
-
-  func server(_ program: String, lines: Lines, timeout: TimeInterval = 10) throws -> ServerSync {
-    try ServerSync(
-      engine: Vdirsyncer(executable: program, config: dir + "/v.conf", timeout: timeout, environment: [:]),
-      pair: "p", paths: paths, local: dir + "/local", schedule: RetrySchedule(first: 5, poll: 60),
-      report: lines.add)
-  }
-
+final class ServerSyncTests: ServerTestCase {
   // MARK: the configuration
 
   func testTheConfigurationFetchesThePasswordAndHoldsNone() throws {
