@@ -146,7 +146,7 @@ struct SyncConflictsCommand: ParsableCommand {
     abstract: "List the values syncs set aside (a field changed on both sides), or put one back.",
     discussion: """
       The list keeps what was set aside in the last \(SyncConflicts.keptDays) days, at most the \
-      newest \(SyncConflicts.keptCount); a value put back leaves it.
+      newest \(SyncConflicts.keptCount); a value put back leaves it, and the others keep their numbers.
       """)
   @OptionGroup var options: FileOption
   @Option(
@@ -160,13 +160,13 @@ struct SyncConflictsCommand: ParsableCommand {
       CLI.out("restored \(c.field) of “\(c.title)”: \(SyncConflict.show(c.setAside))\n")
       return
     }
-    let list = try conflicts.load(now: CLI.environment.now())
+    let list = try conflicts.numbered(now: CLI.environment.now())
     if list.isEmpty {
       CLI.out("no conflicts set aside\n")
       return
     }
     var out = ""
-    for (i, c) in list.enumerated() { out += "\(i + 1). \(c.line)\n" }
+    for c in list { out += "\(c.number). \(c.conflict.line)\n" }
     CLI.out(out)
   }
 }

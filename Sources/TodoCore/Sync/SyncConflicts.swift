@@ -56,6 +56,10 @@ public struct SyncConflict: Codable, Equatable, Sendable {
 /// lock file of its own: the daemon's sync, vdirsyncer's resolve command
 /// and `sync conflicts --restore` may meet.
 ///
+/// Each conflict keeps the number it was given when set aside (`sync
+/// conflicts` shows it, `--restore N` names it): a value put back leaves the
+/// list and the others keep theirs, so restoring twice never restores
+/// another value; a number is never given twice (the file keeps the next).
 /// The list is bounded: a value put back leaves it, and so does one set
 /// aside more than ``keptDays`` days ago or beyond the newest ``keptCount``
 /// (a value that old was settled long since; the list stays short enough to read).
@@ -68,75 +72,115 @@ public struct SyncConflicts: Sendable {
   /// The most values kept on the list (the newest).
   public static let keptCount = 100
 
+  /// A conflict under its number.
+  public struct Numbered: Codable, Equatable, Sendable {
+    public var number: Int
+    public var conflict: SyncConflict
+  }
+
+  /// The file: the conflicts under their numbers, and the number the next one gets.
+  struct Stored: Codable, Equatable {
+    var next: Int
+    var conflicts: [Numbered]
+  }
+
   public init(dataFile: String) { path = dataFile + ".sync-conflicts" }
 
   /// The conflicts set aside as of `now`, oldest first, within the bound
   /// (none when there is no file).
   public func load(now: Date = Date()) throws -> [SyncConflict] {
-    Self.bounded(try loadAll(), now: now)
+    try numbered(now: now).map(\.conflict)
   }
 
-  /// Every entry of the file, the bound not applied.
-  func loadAll() throws -> [SyncConflict] {
-    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+  /// ``load(now:)`` with each conflict's number.
+  public func numbered(now: Date = Date()) throws -> [Numbered] {
+    Self.bounded(try loadAll().conflicts, now: now)
+  }
+
+  /// The whole file, the bound not applied (a file of an older version, a
+  /// list without numbers, numbered 1, 2, … in its order).
+  func loadAll() throws -> Stored {
+    guard let data = FileManager.default.contents(atPath: path) else { return Stored(next: 1, conflicts: []) }
     let dec = JSONDecoder()
     dec.dateDecodingStrategy = .iso8601
     do {
-      return try dec.decode([SyncConflict].self, from: data)
+      if let old = try? dec.decode([SyncConflict].self, from: data) {
+        return Stored(
+          next: old.count + 1,
+          conflicts: old.enumerated().map { Numbered(number: $0.offset + 1, conflict: $0.element) })
+      }
+      return try dec.decode(Stored.self, from: data)
     } catch {
       throw TodoError.corruptFile(path: path, detail: "the list of sync conflicts does not parse: \(error)")
     }
   }
 
   /// `list` without what is older than ``keptDays`` before `now` and beyond the newest ``keptCount``.
-  static func bounded(_ list: [SyncConflict], now: Date) -> [SyncConflict] {
+  static func bounded(_ list: [Numbered], now: Date) -> [Numbered] {
     let oldest = now - TimeInterval(keptDays * 86_400)
-    return Array(list.filter { $0.at >= oldest }.suffix(keptCount))
+    return Array(list.filter { $0.conflict.at >= oldest }.suffix(keptCount))
   }
 
-  /// Adds `new` at the end (set aside at `now`).
-  public func append(_ new: [SyncConflict], now: Date = Date()) throws {
-    guard !new.isEmpty else { return }
-    try update(now: now) { $0 += new }
+  /// Adds `new` at the end (set aside at `now`), each under the next number; answers their numbers.
+  @discardableResult
+  public func append(_ new: [SyncConflict], now: Date = Date()) throws -> [Int] {
+    guard !new.isEmpty else { return [] }
+    var numbers: [Int] = []
+    try update(now: now) { stored in
+      for c in new {
+        numbers.append(stored.next)
+        stored.conflicts.append(Numbered(number: stored.next, conflict: c))
+        stored.next += 1
+      }
+    }
+    return numbers
   }
 
   /// Changes the list under its lock, bounds it as of `now` and writes it atomically.
-  func update(now: Date, _ body: (inout [SyncConflict]) throws -> Void) throws {
+  func update(now: Date, _ body: (inout Stored) throws -> Void) throws {
     try FileLock.withLock(path + ".lock") {
       let old = try loadAll()
-      var list = Self.bounded(old, now: now)
-      try body(&list)
-      list = Self.bounded(list, now: now)
-      guard list != old else { return }
+      var stored = old
+      stored.conflicts = Self.bounded(old.conflicts, now: now)
+      try body(&stored)
+      stored.conflicts = Self.bounded(stored.conflicts, now: now)
+      guard stored != old else { return }
       let enc = JSONEncoder()
       enc.dateEncodingStrategy = .iso8601
       enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       do {
-        try AtomicFile.replace(path, with: Array(try enc.encode(list)) + [10])
+        try AtomicFile.replace(path, with: Array(try enc.encode(stored)) + [10])
       } catch let e as SystemError {
         throw AtomicFile.failure(e, path: path)
       }
     }
   }
 
-  /// Puts back the value set aside by conflict `number` (1 = the oldest):
-  /// an edit of that one field (``TodoOperation/setField(_:field:to:)``),
+  /// Puts back the value set aside by conflict `number` (its number on the
+  /// list): an edit of that one field (``TodoOperation/setField(_:field:to:)``),
   /// so that it syncs out as any edit does; then takes it off the list.
   @discardableResult
   public func restore(_ number: Int, store: Store, env: TodoEnvironment) throws -> SyncConflict {
-    let list = try load(now: env.now())
-    guard number >= 1, number <= list.count else {
+    let list = try numbered(now: env.now())
+    guard let c = list.first(where: { $0.number == number }) else {
       throw ServerError(
         list.isEmpty
           ? "no conflict is set aside"
-          : "no conflict \(number): give 1 to \(list.count) (todo-tui sync conflicts)")
+          : "no conflict \(number) (put back already, or never set aside): give \(Self.numbers(list)) (todo-tui sync conflicts)"
+      )
     }
-    let c = list[number - 1]
-    try store.commit(.setField(c.id, field: c.field, to: c.setAside), env: env)
-    try update(now: env.now()) { items in
-      if let i = items.firstIndex(of: c) { items.remove(at: i) }
-    }
-    return c
+    try store.commit(.setField(c.conflict.id, field: c.conflict.field, to: c.conflict.setAside), env: env)
+    try update(now: env.now()) { stored in stored.conflicts.removeAll { $0.number == number } }
+    return c.conflict
+  }
+
+  /// "3", "2 to 5", or "one of 2, 4, 7": the numbers on the list.
+  static func numbers(_ list: [Numbered]) -> String {
+    let n = list.map(\.number)
+    guard let first = n.first, let last = n.last else { return "" }
+    if n.count == 1 { return "\(first)" }
+    if last - first + 1 == n.count { return "\(first) to \(last)" }
+    return "one of " + n.map(String.init).joined(separator: ", ")
   }
 }
 

@@ -75,7 +75,8 @@ final class SyncConflictsTests: XCTestCase {
     let conflicts = SyncConflicts(dataFile: try store.resolvedPath())
     let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
     XCTAssertThrowsError(try conflicts.restore(2, store: store, env: .fixed(t0 + 400))) {
-      XCTAssertEqual("\($0)", "no conflict 2: give 1 to 1 (todo-tui sync conflicts)")
+      XCTAssertEqual(
+        "\($0)", "no conflict 2 (put back already, or never set aside): give 1 (todo-tui sync conflicts)")
     }
     XCTAssertThrowsError(try conflicts.restore(0, store: store, env: .fixed(t0 + 400)))
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store.path)), before)
@@ -116,18 +117,70 @@ final class SyncConflictsTests: XCTestCase {
       try conflicts.load(now: t0 + 31 * day).map(\.title), ["t1"], "more than 30 days old: off the list, read"
     )
     try conflicts.append([c(2, at: t0 + 31 * day)], now: t0 + 31 * day)
-    XCTAssertEqual(try conflicts.loadAll().map(\.title), ["t1", "t2"], "and gone from the file once written")
-    // Restore numbers count what the list shows.
+    XCTAssertEqual(
+      try conflicts.loadAll().conflicts.map(\.conflict.title), ["t1", "t2"],
+      "and gone from the file once written")
+    // Each keeps its number: the one gone does not make the others move up.
     let store = Store(path: dir + "/todos.plist")
-    XCTAssertThrowsError(try conflicts.restore(3, store: store, env: .fixed(t0 + 31 * day))) {
-      XCTAssertEqual("\($0)", "no conflict 3: give 1 to 2 (todo-tui sync conflicts)")
+    XCTAssertThrowsError(try conflicts.restore(1, store: store, env: .fixed(t0 + 31 * day))) {
+      XCTAssertEqual(
+        "\($0)", "no conflict 1 (put back already, or never set aside): give 2 to 3 (todo-tui sync conflicts)"
+      )
     }
     // 150 more on one day: the newest 100 stay.
     let many = (3..<153).map { c($0, at: t0 + 32 * day) }
     try conflicts.append(many, now: t0 + 32 * day)
-    let kept = try conflicts.loadAll()
+    let kept = try conflicts.loadAll().conflicts
     XCTAssertEqual(kept.count, SyncConflicts.keptCount)
-    XCTAssertEqual(kept.first?.title, "t53")
-    XCTAssertEqual(kept.last?.title, "t152")
+    XCTAssertEqual(kept.first?.conflict.title, "t53")
+    XCTAssertEqual(kept.last?.conflict.title, "t152")
+    XCTAssertEqual(kept.last?.number, 153)
+  }
+
+  /// Issue 33 point 7: `--restore N` renumbered the rest, so running it twice
+  /// put back another value. Each conflict keeps its number.
+  func testRestoringTwiceNeverRestoresAnotherValue() throws {
+    let store = Store(path: dir + "/todos.plist")
+    let ids = (0..<3).map { _ in UUID() }
+    for (n, id) in ids.enumerated() {
+      let item = TodoItem(id: id, title: "Item \(n)", deadline: nil, created: t0, modified: t0)
+      try store.mutate { $0.apply(Change(before: [:], after: [id: item], summary: "")) }
+    }
+    let conflicts = SyncConflicts(dataFile: store.path)
+    try conflicts.append(
+      ids.enumerated().map { n, id in
+        SyncConflict(
+          id: id, uid: id.uuidString, title: "Item \(n)", field: "title", kept: .text("Item \(n)"),
+          setAside: .text("Other \(n)"), at: t0)
+      }, now: t0)
+    XCTAssertEqual(try conflicts.numbered(now: t0).map(\.number), [1, 2, 3])
+    XCTAssertEqual(try conflicts.restore(1, store: store, env: .fixed(t0 + 10)).setAside, .text("Other 0"))
+    XCTAssertThrowsError(try conflicts.restore(1, store: store, env: .fixed(t0 + 20)), "restored once only")
+    XCTAssertEqual(try store.load().items.first { $0.id == ids[1] }?.title, "Item 1", "not the next value")
+    XCTAssertEqual(
+      try conflicts.numbered(now: t0 + 20).map(\.number), [2, 3], "the others keep their numbers")
+    XCTAssertEqual(try conflicts.restore(3, store: store, env: .fixed(t0 + 30)).setAside, .text("Other 2"))
+    try conflicts.append(
+      [
+        SyncConflict(
+          id: ids[0], uid: "u", title: "t", field: "title", kept: .text("a"), setAside: .text("b"), at: t0)
+      ],
+      now: t0 + 40)
+    XCTAssertEqual(
+      try conflicts.numbered(now: t0 + 40).map(\.number), [2, 4], "a number is never given twice")
+  }
+
+  /// A list written by an older version (no numbers) is read numbered in its order.
+  func testAnOlderListIsNumberedInItsOrder() throws {
+    let conflicts = SyncConflicts(dataFile: dir + "/todos.plist")
+    let old = (1...2).map {
+      SyncConflict(
+        id: id, uid: "u", title: "t\($0)", field: "title", kept: .text("a"), setAside: .text("b"), at: t0)
+    }
+    let enc = JSONEncoder()
+    enc.dateEncodingStrategy = .iso8601
+    try enc.encode(old).write(to: URL(fileURLWithPath: conflicts.path))
+    XCTAssertEqual(try conflicts.numbered(now: t0).map(\.number), [1, 2])
+    XCTAssertEqual(try conflicts.append([old[0]], now: t0), [3])
   }
 }
