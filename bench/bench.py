@@ -320,9 +320,15 @@ class Bench:
             return expect(len(got) == s.pending["todo-tui"] and all(not x["completed"] for x in got),
                           "%d items for %d pending" % (len(got), s.pending["todo-tui"]))
 
+        def agenda_check(o):  # issue 38: overdue first, then the coming 7 days (a subset of `list`)
+            return expect(o.startswith(b"Overdue\n") or o.startswith(b"Today") or o == b"",
+                          "agenda starts with %r" % o[:40])
+
         self.rounds_of(s, "list", [
             ("todo-tui", lambda: ([b, "list"], ours, list_check, None)),
             ("json", lambda: ([b, "list", "--json"], ours, json_check, None)),
+            ("agenda", lambda: ([b, "agenda"], ours, agenda_check, None)),
+            ("calcurse-d", lambda: (["calcurse", "-D", s.cc, "-d", "7"], cc, ok, None)),
             ("floor", lambda: ([self.floor, s.plist], ours, list_check, None)),
             ("calcurse", lambda: (["calcurse", "-D", s.cc, "-G"], cc,
                                   lambda o: expect(count_lines(o) == n, "%d lines" % count_lines(o)),

@@ -10,6 +10,7 @@ ROWS = [
     ("list", "todo-tui", "`list`", [("calcurse", "calcurse -G"), ("task", "task list"),
                                     ("floor", "bench/floor.c")]),
     ("list", "json", "`list --json`", [("todo-tui", "todo-tui list")]),
+    ("list", "agenda", "`agenda`", [("todo-tui", "todo-tui list"), ("calcurse-d", "calcurse -d 7")]),
     ("add", "todo-tui", "`add`", [("task", "task add")]),
     ("complete", "todo-tui", "`complete`", [("task", "task N done")]),
     ("badge", "todo-tui", "`badge`", [("task", "task +OVERDUE count")]),
@@ -112,6 +113,10 @@ def targets(b, sizes, verdict, suffix=""):
         if o is not None and l is not None:
             verdict("`list --json` ≤ 2× `list` at %s%s" % ("{:,}".format(n), suffix), o <= 2 * l,
                     "%.2f×" % (o / l))
+        a = med("list", n, "agenda")
+        if a is not None and l is not None:  # issue 38
+            verdict("`agenda` ≤ 1.5× `list` at %s%s" % ("{:,}".format(n), suffix), a <= 1.5 * l,
+                    "%.2f×" % (a / l))
     for cmd, peer in (("add", "task add"), ("complete", "task done")):
         for n, k in ((1000, 1.0), (10000, 0.5)):
             ratio_target(cmd, "task", n, k, "`%s` ≤ %g× %s at %s" % (cmd, k, peer, "{:,}".format(n)))

@@ -32,3 +32,17 @@ filesum() { if [ -e "$TODO_TUI_FILE" ]; then sha256sum "$TODO_TUI_FILE" | cut -d
 # wait_for SECONDS CMD…: polls until CMD succeeds
 wait_for() { local end=$(( $(date +%s%N) + $1 * 1000000000 )); shift
   while ! "$@" >/dev/null 2>&1; do [ "$(date +%s%N)" -lt $end ] || return 1; sleep 0.05; done; }
+# check NAME CMD…: the command's output equals the golden file $gold/NAME.txt
+# (UPDATE_GOLDEN=1 rewrites it first).
+check() {
+  local name=$1; shift
+  "$@" > "$WORK/$name.out" 2>"$WORK/.err" || fail "$* failed: $(cat "$WORK/.err")"
+  if [ -n "${UPDATE_GOLDEN:-}" ]; then cp "$WORK/$name.out" "$gold/$name.txt"; fi
+  diff -u "$gold/$name.txt" "$WORK/$name.out" || fail "the output of $* differs from $gold/$name.txt"
+}
+# rows_plist FILE <<'PY' … PY: the Python on stdin sets `rows` (with fixtures/rows_plist.py's
+# at() at hand); they are written as the data file FILE.
+rows_plist() {
+  /usr/bin/python3 -c 'import sys; sys.path.insert(0, sys.argv[2]); from rows_plist import at, dump
+exec(sys.stdin.read()); dump(rows, sys.argv[1])' "$1" "$HERE/fixtures"
+}

@@ -7,11 +7,7 @@
 export TZ=Europe/Berlin TODO_TUI_NOW=2026-11-23T14:30:00+01:00  # a Monday afternoon
 gold="$HERE/fixtures/list"
 
-/usr/bin/python3 - "$TODO_TUI_FILE" <<'PY'
-import plistlib, sys, datetime as dt
-z = dt.timezone(dt.timedelta(hours=1))
-def at(y, m, d, h, mi=0): return dt.datetime(y, m, d, h, mi, tzinfo=z).astimezone(dt.timezone.utc).replace(tzinfo=None)
-created = at(2026, 11, 1, 9)
+rows_plist "$TODO_TUI_FILE" <<'PY'
 rows = [
   ("1f0c9a2e", "Pay rent", at(2026, 11, 22, 17), {}),
   ("2b7d4e10", "Call the bank", at(2026, 11, 23, 9), {"reminder": at(2026, 11, 23, 15)}),
@@ -24,22 +20,8 @@ rows = [
   ("92e4bf87", "Learn the cello", None, {}),
   ("a3f5c098", "Old task", at(2026, 11, 20, 12), {"completed": at(2026, 11, 20, 11)}),
 ]
-items = {}
-for p, title, due, extra in rows:
-  u = (p + "-0000-4000-8000-" + p + "0000").upper()
-  e = {"UUID": u, "title": title, "created": created}
-  if due: e["deadline"] = due
-  e.update(extra)
-  items[u] = e
-plistlib.dump({"formatVersion": 1, "todoItems": items}, open(sys.argv[1], "wb"))
 PY
 
-check() {  # check NAME CMD…: the command's output equals the golden file NAME
-  local name=$1; shift
-  "$@" > "$WORK/$name.out" 2>"$WORK/.err" || fail "$* failed: $(cat "$WORK/.err")"
-  if [ -n "${UPDATE_GOLDEN:-}" ]; then cp "$WORK/$name.out" "$gold/$name.txt"; fi
-  diff -u "$gold/$name.txt" "$WORK/$name.out" || fail "list output differs from $gold/$name.txt"
-}
 check en_US env LC_ALL=en_US.UTF-8 "$TODO_BIN" list
 check en_GB env LC_ALL=en_GB.UTF-8 "$TODO_BIN" list
 check all-de_DE env LANG=de_DE.UTF-8 LC_ALL= LC_TIME= "$TODO_BIN" list --all

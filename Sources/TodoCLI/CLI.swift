@@ -170,8 +170,8 @@ struct TodoTUI: ParsableCommand {
     version: FastPath.version,
     subcommands: [
       App.self, Add.self, List.self, Complete.self, Reopen.self, Remind.self, Edit.self, Delete.self,
-      Show.self, Lists.self, Badge.self, Pending.self, Daemon.self, Import.self, Export.self,
-      Sync.self,
+      Show.self, Lists.self, AgendaCommand.self, Badge.self, Pending.self, Daemon.self, Import.self,
+      Export.self, Sync.self,
     ],
     defaultSubcommand: App.self
   )

@@ -11,9 +11,9 @@ public final class DueFormatter {
   private let zone: TimeZone?
   /// The clock of ``phrase(_:)``: "17:00" or "5:00 PM".
   public let hourCycle: HourCycle
-  private var currentYear: Int
+  private(set) var currentYear: Int
   /// The local day number (days since 1970-01-01) of `now`.
-  private var today = 0
+  public private(set) var today = 0
   private var offsetFrom = Date.distantFuture
   private var offsetUntil = Date.distantPast
   private var offset = 0
