@@ -77,6 +77,8 @@ wait_screen 'Cancelled'
 tm resize-window -x 80 -y 24
 T lists add Work >/dev/null
 bob=$(id_of "Call Bob")
+# The parent in Work too: a subtask lives in its parent's list (SPEC 9), so both hold.
+T edit "$bob" --list Work >/dev/null || fail "Call Bob to Work"
 wait_screen 'Todo List · All lists'
 keys g Enter
 wait_screen '│ Title +Pay rent'

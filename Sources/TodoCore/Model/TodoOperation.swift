@@ -111,7 +111,8 @@ public enum TodoOperation: Equatable, Sendable {
           throw TodoError.cycle(item.title)
         }
         fields.apply(to: &item)
-        try Self.refuseLeavingParentsList(item, moved: fields.list != nil, in: source)
+        // A subtask moved alone is refused; with a parent chosen too, the parent's list wins.
+        try Self.refuseLeavingParentsList(item, moved: fields.list != nil && fields.parent == nil, in: source)
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }

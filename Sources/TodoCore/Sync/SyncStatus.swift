@@ -86,6 +86,8 @@ struct SyncStatus: Equatable, Sendable {
   var vdir: String
   /// UID → what both sides held.
   var items: [String: SyncEntry] = [:]
+  /// Some base was upgraded when read (``adoptKeptFields(calendar:)``): the next sync saves it, once.
+  var upgraded = false
 
   /// The status file for `dataFile` (the resolved data file) and `vdir` (absolute).
   static func path(dataFile: String, vdir: String) -> String {
@@ -132,9 +134,10 @@ struct SyncStatus: Equatable, Sendable {
 extension SyncStatus {
   /// Every base as today's mapping reads it (``SyncFields/adoptKeptFields(calendar:)``), as the
   /// data file's items are when it is read (``TodoDocument/adoptKeptFields(calendar:)``): the
-  /// next save keeps them so. Only bases with kept text are looked at.
+  /// next sync saves them so, even with nothing else to do. Only bases with kept text are looked at.
   mutating func adoptKeptFields(calendar: Calendar = .localGregorian) {
     let old = items.keys.filter { items[$0]!.base.icalExtra.map(TodoItem.keepsAdoptableProperties) ?? false }
     for uid in old { items[uid]!.base.adoptKeptFields(calendar: calendar) }
+    upgraded = !old.isEmpty
   }
 }

@@ -177,7 +177,8 @@ public final class VdirSync {
           }
           ?? Self.fingerprint(
             items: status.items, listing: listing, removed: removed, aside: record && status != old)
-        if status != old {
+        // An upgraded base is saved once, so that it is not upgraded at every sync.
+        if status != old || old.upgraded {
           try status.save(statusFile, lines: made?.lines)
           report.wrote = true
         }

@@ -274,9 +274,12 @@ final class AppDetailTests: XCTestCase {
   }
 
   /// ← → choose the list, a typed title the parent: the save carries those
-  /// two and nothing else, and the file then has both.
+  /// two and nothing else, and the file then has both (the parent, Buy milk,
+  /// in Work: a subtask lives in its parent's list, SPEC 9).
   func testSavingTheListAndTheParentSendsOnlyThem() {
-    var (s, list) = twoLists(items)
+    var inWork = items
+    inWork[1].list = "work"
+    var (s, list) = twoLists(inWork)
     _ = press(&s, [.enter])
     tab(to: .list, &s)
     XCTAssertEqual(form(s)?.detail?.list, "personal")

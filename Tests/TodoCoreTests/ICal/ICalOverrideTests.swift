@@ -49,7 +49,8 @@ final class ICalOverrideTests: XCTestCase {
     XCTAssertEqual(r.items.map(\.title), ["Team-Besprechung vorbereiten"], "the series is the item")
     let item = try XCTUnwrap(r.items.first)
     XCTAssertEqual(item.repeatRule, "FREQ=WEEKLY;BYDAY=MO")
-    XCTAssertEqual(item.deadline, ISO8601DateFormatter().date(from: "2026-11-02T09:00:00Z"))
+    // Nov 16 completed in its override: the series goes on after it (issue 33 point 13).
+    XCTAssertEqual(item.deadline, ISO8601DateFormatter().date(from: "2026-11-23T09:00:00Z"))
     XCTAssertNil(item.completed, "a completed occurrence does not complete the series")
 
     let text = ICalMapping.ics(for: r.items, now: now, calendar: ICalFixtureTests.calendar())

@@ -78,6 +78,17 @@ final class SubtaskListTests: XCTestCase {
     XCTAssertEqual(listID(list, draft.id), "home")
   }
 
+  /// The detail's list and parent saved together (or `edit --list --parent`): the parent's list wins.
+  func testAListAndAParentChosenTogetherFollowTheParent() throws {
+    var (list, report, _, _) = try file()
+    let c = try list.commit(
+      .add(title: "Call Anna", deadline: nil, fields: FieldEdits(list: .some("home"))), env: env)
+    let call = try XCTUnwrap(c.after.keys.first)
+    try list.commit(
+      .edit(call, fields: FieldEdits(list: .some(nil), parent: .some(report.icalUID))), env: env)
+    XCTAssertEqual(listID(list, call), "work")
+  }
+
   func testASubtaskImportedInAnotherListIsMovedWithAWarning() throws {
     var (list, report, _, _) = try file()
     var stray = TodoItem(id: UUID(), title: "Proofread", deadline: nil, created: now, modified: now)

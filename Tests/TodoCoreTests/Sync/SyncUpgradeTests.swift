@@ -23,10 +23,20 @@ final class SyncUpgradeTests: XCTestCase {
     for name in try fm.contentsOfDirectory(atPath: fixture + "/vdir") {
       try fm.copyItem(atPath: fixture + "/vdir/" + name, toPath: dir + "/vdir/" + name)
     }
-    // The status names its vdir (and its file name hashes it): moved here from where it was made.
+    // The status names its vdir (and its file name hashes it): moved here from where it was made;
+    // its etags are the copies' (as if the files had not moved: an upgrade in place).
     let engine = sync()
-    let status = try String(contentsOfFile: fixture + "/todos.plist.status", encoding: .utf8)
+    var lines = try String(contentsOfFile: fixture + "/todos.plist.status", encoding: .utf8)
       .replacingOccurrences(of: "\t/tmp/todo-tui-upgrade/vdir\n", with: "\t\(engine.vdir.path)\n")
+      .split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      }
+    for k in lines.indices.dropFirst() {
+      var st = stat()
+      XCTAssertEqual(stat(engine.vdir.path + "/" + lines[k][1], &st), 0)
+      lines[k][2] = VdirFolder.etag(st)
+    }
+    let status = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n"
     try status.write(toFile: try engine.statusPath(), atomically: true, encoding: .utf8)
   }
 
@@ -81,10 +91,16 @@ final class SyncUpgradeTests: XCTestCase {
     XCTAssertEqual(try sync(at: 60).run().lines.count, 0)
   }
 
-  /// With no change anywhere, today's first sync over the old one writes no vdir file.
+  /// With no change anywhere, today's first sync over the old one writes no vdir file;
+  /// it saves the upgraded status, once: the next load has nothing to upgrade.
   func testAnUpgradeAloneRewritesNothing() throws {
     let before = try vdir()
-    let report = try sync().run()
+    let engine = sync()
+    XCTAssertTrue(try SyncStatus.load(try engine.statusPath(), vdir: engine.vdir.path).upgraded)
+    let report = try engine.run()
+    let saved = try String(contentsOfFile: try engine.statusPath(), encoding: .utf8)
+    XCTAssertFalse(saved.contains("PRIORITY:5"), saved)
+    XCTAssertFalse(try SyncStatus.load(try engine.statusPath(), vdir: engine.vdir.path).upgraded)
     XCTAssertEqual(report.conflicts.count, 0)
     XCTAssertEqual(report.lines.count, 0, "\(report.lines)")
     let after = try vdir()
