@@ -348,7 +348,7 @@ public final class ServerSync: @unchecked Sendable {
   /// A failure as told once: "server offline" only when the server could
   /// not be reached; a refusal (a calendar emptied on one side) is told as
   /// such, without vdirsyncer's advice to force the deletion through.
-  static func told(_ why: String) -> String {
+  public static func told(_ why: String) -> String {
     if let r = why.range(of: " was completely emptied") {
       // vdirsyncer: `PAIR/C: Storage "PAIR_remote/C" was completely emptied. If you want to … --force-delete …`
       let storage = why[..<r.lowerBound].split(separator: " ").last.map {
