@@ -5,8 +5,9 @@
 # in the app within the poll interval plus 5 s, and one deleted there goes
 # within that time too; one added in the app reaches the server within 10 s;
 # the server stopped, the header shows `✗` within one round, and `✓` again once
-# it is back. A daemon started while the app holds the notifier role waits,
-# and takes the round over when the app quits.
+# it is back. The app takes the round over from a daemon that ends; a daemon
+# started while the app holds the notifier role waits, and takes the round
+# over when the app quits.
 . "$HERE/lib.sh"; . "$HERE/lib-radicale.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-tui.sh"
 server_script
 export TODO_TUI_NOTIFY=/bin/true
@@ -21,10 +22,17 @@ out=$(T sync setup --caldav "http://127.0.0.1:$PORT/" --user user --password-com
   --poll-interval $POLL 2>&1) || fail "setup: $out"
 T add "Written before the app" >/dev/null
 
+# 0. A daemon holds the notifier role when the app opens: the app waits;
+# when the daemon ends, the app takes the role and the round over.
+"$TODO_BIN" daemon 2>>"$WORK/daemon0.err" &
+D0=$!; DAEMONS+=("$D0")
+wait_for 10 grep -q "syncing with the server every $POLL s" "$WORK/daemon0.err" || fail "the first daemon: $(cat "$WORK/daemon0.err")"
 tui_start 100 24 "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" "XDG_DATA_HOME=$XDG_DATA_HOME" "PATH=$PATH"
-# The app's first round: what was here reaches the server, the header says so.
-wait_for 15 eval 'phone list | grep -q "|Written before the app$"' || { screen; fail "the app's first round did not push"; }
+wait_for 15 eval 'phone list | grep -q "|Written before the app$"' || fail "the daemon's round did not push: $(cat "$WORK/daemon0.err")"
 wait_screen '✓ synced [0-9]{2}:[0-9]{2}' 10
+stop_daemon "$D0"
+phone put first.ics first@phone "Arrived after the daemon"
+wait_screen 'Arrived after the daemon' $((POLL + 5))
 
 # 1. The phone's item shows in the open app within the poll interval plus 5 s.
 phone put milk.ics milk@phone "Buy milk"
@@ -71,6 +79,6 @@ phone put bread.ics bread@phone "Buy bread"
 wait_for $((POLL + 5)) in_file bread@phone || fail "the daemon's round did not bring the phone's item: $(cat "$WORK/daemon.err")"
 stop_daemon "$DPID"
 pgrep -f "vdirsyncer -c $XDG_CONFIG_HOME/" >/dev/null && fail "a vdirsyncer run was left behind: $(pgrep -af vdirsyncer)"
-want=$(printf '%s\n' "Added in the app" "Added while offline" "Buy bread" "Written before the app" | sort)
+want=$(printf '%s\n' "Added in the app" "Added while offline" "Arrived after the daemon" "Buy bread" "Written before the app" | sort)
 expect_eq "$(phone list | cut -d'|' -f2 | sort)" "$want" "the server at the end"
 echo ok

@@ -39,7 +39,7 @@ struct Daemon: ParsableCommand {
       lock = l
     } else {
       let who = NotifierLock.holder(for: store).map { " (pid \($0))" } ?? ""
-      say("another notifier\(who) serves \(path) ; waiting until it ends")
+      say("another notifier\(who) serves \(path); waiting until it ends")
       lock = try NotifierLock.acquire(for: store)
     }
     defer { lock.release() }

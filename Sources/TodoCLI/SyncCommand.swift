@@ -102,7 +102,7 @@ struct Sync: ParsableCommand {
     case .busy: CLI.warn("another sync with the server runs now; it takes this change along")
     case .stopped: break
     case .failed(let why):
-      throw CLIError(message: "the server: \(why) (the data file and \(engine.vdir.path) are in step)")
+      throw CLIError(message: "\(ServerSync.told(why)) (the data file and \(engine.vdir.path) are in step)")
     }
   }
 

@@ -68,9 +68,10 @@ public enum ServerSetup {
       }
     }
     try make(paths.folder)
+    removeLeftovers(paths)
     // The same account keeps vdirsyncer's status; another starts from none.
     let sameAccount = Self.account(paths) == Self.Account(url: url, user: user)
-    let status = sameAccount ? paths.vdirsyncerStatus : paths.folder + "/.vdirsyncer-status.setup-\(getpid())"
+    let status = sameAccount ? paths.vdirsyncerStatus : paths.folder + "/\(statusTag)\(getpid())"
     try make(root)
     try make(status)
     func config(status: String) -> VdirsyncerConfig {
@@ -131,6 +132,23 @@ public enum ServerSetup {
       FoundList(name: $0.list.name, folder: root + "/" + $0.folder)
     }
     return (record, found)
+  }
+
+  /// The name of the status a set-up for another account makes, before the pid.
+  static let statusTag = ".vdirsyncer-status.setup-"
+
+  /// Removes what a set-up killed with SIGKILL left (nothing else can stop
+  /// it before it cleans up): its temporary configuration and new status, by
+  /// the pid in their names, when that process is gone.
+  static func removeLeftovers(_ paths: ServerPaths) {
+    let config = AtomicFile.temporaryName(of: "vdirsyncer.conf", tag: "setup").prefix { !$0.isNumber }
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: paths.folder)) ?? [] {
+      guard let tag = [String(config), statusTag].first(where: name.hasPrefix),
+        let pid = Int32(name.dropFirst(tag.count).prefix { $0.isNumber }),
+        kill(pid, 0) != 0 && errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(atPath: paths.folder + "/" + name)
+    }
   }
 
   /// The server and user of a configuration of ours.

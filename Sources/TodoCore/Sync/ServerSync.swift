@@ -152,6 +152,12 @@ public final class ServerSync: @unchecked Sendable {
       return .busy
     }
     defer { close(fd) }
+    if Self.running(config: engine.config) {
+      // A vdirsyncer on our configuration that no lock holds: left by a
+      // notifier killed with -9 (its group outlives it), or run by hand. Not two at once.
+      state.withLock { nextRunValue = now() + schedule.first }
+      return .busy
+    }
     let started = now()
     let polled: Bool = state.withLock {
       pendingValue = false
@@ -345,31 +351,20 @@ public final class ServerSync: @unchecked Sendable {
     return outcome
   }
 
-  /// A failure as told once: "server offline" only when the server could
-  /// not be reached; a refusal (a calendar emptied on one side) is told as
-  /// such, without vdirsyncer's advice to force the deletion through.
-  static func told(_ why: String) -> String {
-    if let r = why.range(of: " was completely emptied") {
-      // vdirsyncer: `PAIR/C: Storage "PAIR_remote/C" was completely emptied. If you want to … --force-delete …`
-      let storage = why[..<r.lowerBound].split(separator: " ").last.map {
-        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'`"))
+  /// Whether a vdirsyncer runs with `-c config` (any process: its argv read from /proc).
+  static func running(config: String) -> Bool {
+    let procs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for pid in procs where pid.first?.isNumber == true {
+      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+        continue
       }
-      let parts = storage?.split(separator: "/", maxSplits: 1).map(String.init) ?? []
-      let which =
-        parts.count < 2
-        ? "a list"
-        : parts[0].hasSuffix("_remote")
-          ? "the calendar \(parts[1]) on the server" : "the list \(parts[1]) here"
-      return "sync with the server refused: \(which) was emptied since the last sync, "
-        + "and its items are not deleted on the other side on that alone"
+      let argv = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      guard argv.prefix(2).contains(where: { ($0 as NSString).lastPathComponent == "vdirsyncer" }),
+        let c = argv.firstIndex(of: "-c"), c + 1 < argv.count, argv[c + 1] == config
+      else { continue }
+      return true
     }
-    let offline = [
-      "Cannot connect", "Connection refused", "no answer within", "Name or service not known",
-      "Temporary failure in name resolution", "Network is unreachable", "Server disconnected",
-      "Connection reset", "timed out", "No route to host",
-    ]
-    return offline.contains { why.contains($0) }
-      ? "server offline: \(why)" : "sync with the server failed: \(why)"
+    return false
   }
 
   /// What a run of vdirsyncer may change on our side: every file of the

@@ -106,6 +106,32 @@ final class ServerRoundTests: ServerTestCase {
     XCTAssertEqual(lines.all, [])
   }
 
+  func testAVdirsyncerLeftRunningOnOurConfigurationKeepsTheNextRunOff() throws {
+    let program = try fake("[ -e \(dir)/quick ] && exit 0; sleep 30 & trap 'kill $!; exit 143' TERM; wait")
+    // What a notifier killed with -9 leaves: its vdirsyncer, on our configuration, holding no lock.
+    let orphan = Process()
+    orphan.executableURL = URL(fileURLWithPath: program)
+    orphan.arguments = ["-c", dir + "/v.conf", "sync", "p"]
+    try orphan.run()
+    defer { orphan.terminate() }
+    var seen = false
+    for _ in 0..<200 where !seen {
+      seen = ServerSync.running(config: dir + "/v.conf")
+      if !seen { usleep(10_000) }
+    }
+    XCTAssertTrue(seen)
+    XCTAssertFalse(ServerSync.running(config: dir + "/other.conf"))
+    let s = try server(program, lines: Lines())
+    XCTAssertEqual(s.runOnce(now: { self.t0 }), .busy, "not a second vdirsyncer beside it")
+    XCTAssertEqual(calls.count, 1, "only the orphan's own run: \(calls)")
+    XCTAssertEqual(s.nextRun, t0 + 5, "tried again shortly")
+    orphan.terminate()
+    orphan.waitUntilExit()
+    try "".write(toFile: dir + "/quick", atomically: true, encoding: .utf8)
+    XCTAssertEqual(s.runOnce(now: { self.t0 + 5 }), .unchanged, "once it ended, the next run runs")
+    XCTAssertEqual(calls.count, 2)
+  }
+
   static func isZombie(_ pid: Int32) -> Bool {
     ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").contains(") Z ")
   }

@@ -120,4 +120,20 @@ final class ServerSetUpTests: ServerTestCase {
     }
     XCTAssertTrue(gone, "vdirsyncer's child ended with its group")
   }
+
+  func testWhatASetUpKilledLeftIsRemovedByTheNext() throws {
+    let gone = Process()
+    gone.executableURL = URL(fileURLWithPath: "/bin/true")
+    try gone.run()
+    gone.waitUntilExit()
+    let dead = gone.processIdentifier
+    try FileManager.default.createDirectory(
+      atPath: paths.folder + "/.vdirsyncer-status.setup-\(dead)/todo_tui", withIntermediateDirectories: true)
+    let left = [".vdirsyncer.conf.tmp-setup\(dead)-42", ".vdirsyncer.conf.tmp-setup\(getpid())-7"]
+    for name in left { try "x".write(toFile: paths.folder + "/" + name, atomically: false, encoding: .utf8) }
+    _ = try setUp(user: "ann", dataFile: dir + "/todos.plist", env: try account())
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: paths.folder).filter { $0.hasPrefix(".") },
+      [left[1]], "a running set-up's temporary is spared; those of a set-up killed with -9 are removed")
+  }
 }
