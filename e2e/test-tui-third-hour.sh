@@ -121,3 +121,19 @@ keys L g Enter
 wait_screen 'Call Bob'
 keys L G k Enter
 wait_screen '^ Todo List · Work'
+tm kill-server
+
+# 17 (the app's part). Opening the app in the default location with nothing yet: the folder
+# it makes to watch is said once it closes; a mistyped TODO_TUI_FILE opens nothing.
+mkdir -p "$WORK/newhome"
+tm new-session -d -x 80 -y 24 -e PS1='$ ' "env -i HOME=$WORK/newhome PATH=$PATH TERM=tmux-256color TZ=$TZ TODO_TUI_NOTIFY=/bin/true PS1='$ ' sh"
+wait_screen '^\$'
+keys "$TODO_BIN; echo EXIT=\$?" Enter
+wait_screen 'Nothing to do'
+keys q
+wait_screen 'EXIT=0'
+wait_screen '^note: made the folder ~/.local/share/todo-tui for the data file$'
+keys "TODO_TUI_FILE=$WORK/nope/todos.plist $TODO_BIN; echo EXIT=\$?" Enter
+wait_screen 'EXIT=1'
+wait_screen "^error: the folder $WORK/nope of TODO_TUI_FILE"
+[ ! -e "$WORK/nope" ] || fail "the app made the mistyped folder"

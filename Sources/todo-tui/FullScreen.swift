@@ -45,7 +45,8 @@ final class FullScreen {
     // Before any thread starts: the signals become a descriptor.
     let signals = try TerminationSignals([SIGTERM, SIGINT, SIGHUP, SIGWINCH])
     let path = try store.resolvedPath()
-    let watcher = try FileWatcher(path: path)  // creates the missing folders, 0700
+    // Creates the missing folders, 0700 (said once the app is closed: the default location's first open).
+    let watcher = try FileWatcher(path: path, made: store.madeFolder)
     let timer = try WallClockTimer()
     terminal = try Terminal(environment: environment)
     defer { terminal.restore() }
