@@ -3,6 +3,7 @@
 # task.md of 2.6, and the todo.txt README), never from our exporter.
 . "$HERE/lib.sh"
 F="$HERE/fixtures"
+export TODO_TUI_NOW=2026-11-28T08:00:00Z  # the dates below are said as seen from then
 
 # 1. Taskwarrior: every field with a home here, and one line of what had none.
 out=$(T import "$F/taskwarrior-export.json" 2>"$WORK/err") || fail "import the Taskwarrior export: $(cat "$WORK/err")"
