@@ -15,7 +15,7 @@ type_text "tomorrow 9am"
 keys Tab                                          # the picker, left as it is
 wait_screen 'Tab repeat'
 keys Tab
-type_text "fortnightly"
+type_text "every blue moon"
 wait_screen 'not a repeat rule: try daily, weekly'
 keys Enter
 wait_screen 'Add item'                            # refused in place: the form stays

@@ -38,12 +38,12 @@ expect_eq "$(field "$(id_of "Get the visa")" parent)" "$trip" "a on a subtask ma
 # Completing the parent asks; n keeps everything; y completes them all.
 keys g j
 keys x
-wait_screen '“Plan the trip” has 4 subtasks open: complete them too\? \(y/n\)'
+wait_screen 'Complete its 4 open subtasks too\? a: all, o: “Plan the trip” only, n: nothing'
 keys n
 wait_screen 'Not completed'
 [ "$(field "$trip" completed)" = null ] || fail "n completed the trip"
 keys x
-wait_screen 'complete them too'
+wait_screen 'a: all, o: '
 keys y
 wait_screen 'Completed 5 items'
 [ "$(field "$(id_of "Pack the bags")" completed)" != null ] || fail "y did not complete the subtasks"

@@ -49,7 +49,8 @@ final class FullScreen {
     // Before any thread starts: the signals become a descriptor.
     let signals = try TerminationSignals([SIGTERM, SIGINT, SIGHUP, SIGWINCH])
     let path = try store.resolvedPath()
-    let watcher = try FileWatcher(path: path)  // creates the missing folders, 0700
+    // Creates the missing folders, 0700 (said once the app is closed: the default location's first open).
+    let watcher = try FileWatcher(path: path, made: store.madeFolder)
     let timer = try WallClockTimer()
     terminal = try Terminal(environment: environment)
     defer { terminal.restore() }
@@ -64,6 +65,14 @@ final class FullScreen {
           let size = terminal.querySize()
           terminal.resize(to: size)
           dispatch(.resized(size))
+        } else if sig == SIGINT {
+          takeKeys()
+          // Ctrl-C in a form is Esc: what was typed is not lost without a question.
+          if case .form = state.mode, let escape = KeyMap.action(for: .escape, in: state) {
+            dispatch(escape)
+          } else {
+            loop.stop()
+          }
         } else {
           loop.stop()
         }
@@ -71,11 +80,7 @@ final class FullScreen {
     }
     loop.add(0) { [self] events in
       guard events & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
-      let keys = terminal.readKeys()
-      if keys.isEmpty && events & Int16(POLLHUP | POLLERR) != 0 { loop.stop() }
-      for key in keys where !loop.stopped {
-        if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
-      }
+      if !takeKeys() && events & Int16(POLLHUP | POLLERR) != 0 { loop.stop() }
     }
     loop.add(watcher.fd) { [self] _ in
       guard watcher.drain() else { return }
@@ -254,6 +259,17 @@ final class FullScreen {
     guard !fired.isEmpty else { return }
     dispatch(.fired(fired, bell: !notifier.hasBubbles))
     if fileChanged() { load() }
+  }
+
+  /// Reads and acts on the keys waiting (a SIGINT reads them first: the `a` typed before a
+  /// Ctrl-C opens its form before the Ctrl-C is looked at); false when there were none.
+  @discardableResult
+  func takeKeys() -> Bool {
+    let keys = terminal.readKeys()
+    for key in keys where !loop.stopped {
+      if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
+    }
+    return !keys.isEmpty
   }
 
   func draw() {

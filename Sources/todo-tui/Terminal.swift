@@ -51,6 +51,14 @@ final class Terminal {
       ]
       for (i, c) in colours.enumerated() { init_pair(Int16(i + 1), c, -1) }
     }
+    // Home and End as terminals send them whatever TERM says (tmux's \e[1~ and \e[4~ under
+    // TERM=xterm-256color, rxvt's \e[7~ \e[8~, xterm's \e[H \e[F \eOH \eOF): else End reads as Esc.
+    for (sequence, key) in [
+      ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+      ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+    ] where key_defined(sequence) <= 0 {
+      define_key(sequence, key)
+    }
     define_key("\u{1B}[200~", Self.pasteStart)
     define_key("\u{1B}[201~", Self.pasteEnd)
     Self.emit("\u{1B}[?2004h\u{1B}[22;0t")  // bracketed paste on; push the window title

@@ -63,9 +63,9 @@ public enum Action: Equatable, Sendable {
 
 /// The answers to a ``SubtaskQuestion``.
 public enum SubtaskAnswer: Equatable, Sendable {
-  /// y: complete (or delete) the subtasks too.
+  /// y (or a): complete (or delete) the subtasks too.
   case withChildren
-  /// k: delete the parent only, its subtasks moved up.
+  /// k: delete the parent only, its subtasks moved up; o: complete the parent only, its subtasks open.
   case keepChildren
   /// n or Esc: nothing.
   case no

@@ -39,7 +39,7 @@ public struct DoneCount: Equatable, Sendable {
 /// A question about a parent's subtasks, on the status line (``AppState/Mode/askSubtasks(_:)``).
 public struct SubtaskQuestion: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
-    /// Completing a parent whose subtasks are open: y completes them too, n does nothing.
+    /// Completing a parent whose subtasks are open: a (or y) completes them too, o the parent only, n nothing.
     case complete
     /// Deleting a parent: y deletes its subtasks too, k keeps them (moved up), n does nothing.
     case delete

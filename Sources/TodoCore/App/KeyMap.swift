@@ -78,6 +78,9 @@ public enum KeyMap {
     case (.deleting, _): return .list(.confirmDelete(key == .char("y") || key == .char("Y")))
     case (.choosing, .up), (.choosing, .char("k")): return .list(.turn(-1))
     case (.choosing, .down), (.choosing, .char("j")): return .list(.turn(1))
+    // The first and the last choice, as in the list (the turn stops at the ends).
+    case (.choosing, .home), (.choosing, .char("g")), (.choosing, .pageUp): return .list(.turn(-10_000))
+    case (.choosing, .end), (.choosing, .char("G")), (.choosing, .pageDown): return .list(.turn(10_000))
     case (.choosing, .enter): return .list(.choose)
     case (.choosing, .char("a")), (.choosing, .char("+")): return .list(.startNaming(rename: false))
     case (.choosing, .char("r")): return .list(.startNaming(rename: true))

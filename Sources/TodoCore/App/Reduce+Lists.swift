@@ -110,9 +110,10 @@ func reduceList(_ state: inout AppState, _ action: ListAction) -> [Effect] {
       return []
     }
     guard let item = state.item(id) else { return [] }
+    // On the first list it can go to, not its own (Enter there would say "already in Work").
     let current = state.lists.listID(of: item)
     state.mode = .pickList(
-      ListPicker(purpose: .move(id), selected: state.lists.lists.firstIndex { $0.id == current } ?? 0))
+      ListPicker(purpose: .move(id), selected: state.lists.lists.firstIndex { $0.id != current } ?? 0))
   case .turn(let n):
     guard case .pickList(var p) = state.mode else { return [] }
     let count = p.choices(state.lists).count

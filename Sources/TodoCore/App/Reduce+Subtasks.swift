@@ -41,6 +41,8 @@ func reduceSubtasks(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch (q.kind, answer) {
     case (_, .no):
       state.message = q.kind == .complete ? "Not completed" : "Not deleted"
+    case (.complete, .keepChildren):
+      return mutate(&state, .complete([q.id]))  // o: this one only, its subtasks stay open
     case (.complete, _):
       return mutate(&state, .complete([q.id] + q.below))
     case (.delete, .withChildren):
@@ -76,17 +78,28 @@ extension SubtaskQuestion {
     let title = Title.displaySafe(state.item(id)?.title ?? "")
     let n = below.count == 1 ? "1 subtask" : "\(below.count) subtasks"
     switch kind {
-    case .complete: return "“\(title)” has \(n) open: complete them too? (y/n)"
+    // The answers first: a long title is cut at the screen's edge, not them.
+    case .complete:
+      let them = below.count == 1 ? "its open subtask" : "its \(below.count) open subtasks"
+      let long = "Complete \(them) too? a: all, o: “\(title)” only, n: nothing"
+      // Narrow (40 columns): the answers whole, the question left to the row it is about.
+      return CellWidth.of(long) <= state.size.width - 2
+        ? long : "a: all \(below.count + 1), o: this one only, n: none"
     case .delete: return "Delete “\(title)” and its \(n)? y: with them, k: keep them, n: no"
     }
   }
 }
 
 extension KeyMap {
-  /// The keys of a ``SubtaskQuestion``: y, k (deletion only), n or Esc.
+  /// The keys of a ``SubtaskQuestion``: a or y (all), o (completion: this one only), k (deletion:
+  /// keep them), n or Esc.
   static func subtaskAnswer(_ key: Key, _ q: SubtaskQuestion) -> Action? {
     switch key {
     case .char("y"), .char("Y"): return .answerSubtasks(.withChildren)
+    case .char("a") where q.kind == .complete, .char("A") where q.kind == .complete:
+      return .answerSubtasks(.withChildren)
+    case .char("o") where q.kind == .complete, .char("O") where q.kind == .complete:
+      return .answerSubtasks(.keepChildren)
     case .char("k") where q.kind == .delete, .char("K") where q.kind == .delete:
       return .answerSubtasks(.keepChildren)
     case .char("n"), .char("N"), .escape: return .answerSubtasks(.no)

@@ -322,7 +322,10 @@ private func escape(_ state: inout AppState) {
     clearFilter(&state)
   case .list:
     if state.banner != nil {
-      dismissBanner(&state)
+      // One Esc for them all: four overdue items are one thing to see, in the list below.
+      state.banners.removeAll()
+      state.bannerSince = nil
+      state.scrollToSelection()
     } else if !state.filter.isEmpty {
       clearFilter(&state)
     }

@@ -48,7 +48,7 @@ func drawDetail(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: 
     case .reading:
       let (text, style) =
         form.error.map { ($0, Style.red) } ?? reading(form.focus, form, deadline, state, fmt)
-      c.put(text, x: fx, y: y, style: style, limit: end)
+      c.putCut(text, x: fx, y: y, style: style, limit: end)  // a cut reading ends in “…”
     case .field(let f, let row):
       if row == 0 { c.put(Detail.label(f), x: x0 + 2, y: y, style: f == focus ? .bold : .plain) }
       drawDetailValue(f, row: row, form, d, state, noteRows, noteWidth, fmt, x: fx, y: y, end: end, &c)

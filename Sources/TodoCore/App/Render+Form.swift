@@ -48,14 +48,14 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
     y += 1
     if full {
       let (text, style) = reading(field, form, deadline, state, fmt)
-      c.put(text, x: fx, y: y, style: style, limit: end)
+      c.putCut(text, x: fx, y: y, style: style, limit: end)  // a cut reading ends in “…”
       y += 1
     }
   }
   if !full {
     // One reading, under the labels too: the room a small screen has.
     let (text, style) = reading(focus, form, deadline, state, fmt)
-    c.put(text, x: x0 + 2, y: y, style: style, limit: end)
+    c.putCut(text, x: x0 + 2, y: y, style: style, limit: end)
     y += 1
   }
   if form.askingToDiscard {
@@ -136,12 +136,15 @@ func drawHinted(
 ) {
   if !field.isEmpty {
     drawField(field, focused: focused, x: x, y: y, width: end - x - 1, &c)
-  } else if focused {
-    c.put(" ", x: x, y: y, style: .reverse)
-    c.put(hint, x: x + 1, y: y, style: .dim, limit: end)
-  } else {
-    c.put(hint, x: x, y: y, style: .dim, limit: end)
+    return
   }
+  let at = focused ? x + 1 : x
+  if focused { c.put(" ", x: x, y: y, style: .reverse) }
+  // Narrow (40 columns): the value alone before a cut one ("unchanged: Dec 3 at 17:0"), and a cut ends in "…".
+  var text = hint
+  let prefix = "unchanged: "
+  if CellWidth.of(text) > end - at, text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+  c.putCut(text, x: at, y: y, style: .dim, limit: end)
 }
 
 func drawPicker(

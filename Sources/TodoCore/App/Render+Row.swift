@@ -6,8 +6,8 @@ import Foundation
 /// an item whose start is still to come is dimmed, not hidden.
 ///
 /// When the room runs short the title wins: the tags are cut (with "…") or
-/// left out first, then the priority and the note mark, while they would
-/// leave the title fewer than 10 cells; then the title is cut with "…".
+/// left out first, then the note mark, while it would leave the title fewer
+/// than 10 cells, and the priority, fewer than 5; then the title is cut with "…".
 func drawRowFields(_ row: RowLook, _ state: AppState, _ y: Int, limit: Int, _ c: inout Canvas) {
   let item = row.item
   var base: Style = row.selected ? .reverse : .plain
@@ -24,8 +24,9 @@ func drawRowFields(_ row: RowLook, _ state: AppState, _ y: Int, limit: Int, _ c:
   let count = state.tree.suffix(of: item.id)
   let limit = limit - CellWidth.of(count)
   var x = 1 + state.tree.indent(of: item.id)
+  // The priority mark gives way last: while the title keeps 5 cells (a parent's [n/m] takes 6 of its room).
   let priority = FieldText.priorityMark(item.priority)
-  if !priority.isEmpty && limit - x - priority.count - 1 >= wanted {
+  if !priority.isEmpty && limit - x - priority.count - 1 >= min(titleWidth, 5) {
     x = c.put(priority, x: x, y: y, style: strong) + 1
   }
   let note = item.note == nil ? "" : " " + ListOutput.noteGlyph

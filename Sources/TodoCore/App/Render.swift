@@ -34,15 +34,31 @@ public func render(_ state: AppState, size: Size) -> Canvas {
   return c
 }
 
+/// The header: the title and what is shown (list, view, read-only, sync) at the left, the
+/// overdue count and the slots at the right. The right side is laid out first and never cut:
+/// narrow, the slots shorten ("29/64") or go; the left side is cut before it, with "…".
 private func drawHeader(_ state: AppState, _ c: inout Canvas) {
-  var x = c.put("Todo List", x: 1, y: 0, style: .bold)
-  if let (name, style) = state.headerList { x = c.put(" · " + name, x: x, y: 0, style: style) }
-  if state.view != .pending { x = c.put(" · " + state.view.rawValue, x: x, y: 0, style: .bold) }
-  if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
-  if let s = state.serverSync { x = c.put(s.headerText, x: x, y: 0, style: s.ok ? .dim : Style(.yellow)) }
   let overdue = "\(state.badge) overdue"
-  let sched = " · " + Scheduler.slotsText(scheduled: state.scheduledCount, waiting: state.waitingCount)
-  let start = max(x + 2, c.width - 1 - CellWidth.of(overdue) - CellWidth.of(sched))
+  let full = " · " + Scheduler.slotsText(scheduled: state.scheduledCount, waiting: state.waitingCount)
+  let short = " · \(state.scheduledCount)/\(Scheduler.limit)"
+  let waiting = state.waitingCount > 0 ? short + " · \(state.waitingCount) waiting" : full
+  let counted = short + " scheduled"
+  var left: [(String, Style)] = [("Todo List", .bold)]
+  if let (name, style) = state.headerList { left.append((" · " + name, style)) }
+  if state.view != .pending { left.append((" · " + state.view.rawValue, .bold)) }
+  if state.readOnly != nil { left.append(("  read-only", Style(.yellow))) }
+  if let s = state.serverSync { left.append((s.headerText, s.ok ? .dim : Style(.yellow))) }
+  // The slots in full while the left side fits whole; else "29/64" while "Todo List" fits; else none.
+  let screenWidth = c.width
+  let room = { (s: String) in screenWidth - CellWidth.of(overdue) - CellWidth.of(s) }
+  let whole = 1 + left.reduce(0) { $0 + CellWidth.of($1.0) } + 2
+  let least = 1 + CellWidth.of("Todo List") + 2
+  let sched =
+    [full, waiting, counted, short].first { room($0) >= whole } ?? [short].first { room($0) >= least } ?? ""
+  let width = CellWidth.of(overdue) + CellWidth.of(sched)
+  let start = max(1, min(whole, c.width - width), c.width - 1 - width)
+  var x = 1
+  for (text, style) in left { x = c.putCut(text, x: x, y: 0, style: style, limit: start - 2) }
   let end = c.put(overdue, x: start, y: 0, style: state.badge > 0 ? Style(.red, .bold) : .dim)
   c.put(sched, x: end, y: 0, style: .dim)
 }
@@ -57,10 +73,13 @@ private func drawBanner(
     n.kind == .reminder ? "Reminder: Todo Item “\(title)” Is Overdue" : "Todo Item “\(title)” Is Overdue"
   c.fill(x: 0, y: y, count: c.width, style: Style(.yellow, .reverse))
   c.put(" " + what + (more > 0 ? "  (+\(more) more)" : ""), x: 0, y: y, style: Style(.yellow, .reverse))
+  // The overdue count now, as the header says it (the notification's own was its moment's).
   var x = c.put(
-    " " + (n.deadline.map(fmt.due) ?? "no deadline") + " · \(n.badge) overdue   ", x: 0, y: y + 1, style: .dim
-  )
-  for (key, label) in [("C", "Complete"), ("R", "Remind in 30 min"), ("Esc", "dismiss")] {
+    " " + (n.deadline.map(fmt.due) ?? "no deadline") + " · \(state.badge) overdue   ", x: 0, y: y + 1,
+    style: .dim)
+  for (key, label) in [
+    ("C", "Complete"), ("R", "Remind in 30 min"), ("Esc", more > 0 ? "dismiss all" : "dismiss"),
+  ] {
     x = c.put(key, x: x, y: y + 1, style: .bold)
     x = c.put(" " + label + "  ", x: x, y: y + 1)
   }
@@ -137,7 +156,12 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
   let above = top < state.rowCount ? itemsBefore(top) : 0
   let end = top + window
   let below = end < state.rowCount ? state.visible.count - itemsBefore(end) : 0
-  if above > 0 { c.put("↑ \(above) more", x: 1, y: rows.lowerBound, style: .dim) }
+  if above > 0 {
+    c.put("↑ \(above) more", x: 1, y: rows.lowerBound, style: .dim)
+  } else if top > 0, case .heading(let title) = state.content(ofRow: 0) {
+    // Only the first heading is above (after a resize): said, not a blank row.
+    c.put("↑ " + title, x: 1, y: rows.lowerBound, style: .dim)
+  }
   if below > 0 { c.put("↓ \(below) more", x: 1, y: rows.upperBound - 1, style: .dim) }
 }
 
@@ -284,7 +308,10 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   case .list:
     keys =
       state.banner != nil
-      ? ["C complete", "R remind", "Esc dismiss", "c x r: the row"]
+      ? [
+        "C complete", "R remind", state.banners.count > 1 ? "Esc dismiss all" : "Esc dismiss",
+        "c x r: the row",
+      ]
       : [
         "a add", "← swipe", state.selectedItem?.isPending == false ? "c reopen" : "c complete", "? help",
         "q quit", "u undo", "/ filter", "v view",

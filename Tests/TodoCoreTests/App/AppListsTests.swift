@@ -73,9 +73,16 @@ final class AppListsTests: XCTestCase {
     s.selected = bob
     press([.char("m")], &s, &list)
     guard case .pickList(let p) = s.mode else { return XCTFail("no picker") }
-    XCTAssertEqual(p.selected, 0, "the cursor on the item's own list")
+    // Issue 37 point 16: on the first list it can go to, not its own ("already in" on Enter).
+    XCTAssertEqual(p.selected, 1, "the cursor on the first list it can go to")
     assertSnapshot(render(s, size: s.size), "lists-move-80x24")
-    press([.down, .enter], &s, &list)
+    press([.end], &s, &list)
+    guard case .pickList(let last) = s.mode else { return XCTFail("no picker") }
+    XCTAssertEqual(last.selected, s.lists.lists.count - 1, "End: the last list")
+    press([.home], &s, &list)
+    guard case .pickList(let first) = s.mode else { return XCTFail("no picker") }
+    XCTAssertEqual(first.selected, 0, "Home: the first list")
+    press([.char("G"), .char("g"), .down, .enter], &s, &list)
     XCTAssertEqual(list[appID(2)]?.list, "work")
     XCTAssertTrue(s.message.hasPrefix("Edited “Call Bob”"), s.message)
     press([.char("L"), .down, .down, .enter], &s, &list)
@@ -84,7 +91,7 @@ final class AppListsTests: XCTestCase {
     XCTAssertNil(list[appID(2)]?.list, "back in the default list")
     XCTAssertEqual(s.visible.map(\.title), ["Pay rent"], "gone from the list shown")
     // Moving to the list it is in changes nothing.
-    press([.char("m"), .enter], &s, &list)
+    press([.char("m"), .down, .enter], &s, &list)
     XCTAssertEqual(list[appID(1)]?.list, "work")
     XCTAssertTrue(s.message.contains("already in Work"), s.message)
   }

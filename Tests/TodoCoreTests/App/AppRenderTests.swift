@@ -107,7 +107,7 @@ final class AppRenderTests: XCTestCase {
       "form-bad-rule",
       [
         .add, .form(.edit(.insert("Tea"))), .form(.previousField), .form(.previousField),
-        .form(.edit(.insert("semimonthly"))),
+        .form(.edit(.insert("every blue moon"))),
       ])
   }
 

@@ -101,8 +101,16 @@ final class AppSubtaskTests: XCTestCase {
     guard case .askSubtasks(let q) = s.mode else { return XCTFail("no question: \(s.mode)") }
     XCTAssertEqual(Set(q.below), [appID(2), appID(3), appID(5)], "the open ones below it")
     let screen = render(s, size: s.size).lines[23]
-    XCTAssertTrue(screen.contains("“Plan the trip” has 3 subtasks open: complete them too? (y/n)"), screen)
+    // Issue 37 point 11: all of them, this one only, or nothing.
+    XCTAssertTrue(
+      screen.contains("Complete its 3 open subtasks too? a: all, o: “Plan the trip” only, n: nothing"), screen
+    )
     XCTAssertEqual(KeyMap.action(for: .char("n"), in: s), .answerSubtasks(.no))
+    XCTAssertEqual(KeyMap.action(for: .char("a"), in: s), .answerSubtasks(.withChildren))
+    XCTAssertEqual(KeyMap.action(for: .char("o"), in: s), .answerSubtasks(.keepChildren))
+    XCTAssertEqual(
+      reduce(&s, .answerSubtasks(.keepChildren), env: env), [.commit(.complete([trip]))], "this one only")
+    _ = reduce(&s, .complete(trip), env: env)
     _ = reduce(&s, .answerSubtasks(.no), env: env)
     XCTAssertEqual(s.mode, .list)
     XCTAssertEqual(s.message, "Not completed")

@@ -35,13 +35,13 @@ public final class FileWatcher {
   private static let guardMask = UInt32(IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
   private static let aboveMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
-  /// - Parameter path: the data file; its folder must exist (it is created if not).
-  public init(path: String) throws {
+  /// - Parameter path: the data file; its folder must exist (it is created if not, and told to `made`).
+  public init(path: String, made: ((String) -> Void)? = nil) throws {
     let dir = (path as NSString).deletingLastPathComponent
     let folder = dir.isEmpty ? "." : dir
     self.folder = folder
     name = (path as NSString).lastPathComponent
-    try Store.makeFolders(folder)
+    try Store.makeFolders(folder, made: made)
     fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard fd >= 0 else {
       throw TodoError.io(path: folder, detail: "inotify: " + String(cString: strerror(errno)))
