@@ -50,7 +50,7 @@ struct Add: ParsableCommand {
       if parent.parent != nil { more.parent = .some(try parent.uid(in: items) ?? nil) }
       return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? nil, fields: more)
+        warn: warning ?? CLI.settings.earlyWarning, fields: more)
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())

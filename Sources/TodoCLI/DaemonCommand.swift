@@ -22,12 +22,12 @@ struct Daemon: ParsableCommand {
   @OptionGroup var sync: VdirOption  // live sync with a vdir (SyncCommand.swift)
   @Option(
     help: ArgumentHelp(
-      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default 60).",
+      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default: the settings' poll_interval, 60).",
       valueName: "seconds"))
-  var pollInterval: Double = 60
+  var pollInterval: Double?
 
   func validate() throws {
-    if !(pollInterval >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
+    if let p = pollInterval, !(p >= 1) { throw ValidationError("--poll-interval must be at least 1 second") }
   }
 
   func run() throws {
@@ -46,7 +46,7 @@ struct Daemon: ParsableCommand {
     let signals = try TerminationSignals()
     let watcher = try FileWatcher(path: path)
     let timer = try WallClockTimer()
-    let env = ProcessInfo.processInfo.environment
+    let env = CLI.environmentWithSettings(ProcessInfo.processInfo.environment)
     let command = NotifyCommand(environment: env)
     let engine = Notifier(store: store, command: command, onEvent: { event in event.message.map(Daemon.say) })
     if case .failure(let problem) = command.resolve() { engine.report(problem.description) }
@@ -70,7 +70,8 @@ struct Daemon: ParsableCommand {
     }
     loop.add(timer.fd) { _ in timer.drain() }
     // Live sync (and the server, when set up): its descriptors come last.
-    try ServerCLI.live(store: store, sync: sync, poll: pollInterval, say: say)?.register(on: loop)
+    try ServerCLI.live(store: store, sync: sync, poll: pollInterval ?? CLI.settings.pollInterval, say: say)?
+      .register(on: loop)
     try loop.run(beforeWait: {
       do {
         try engine.fireDue(now: Date())

@@ -15,7 +15,8 @@ import TodoCore
 final class FullScreen {
   let store: Store
   let env = TodoEnvironment.live
-  let environment = ProcessInfo.processInfo.environment
+  let environment = CLI.environmentWithSettings(ProcessInfo.processInfo.environment)
+  let settings = CLI.settings
   lazy var serverStatus = ServerStatusWatch(environment: environment)
   private var state: AppState
   private var terminal: Terminal!
@@ -33,9 +34,12 @@ final class FullScreen {
 
   init(store: Store) {
     self.store = store
+    var calendar = Calendar.localGregorian
+    if let first = CLI.settings.firstWeekday { calendar.firstWeekday = first }
     state = AppState(
-      now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24),
+      now: Date(), calendar: calendar, size: Size(width: 80, height: 24),
       hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
+    state.keys = CLI.settings.keys
   }
 
   func run() throws {
@@ -47,7 +51,7 @@ final class FullScreen {
     let path = try store.resolvedPath()
     let watcher = try FileWatcher(path: path)  // creates the missing folders, 0700
     let timer = try WallClockTimer()
-    terminal = try Terminal(environment: environment)
+    terminal = try Terminal(environment: environment, theme: settings.theme)
     defer { terminal.restore() }
     dispatch(.resized(terminal.querySize()))
     load()

@@ -22,8 +22,9 @@ final class Terminal {
   private static let pasteEnd: Int32 = 0o1000 + 2
 
   /// Opens the full screen. Colours are used unless `NO_COLOR` is set, and on
-  /// the terminal's default background.
-  init(environment: [String: String]) throws {
+  /// the terminal's default background; the settings' theme (SPEC 4) gives
+  /// each role its colour where the terminal has it (true colour: the nearest of 256).
+  init(environment: [String: String], theme: Theme = Theme()) throws {
     Self.setLocale()
     TerminalRescue.arm()
     // newterm, unlike initscr, returns an error instead of exiting on an unknown TERM.
@@ -49,7 +50,13 @@ final class Terminal {
       let colours: [Int16] = [
         Int16(COLOR_RED), Int16(COLOR_GREEN), Int16(COLOR_YELLOW), Int16(COLOR_BLUE), Int16(COLOR_CYAN),
       ]
-      for (i, c) in colours.enumerated() { init_pair(Int16(i + 1), c, -1) }
+      for (i, c) in colours.enumerated() {
+        let role = Theme.Role.allCases.first { Int($0.slot.rawValue) == i + 1 }
+        let chosen = role.flatMap {
+          theme.colour($0).terminalNumber(colours: Int(max(8, tigetnum("colors"))))
+        }
+        init_pair(Int16(i + 1), chosen.map(Int16.init) ?? c, -1)
+      }
     }
     define_key("\u{1B}[200~", Self.pasteStart)
     define_key("\u{1B}[201~", Self.pasteEnd)

@@ -41,6 +41,8 @@ public enum Action: Equatable, Sendable {
   case form(FormAction)
   /// L, m and the list picker's keys (SPEC 9).
   case list(ListAction)
+  /// The week and the month views' keys (SPEC 4).
+  case days(DaysAction)
   // From the runtime
   case tick(Date)
   case resized(Size)

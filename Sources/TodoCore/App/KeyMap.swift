@@ -8,7 +8,9 @@ public enum KeyMap {
   public static func action(for key: Key, in state: AppState) -> Action? {
     if state.fatal != nil { return key == .char("q") || key == .escape ? .quit : nil }
     switch state.mode {
-    case .list: return list(key, state)
+    case .list:
+      guard let key = state.keys.translate(key) else { return nil }
+      return state.days.span == .list ? list(key, state) : days(key, state)
     case .swipe(let id): return swipe(key, id, done: state.item(id).map { !$0.isPending } ?? false)
     case .filter: return filter(key)
     case .form(let f) where f.askingToDiscard:
@@ -44,6 +46,7 @@ public enum KeyMap {
     case .left, .char("h"): return id.map(Action.swipe)
     case .char("x"), .char("c"): return id.map { done ? .reopen($0) : .complete($0) }
     case .char("v"): return .switchView
+    case .char("w"): return .days(.switchSpan)
     case .char("L"): return .list(.pickShown)
     case .char("m"): return id.map { .list(.pickMove($0)) }
     case .char("r"): return id.map(Action.remind)
@@ -149,7 +152,10 @@ public enum KeyMap {
     }
   }
 
-  /// The help screen: every key, as the table above binds it.
+  /// The line of the help that says what w does.
+  static let calendarHelp = "switch list, week, month (the header says which)"
+
+  /// The help screen: every key, as the table above binds it (``KeyBindings/help(_:)``: with the user's keys).
   public static let help: [(String, String)] = [
     ("↑ ↓  k j", "move"),
     ("PgUp PgDn", "move a page"),
@@ -160,6 +166,8 @@ public enum KeyMap {
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
     ("x  c", "complete (in the completed view: reopen)"),
     ("v", "the view: pending, completed, all"),
+    ("w", calendarHelp),
+    ("← → ↑ ↓", "week, month: the day; Enter its items; a adds on it"),
     ("L  m", "lists: the list shown, or all; move the item to another"),
     ("a  r  d", "in the lists (L): add, rename, delete a list; u undoes"),
     ("r", "remind in 30 minutes"),

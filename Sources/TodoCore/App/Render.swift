@@ -21,7 +21,11 @@ public func render(_ state: AppState, size: Size) -> Canvas {
     return c
   }
   if let b = state.banner { drawBanner(b, more: state.banners.count - 1, state, fmt, layout, &c) }
-  drawList(state, fmt, layout, &c)
+  switch state.days.span {
+  case .list: drawList(state, fmt, layout, &c)
+  case .week: drawWeek(state, fmt, layout, &c)
+  case .month: drawMonth(state, layout, &c)
+  }
   // The filter's line before the form: a form that needs it (40×10) goes over it.
   if let y = layout.filter { drawFilter(state, y, &c) }
   switch state.mode {
@@ -38,6 +42,8 @@ private func drawHeader(_ state: AppState, _ c: inout Canvas) {
   var x = c.put("Todo List", x: 1, y: 0, style: .bold)
   if let (name, style) = state.headerList { x = c.put(" · " + name, x: x, y: 0, style: style) }
   if state.view != .pending { x = c.put(" · " + state.view.rawValue, x: x, y: 0, style: .bold) }
+  if state.days.span != .list { x = c.put(" · " + state.days.span.rawValue, x: x, y: 0, style: .bold) }
+  if let d = state.days.only { x = c.put(" · " + state.dayName(d), x: x, y: 0, style: .bold) }
   if state.readOnly != nil { x = c.put("  read-only", x: x, y: 0, style: Style(.yellow)) }
   if let s = state.serverSync { x = c.put(s.headerText, x: x, y: 0, style: s.ok ? .dim : Style(.yellow)) }
   let overdue = "\(state.badge) overdue"
@@ -248,7 +254,7 @@ private func drawHelp(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   for y in rows { c.fill(x: 0, y: y, count: c.width) }
   c.put("Keys", x: 1, y: rows.lowerBound, style: .bold)
-  let lines = helpLines(width: c.width)
+  let lines = helpLines(width: c.width, keys: state.keys)
   let room = rows.count - 1
   let top = max(0, min(state.helpTop, lines.count - room))
   let more = top + room < lines.count ? "↓ more  " : top > 0 ? "↑ more  " : ""
@@ -264,9 +270,9 @@ private func drawHelp(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
 private let helpTextColumn = 17
 
 /// The help table laid out for a width: descriptions wrapped under their column.
-func helpLines(width: Int) -> [(keys: String, text: String)] {
+func helpLines(width: Int, keys bindings: KeyBindings = KeyBindings()) -> [(keys: String, text: String)] {
   var out: [(keys: String, text: String)] = []
-  for (keys, what) in KeyMap.help {
+  for (keys, what) in bindings.help(KeyMap.help) {
     for (i, part) in wrap(what, width: max(8, width - helpTextColumn - 1)).enumerated() {
       out.append((i == 0 ? keys : "", part))
     }
@@ -281,6 +287,8 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
   var message = state.message
   var messageStyle = Style.bold
   switch state.mode {
+  case .list where state.days.span != .list:
+    keys = ["←→ day", "Enter items", "a add", "w view", "? help", "q quit"]
   case .list:
     keys =
       state.banner != nil
