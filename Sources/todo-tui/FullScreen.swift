@@ -51,7 +51,7 @@ final class FullScreen {
     let path = try store.resolvedPath()
     let watcher = try FileWatcher(path: path)  // creates the missing folders, 0700
     let timer = try WallClockTimer()
-    terminal = try Terminal(environment: environment, theme: settings.theme)
+    terminal = try Terminal(environment: environment, theme: settings.theme, mouse: settings.mouse)
     defer { terminal.restore() }
     dispatch(.resized(terminal.querySize()))
     load()

@@ -43,6 +43,8 @@ public enum Action: Equatable, Sendable {
   case list(ListAction)
   /// The week and the month views' keys (SPEC 4).
   case days(DaysAction)
+  /// The mouse (SPEC 4): a click, a drag, the wheel.
+  case mouse(MouseEvent)
   // From the runtime
   case tick(Date)
   case resized(Size)

@@ -6,6 +6,7 @@ import Foundation
 public enum KeyMap {
   /// The action for `key` in `state`, or nil when the key does nothing there.
   public static func action(for key: Key, in state: AppState) -> Action? {
+    if case .mouse(let m) = key { return state.fatal == nil ? .mouse(m) : nil }
     if state.fatal != nil { return key == .char("q") || key == .escape ? .quit : nil }
     switch state.mode {
     case .list:

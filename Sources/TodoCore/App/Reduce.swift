@@ -116,6 +116,8 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     if let why = refusal(state) { state.message = why } else { reduceDays(&state, .add) }
   case .days(let a):
     reduceDays(&state, a)
+  case .mouse(let m):
+    effects += reduceMouse(&state, m, env: env)
 
   case .tick(let t):
     if let since = state.bannerSince, t >= since.addingTimeInterval(AppState.bannerSeconds) {

@@ -4,6 +4,50 @@ import Foundation
 // their items are found by binary search in the sorted list, so a frame
 // costs the same with 100 items or 100,000.
 
+/// A line of the week view.
+enum WeekLine: Equatable {
+  /// How many overdue items are due before the first day.
+  case earlier(Int)
+  /// Day `k` (0 the selected one) and its items' indices in `visible`.
+  case heading(Int, [Int])
+  /// An item (its index in `visible`) of day `k`.
+  case item(Int, Int)
+  /// How many more items day `k` has than it shows.
+  case more(Int, Int)
+  /// How many shown items have no deadline.
+  case someday(Int)
+
+  /// The day (0…6 from the selected one) the line belongs to, if any.
+  var day: Int? {
+    switch self {
+    case .heading(let k, _), .item(let k, _), .more(let k, _): return k
+    case .earlier, .someday: return nil
+    }
+  }
+}
+
+/// The week's lines in `rows` lines: each day's heading, then as many of its
+/// items as fit (``share(_:budget:)``), the rest counted.
+func weekLines(_ state: AppState, rows: Int) -> [WeekLine] {
+  let starts = (0...7).map { state.day($0, after: state.selectedDay) }
+  let items = (0..<7).map { state.itemIndices(from: starts[$0], to: starts[$0 + 1]) }
+  let someday = state.somedayCount
+  // Overdue items due before the first day shown are counted above it.
+  let earlier = state.itemCount(from: .distantPast, to: starts[0]).overdue
+  let budget = max(0, rows - 7 - (someday > 0 ? 1 : 0) - (earlier > 0 ? 1 : 0))
+  let room = share(items.map(\.count), budget: budget)
+  var out: [WeekLine] = earlier > 0 ? [.earlier(earlier)] : []
+  for k in 0..<7 {
+    out.append(.heading(k, items[k]))
+    let count = items[k].count
+    let shown = count > room[k] ? max(0, room[k] - 1) : count
+    for i in items[k].prefix(shown) { out.append(.item(k, i)) }
+    if shown < count && room[k] > 0 { out.append(.more(k, count - shown)) }
+  }
+  if someday > 0 { out.append(.someday(someday)) }
+  return Array(out.prefix(rows))
+}
+
 /// The week: the seven days from the selected one, each under its heading
 /// (the selected one reversed, today named), its items at their times
 /// (overdue ones red and marked), as many as fit, the rest counted; then
@@ -11,42 +55,34 @@ import Foundation
 func drawWeek(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   guard !rows.isEmpty else { return }
-  let starts = (0...7).map { state.day($0, after: state.selectedDay) }
-  let items = (0..<7).map { state.itemIndices(from: starts[$0], to: starts[$0 + 1]) }
-  let someday = state.somedayCount
-  // Overdue items due before the first day shown are counted above it.
-  let earlier = state.itemCount(from: .distantPast, to: starts[0]).overdue
-  let budget = max(0, rows.count - 7 - (someday > 0 ? 1 : 0) - (earlier > 0 ? 1 : 0))
-  let room = share(items.map(\.count), budget: budget)
-  var clocks: [String] = []
-  for (k, day) in items.enumerated() {
-    for i in day.prefix(room[k]) { clocks.append(fmt.clock(state.visible[i].deadline!)) }
+  let lines = weekLines(state, rows: rows.count)
+  var clockWidth = 0
+  for case .item(_, let i) in lines {
+    clockWidth = max(clockWidth, CellWidth.of(fmt.clock(state.visible[i].deadline!)))
   }
-  let clockWidth = clocks.map(CellWidth.of).max() ?? 0
-  var y = rows.lowerBound
-  if earlier > 0 {
-    c.put("\(earlier) overdue before \(state.dayName(starts[0]))", x: 1, y: y, style: Style(.red, .bold))
-    y += 1
-  }
-  for k in 0..<7 where y < rows.upperBound {
-    let selected = k == 0
-    let base: Style = selected ? .reverse : .plain
-    if selected { c.fill(x: 0, y: y, count: c.width, style: base) }
-    let name = state.dayName(starts[k])
-    let isToday = starts[k] == state.calendar.startOfDay(for: state.now)
-    var x = c.put(name, x: 1, y: y, style: Style(.none, base.attributes.union(.bold)))
-    let late = items[k].filter { state.visible[$0].isOverdue(at: state.now) }.count
-    let count = items[k].count
-    if count > 0 {
-      x = c.put("  \(count) item\(count == 1 ? "" : "s")", x: x, y: y, style: selected ? base : .dim)
-    }
-    if late > 0 {
-      x = c.put("  \(late) overdue", x: x, y: y, style: Style(.red, base.attributes.union(.bold)))
-    }
-    if isToday && !name.hasPrefix("Today") { c.put("  today", x: x, y: y, style: base) }
-    y += 1
-    let shown = count > room[k] ? max(0, room[k] - 1) : count
-    for i in items[k].prefix(shown) where y < rows.upperBound {
+  let today = state.calendar.startOfDay(for: state.now)
+  for (n, line) in lines.enumerated() {
+    let y = rows.lowerBound + n
+    switch line {
+    case .earlier(let late):
+      let first = state.dayName(state.selectedDay)
+      c.put("\(late) overdue before \(first)", x: 1, y: y, style: Style(.red, .bold))
+    case .heading(let k, let items):
+      let base: Style = k == 0 ? .reverse : .plain
+      if k == 0 { c.fill(x: 0, y: y, count: c.width, style: base) }
+      let start = state.day(k, after: state.selectedDay)
+      let name = state.dayName(start)
+      var x = c.put(name, x: 1, y: y, style: Style(.none, base.attributes.union(.bold)))
+      let late = items.filter { state.visible[$0].isOverdue(at: state.now) }.count
+      if !items.isEmpty {
+        x = c.put(
+          "  \(items.count) item\(items.count == 1 ? "" : "s")", x: x, y: y, style: k == 0 ? base : .dim)
+      }
+      if late > 0 {
+        x = c.put("  \(late) overdue", x: x, y: y, style: Style(.red, base.attributes.union(.bold)))
+      }
+      if start == today && !name.hasPrefix("Today") { c.put("  today", x: x, y: y, style: base) }
+    case .item(_, let i):
       let item = state.visible[i]
       let overdue = item.isOverdue(at: state.now)
       let clock = fmt.clock(item.deadline!)
@@ -56,15 +92,11 @@ func drawWeek(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: ino
       x = c.put(" " + (ItemMarks.stateGlyph(item, now: state.now) ?? " ") + " ", x: x, y: y, style: style)
       c.putCut(
         Title.displaySafe(item.title), x: x, y: y, style: item.isPending ? .plain : .dim, limit: c.width - 1)
-      y += 1
+    case .more(_, let n):
+      c.put("… \(n) more (Enter shows them)", x: 3, y: y, style: .dim)
+    case .someday(let n):
+      c.put("Someday: \(n) item\(n == 1 ? "" : "s") without a deadline", x: 1, y: y, style: .dim)
     }
-    if shown < count && room[k] > 0 && y < rows.upperBound {
-      c.put("… \(count - shown) more (Enter shows them)", x: 3, y: y, style: .dim)
-      y += 1
-    }
-  }
-  if someday > 0 && y < rows.upperBound {
-    c.put("Someday: \(someday) item\(someday == 1 ? "" : "s") without a deadline", x: 1, y: y, style: .dim)
   }
 }
 
@@ -89,31 +121,20 @@ func share(_ counts: [Int], budget: Int) -> [Int] {
 /// colour; one with overdue items red); today underlined, the selected day reversed.
 func drawMonth(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
-  guard rows.count >= 3 else { return }
-  let cal = state.calendar
+  guard let g = MonthGrid(state, rows: rows, width: c.width) else { return }
   let sel = state.selectedDay
-  guard let month = cal.dateInterval(of: .month, for: sel) else { return }
-  let title = DateFormatter.monthTitle(sel, cal)
+  let title = DateFormatter.monthTitle(sel, state.calendar)
   c.put(title, x: max(1, (c.width - CellWidth.of(title)) / 2), y: rows.lowerBound, style: .bold)
-  let cw = max(5, (c.width - 1) / 7)
-  let first = cal.firstWeekday  // 1 Sunday
   for k in 0..<7 {
-    let name = String(DueFormatter.weekdays[(first - 1 + k) % 7].prefix(2))
-    c.put(name, x: 1 + k * cw, y: rows.lowerBound + 1, style: .dim)
+    let name = String(DueFormatter.weekdays[(state.calendar.firstWeekday - 1 + k) % 7].prefix(2))
+    c.put(name, x: 1 + k * g.cellWidth, y: rows.lowerBound + 1, style: .dim)
   }
-  // The first cell: the month's first day, moved back to the first day of its week.
-  let lead = (cal.component(.weekday, from: month.start) - first + 7) % 7
-  let days = cal.range(of: .day, in: .month, for: sel)?.count ?? 30
-  let weeks = (lead + days + 6) / 7
-  let lines = max(1, min(3, (rows.count - 2) / weeks))
-  let today = cal.startOfDay(for: state.now)
-  var start = month.start
-  for d in 0..<days {
+  let today = state.calendar.startOfDay(for: state.now)
+  var start = g.first
+  for d in 0..<g.days {
     let end = state.day(1, after: start)
-    let cell = lead + d
-    let x = 1 + (cell % 7) * cw
-    let y = rows.lowerBound + 2 + (cell / 7) * lines
-    guard y + lines - 1 < rows.upperBound else { break }
+    let (x, y) = g.origin(of: d)
+    guard y + g.lines - 1 < rows.upperBound else { break }
     let (count, late) = state.itemCount(from: start, to: end)
     var style: Style = start == sel ? .reverse : .plain
     if start == today { style.attributes.formUnion([.bold, .underline]) }
@@ -121,14 +142,54 @@ func drawMonth(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
     let number = (d + 1 < 10 ? " " : "") + "\(d + 1)"
     let countText = count == 0 ? "" : count > 99 ? "99+" : "\(count)"
     c.put(number, x: x, y: y, style: style)
-    if lines == 1 {
-      c.put(countText, x: x + 3, y: y, style: Style(colour, .bold), limit: x + cw - 1)
-    } else {
-      c.put(countText, x: x + 3, y: y, style: Style(colour, .bold), limit: x + cw - 1)
-      let bar = String(repeating: "▪", count: min(count, cw - 1))
-      c.put(bar, x: x, y: y + 1, style: Style(colour), limit: x + cw - 1)
+    c.put(countText, x: x + 3, y: y, style: Style(colour, .bold), limit: x + g.cellWidth - 1)
+    if g.lines > 1 {
+      let bar = String(repeating: "▪", count: min(count, g.cellWidth - 1))
+      c.put(bar, x: x, y: y + 1, style: Style(colour), limit: x + g.cellWidth - 1)
     }
     start = end
+  }
+}
+
+/// Where the month's days are on the screen: a title line, the weekdays'
+/// line, then a row of cells a week, each `lines` high and `cellWidth` wide.
+struct MonthGrid {
+  /// The month's first day.
+  var first: Date
+  var days: Int
+  /// Empty cells before the first day (the days of its week in the month before).
+  var lead: Int
+  var cellWidth: Int
+  var lines: Int
+  var top: Int
+
+  init?(_ state: AppState, rows: Range<Int>, width: Int) {
+    let cal = state.calendar
+    guard rows.count >= 3, let month = cal.dateInterval(of: .month, for: state.selectedDay) else {
+      return nil
+    }
+    first = month.start
+    cellWidth = max(5, (width - 1) / 7)
+    lead = (cal.component(.weekday, from: month.start) - cal.firstWeekday + 7) % 7
+    days = cal.range(of: .day, in: .month, for: state.selectedDay)?.count ?? 30
+    let weeks = (lead + days + 6) / 7
+    lines = max(1, min(3, (rows.count - 2) / weeks))
+    top = rows.lowerBound + 2
+  }
+
+  /// The top left cell of day `d` (0 the first).
+  func origin(of d: Int) -> (x: Int, y: Int) {
+    let cell = lead + d
+    return (1 + (cell % 7) * cellWidth, top + (cell / 7) * lines)
+  }
+
+  /// The day (0 the first) whose cell holds (x, y), if any.
+  func day(at x: Int, _ y: Int) -> Int? {
+    guard x >= 1, y >= top else { return nil }
+    let col = (x - 1) / cellWidth
+    let cell = (y - top) / lines * 7 + col
+    guard col < 7, cell >= lead, cell - lead < days else { return nil }
+    return cell - lead
   }
 }
 

@@ -94,14 +94,9 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
     c.put(text, x: max(1, (c.width - CellWidth.of(text)) / 2), y: y, style: .dim)
     return
   }
-  // Keep the selection on screen even if the size changed since the last reduce.
   let window = state.listWindow
   let overflow = state.rowCount > rows.count
-  var top = state.top
-  let sel = state.row(of: state.selected)
-  if sel >= top + window { top = sel - window + 1 }
-  if sel < top { top = sel }
-  top = max(0, min(top, max(0, state.rowCount - window)))
+  let top = state.shownTop
   let shown = (top..<min(state.rowCount, top + window)).map(state.content(ofRow:))
   // The deadlines form one column, as wide as the widest one on screen.
   var dues: [Int: String] = [:]
@@ -283,6 +278,18 @@ func helpLines(width: Int, keys bindings: KeyBindings = KeyBindings()) -> [(keys
 private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let y = layout.status
   c.fill(x: 0, y: y, count: c.width)
+  let line = statusLine(state, width: c.width)
+  c.put(Title.displaySafe(line.message), x: 1, y: y, style: line.style)
+  if let first = line.hints.first {
+    c.put(line.hints.map(\.text).joined(separator: "  "), x: first.x, y: y, style: .dim)
+  }
+}
+
+/// The status line: the message, then as many key hints as fit after it,
+/// whole, most useful first, each at its column (a click on one does its key).
+func statusLine(_ state: AppState, width: Int) -> (
+  message: String, style: Style, hints: [(x: Int, text: String)]
+) {
   var keys: [String] = []
   var message = state.message
   var messageStyle = Style.bold
@@ -318,13 +325,17 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
     message = q.prompt(state)
     messageStyle = Style(.red, .bold)
   }
-  let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
-  // As many key hints as fit after the message, whole, most useful first.
+  let end = 1 + CellWidth.of(Title.displaySafe(message))
   var shown: [String] = []
-  let room = c.width - 1 - (message.isEmpty ? 1 : x + 3)
+  let room = width - 1 - (message.isEmpty ? 1 : end + 3)
   for k in keys where CellWidth.of((shown + [k]).joined(separator: "  ")) <= room { shown.append(k) }
-  let hint = shown.joined(separator: "  ")
-  c.put(hint, x: c.width - 1 - CellWidth.of(hint), y: y, style: .dim)
+  var x = width - 1 - CellWidth.of(shown.joined(separator: "  "))
+  var hints: [(x: Int, text: String)] = []
+  for k in shown {
+    hints.append((x, k))
+    x += CellWidth.of(k) + 2
+  }
+  return (message, messageStyle, hints)
 }
 
 func box(x: Int, y: Int, width: Int, height: Int, title: String, _ c: inout Canvas) {

@@ -136,6 +136,7 @@ public struct KeyBindings: Equatable, Sendable {
     case .char(let c): return String(c)
     case .ctrl(let c): return "Ctrl-" + String(c).uppercased()
     case .paste: return "paste"
+    case .mouse: return "mouse"
     case .up: return "↑"
     case .down: return "↓"
     case .left: return "←"
