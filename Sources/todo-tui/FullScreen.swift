@@ -122,7 +122,17 @@ final class FullScreen {
       case .setTerminalTitle(let t): terminal.setTitle(t)
       case .bell: terminal.bell()
       case .quit: loop.stop()
+      case .editNote(let text): editNote(text)
       }
+    }
+  }
+
+  /// Runs `$EDITOR` on the note with the terminal given back meanwhile; its text goes into the form.
+  private func editNote(_ text: String) {
+    let result = terminal.suspended { Result { try NoteEditor.edit(text, environment: environment) } }
+    switch result {
+    case .success(let t): dispatch(.form(.noteEdited(t)))
+    case .failure(let e): dispatch(.notice("\(e)"))
     }
   }
 

@@ -117,6 +117,19 @@ final class Terminal {
 
   deinit { restore() }
 
+  /// Gives the terminal back while `body` runs (an editor), then takes it again and redraws whole.
+  func suspended<T>(_ body: () -> T) -> T {
+    Self.emit("\u{1B}[?2004l" + (mouse ? "\u{1B}[?1006l\u{1B}[?1002l" : ""))
+    def_prog_mode()
+    endwin()
+    let result = body()
+    reset_prog_mode()
+    Self.emit("\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : ""))
+    wclear(win)
+    shown = nil
+    return result
+  }
+
   /// The screen size in cells, as the terminal says now.
   func querySize() -> Size {
     var ws = winsize()

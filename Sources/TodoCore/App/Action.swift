@@ -87,6 +87,10 @@ public enum FormAction: Equatable, Sendable {
   case save
   /// The answer to "discard the changes?" after Esc: y (true) or n.
   case discard(Bool)
+  /// Ctrl-O on the detail's note: write it in `$EDITOR`.
+  case openEditor
+  /// What the editor returned: the note field's new text (saved with the form, as any edit).
+  case noteEdited(String)
 }
 
 /// A terminal size in cells.

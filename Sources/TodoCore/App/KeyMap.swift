@@ -125,6 +125,7 @@ public enum KeyMap {
     switch key {
     // The note is multi-line: Enter starts a new line there; Ctrl-S saves from any field.
     case .enter where focus == .note: return .form(.edit(.insert("\n")))
+    case .ctrl("o") where focus == .note: return .form(.openEditor)
     case .ctrl("s"): return .form(.save)
     case .enter: return .form(.submit)
     case .escape: return .escape
@@ -186,6 +187,7 @@ public enum KeyMap {
     ("parent", "type a title or id until one matches; none: top level"),
     ("progress", "40% (0-100%), or none"),
     ("note", "Enter: a new line; ↑↓ its rows; at most 10,000 characters"),
+    ("Ctrl-O", "on the note: write it in $EDITOR; Ctrl-S then saves"),
     ("Ctrl-U", "in a field: delete to the start (of the line, in the note)"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),
