@@ -11,11 +11,16 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    // The settings file (SPEC 4) is TOML: toml++ through TOMLKit, no hand-written parser.
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
   ],
   targets: [
     .target(
       name: "TodoCore",
-      dependencies: ["CSystem", "CLibical", .product(name: "HeapModule", package: "swift-collections")]
+      dependencies: [
+        "CSystem", "CLibical", .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ]
     ),
     // The system calls Swift's Glibc module does not import, behind one header.
     .target(name: "CSystem"),

@@ -40,7 +40,7 @@ struct AgendaCommand: ParsableCommand {
     let agenda = Agenda(items, first: fmt.today, days: days, now: now, formatter: fmt)
     if json {
       let plan = Scheduler.plan(doc.items, now: now)
-      CLI.out(agenda.json(now: now, scheduled: plan.scheduledIDs, formatter: fmt))
+      CLI.out(agenda.json(items, now: now, scheduled: plan.scheduledIDs, formatter: fmt))
       return
     }
     let ids = ShortIDs(count: doc.items.count) { ShortIDs.Key(doc.items[$0].id) }

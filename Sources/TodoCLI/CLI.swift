@@ -171,7 +171,7 @@ struct TodoTUI: ParsableCommand {
     subcommands: [
       App.self, Add.self, List.self, Complete.self, Reopen.self, Remind.self, Edit.self, Delete.self,
       Show.self, Lists.self, AgendaCommand.self, Badge.self, Pending.self, Daemon.self, Import.self,
-      Export.self, Sync.self,
+      Export.self, Sync.self, Config.self,
     ],
     defaultSubcommand: App.self
   )

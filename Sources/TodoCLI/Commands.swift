@@ -58,7 +58,7 @@ struct Add: ParsableCommand {
       if parent.parent != nil { more.parent = .some(try parent.uid(in: items) ?? nil) }
       return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? nil, fields: more)
+        warn: warning ?? CLI.settings.earlyWarning, fields: more)
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
@@ -215,9 +215,16 @@ struct Edit: ParsableCommand {
   var warn: String?
   @OptionGroup var fields: FieldOptions
   @OptionGroup var parent: ParentOption
+  @Flag(help: "Write the note in $VISUAL or $EDITOR (else vi); what it returns is saved as any edit.")
+  var noteEditor = false
 
   func validate() throws {
-    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given && parent.parent == nil {
+    if noteEditor && fields.note != nil {
+      throw ValidationError("--note-editor and --note cannot be used together")
+    }
+    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given && parent.parent == nil
+      && !noteEditor
+    {
       throw ValidationError(
         "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent)"
       )
@@ -231,7 +238,8 @@ struct Edit: ParsableCommand {
     var deadline = try due.map { try TimeEcho.due($0, env: env) }
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
-    let more = try fields.values(env: env)
+    var more = try fields.values(env: env)
+    if noteEditor { more.note = try editedNote() }
     let change = try options.store.commit(env: env) { items in
       let target = try items.resolve(id)
       if let due, let base = items.item(target)?.deadline {

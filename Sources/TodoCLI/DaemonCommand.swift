@@ -22,7 +22,7 @@ struct Daemon: ParsableCommand {
   @OptionGroup var sync: VdirOption  // live sync with a vdir (SyncCommand.swift)
   @Option(
     help: ArgumentHelp(
-      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default: the set-up's, else 60).",
+      "Seconds between syncs with the server, for changes made elsewhere (with sync setup; default: the set-up's, else the settings' poll_interval, else 60).",
       valueName: "seconds"))
   var pollInterval: Double?  // not `= 60`: the parser would say "(default: 60.0)" after the help's own
 
@@ -46,7 +46,7 @@ struct Daemon: ParsableCommand {
     let signals = try TerminationSignals()
     let watcher = try FileWatcher(path: path)
     let timer = try WallClockTimer()
-    let env = ProcessInfo.processInfo.environment
+    let env = CLI.environmentWithSettings(ProcessInfo.processInfo.environment)
     let command = NotifyCommand(environment: env)
     let engine = Notifier(store: store, command: command, onEvent: { event in event.message.map(Daemon.say) })
     if case .failure(let problem) = command.resolve() { engine.report(problem.description) }

@@ -57,13 +57,10 @@ struct FieldOptions: ParsableArguments {
     return .some(source.lists.field(for: list.id))
   }
 
-  /// `--list`, else (for `add`) `TODO_TUI_LIST` when set.
+  /// `--list`, else (for `add`) `TODO_TUI_LIST` when set, else the settings' default list.
   func listName(orDefault: Bool) -> String? {
     if let list { return list }
-    guard orDefault, let v = getenv("TODO_TUI_LIST").map({ String(cString: $0) }), !v.isEmpty else {
-      return nil
-    }
-    return v
+    return orDefault ? CLI.settings.defaultList : nil
   }
 
   func validate() throws {

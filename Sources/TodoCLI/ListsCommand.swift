@@ -48,10 +48,10 @@ struct ListsShow: ParsableCommand {
     }
   }
 
-  /// The id of the list `add` puts an item in: the one `TODO_TUI_LIST` names, else the first.
+  /// The id of the list `add` puts an item in: the one `TODO_TUI_LIST` (or the settings) names, else the first.
   static func defaultID(_ lists: ListBook) -> String {
-    let env = ProcessInfo.processInfo.environment["TODO_TUI_LIST"] ?? ""
-    let named = env.isEmpty ? nil : try? lists.named(env)
+    let name = CLI.settings.defaultList ?? ""
+    let named = name.isEmpty ? nil : try? lists.named(name)
     return named?.id ?? lists.lists[0].id
   }
 

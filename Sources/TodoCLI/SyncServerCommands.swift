@@ -254,7 +254,7 @@ package enum ServerCLI {
       say(Vdirsyncer.missing + "; syncing with the vdir only")
       return (record, nil, stopper)
     }
-    let poll = poll ?? record.pollInterval ?? ServerRecord.defaultPollInterval
+    let poll = poll ?? record.pollInterval ?? CLI.settings.pollInterval  // settings' default: 60
     let engine = Vdirsyncer(
       executable: program, config: record.config, timeout: 120, environment: env, cancel: stopper.fd)
     let runs = record.extraRuns

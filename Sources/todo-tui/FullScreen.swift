@@ -15,7 +15,8 @@ import TodoCore
 final class FullScreen {
   let store: Store
   let env = TodoEnvironment.live
-  let environment = ProcessInfo.processInfo.environment
+  let environment = CLI.environmentWithSettings(ProcessInfo.processInfo.environment)
+  let settings = CLI.settings
   lazy var serverStatus = ServerStatusWatch(
     environment: environment, dataFile: (try? store.resolvedPath()) ?? store.path)
   /// The notifier's sync (SPEC 10): the round with the server (or the vdir of
@@ -37,9 +38,12 @@ final class FullScreen {
 
   init(store: Store) {
     self.store = store
+    var calendar = Calendar.localGregorian
+    if let first = CLI.settings.firstWeekday { calendar.firstWeekday = first }
     state = AppState(
-      now: Date(), calendar: .localGregorian, size: Size(width: 80, height: 24),
+      now: Date(), calendar: calendar, size: Size(width: 80, height: 24),
       hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
+    state.keys = CLI.settings.keys
   }
 
   func run() throws {
@@ -52,7 +56,7 @@ final class FullScreen {
     // Creates the missing folders, 0700 (said once the app is closed: the default location's first open).
     let watcher = try FileWatcher(path: path, made: store.madeFolder)
     let timer = try WallClockTimer()
-    terminal = try Terminal(environment: environment)
+    terminal = try Terminal(environment: environment, theme: settings.theme, mouse: settings.mouse)
     defer { terminal.restore() }
     dispatch(.resized(terminal.querySize()))
     load()
@@ -147,7 +151,17 @@ final class FullScreen {
       case .setTerminalTitle(let t): terminal.setTitle(t)
       case .bell: terminal.bell()
       case .quit: loop.stop()
+      case .editNote(let text): editNote(text)
       }
+    }
+  }
+
+  /// Runs `$EDITOR` on the note with the terminal given back meanwhile; its text goes into the form.
+  private func editNote(_ text: String) {
+    let result = terminal.suspended { Result { try NoteEditor.edit(text, environment: environment) } }
+    switch result {
+    case .success(let t): dispatch(.form(.noteEdited(t)))
+    case .failure(let e): dispatch(.notice("\(e)"))
     }
   }
 

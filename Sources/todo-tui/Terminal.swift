@@ -20,10 +20,18 @@ final class Terminal {
   /// Key codes this backend gives to the bracketed-paste markers.
   private static let pasteStart: Int32 = 0o1000 + 1
   private static let pasteEnd: Int32 = 0o1000 + 2
+  /// The code of `ESC [ <`, the start of an SGR mouse report; its fields follow as characters.
+  private static let mouseStart: Int32 = 0o1000 + 3
+  /// Whether the mouse is taken (the settings' `mouse`): SGR reports of buttons and drags.
+  private let mouse: Bool
+  /// The fields of a mouse report being read, after its start.
+  private var report: String?
 
   /// Opens the full screen. Colours are used unless `NO_COLOR` is set, and on
-  /// the terminal's default background.
-  init(environment: [String: String]) throws {
+  /// the terminal's default background; the settings' theme (SPEC 4) gives
+  /// each role its colour where the terminal has it (true colour: the nearest of 256).
+  init(environment: [String: String], theme: Theme = Theme(), mouse: Bool = false) throws {
+    self.mouse = mouse
     Self.setLocale()
     TerminalRescue.arm()
     // newterm, unlike initscr, returns an error instead of exiting on an unknown TERM.
@@ -49,7 +57,13 @@ final class Terminal {
       let colours: [Int16] = [
         Int16(COLOR_RED), Int16(COLOR_GREEN), Int16(COLOR_YELLOW), Int16(COLOR_BLUE), Int16(COLOR_CYAN),
       ]
-      for (i, c) in colours.enumerated() { init_pair(Int16(i + 1), c, -1) }
+      for (i, c) in colours.enumerated() {
+        let role = Theme.Role.allCases.first { Int($0.slot.rawValue) == i + 1 }
+        let chosen = role.flatMap {
+          theme.colour($0).terminalNumber(colours: Int(max(8, tigetnum("colors"))))
+        }
+        init_pair(Int16(i + 1), chosen.map(Int16.init) ?? c, -1)
+      }
     }
     // Home and End as terminals send them whatever TERM says (tmux's \e[1~ and \e[4~ under
     // TERM=xterm-256color, rxvt's \e[7~ \e[8~, xterm's \e[H \e[F \eOH \eOF): else End reads as Esc.
@@ -62,6 +76,10 @@ final class Terminal {
     define_key("\u{1B}[200~", Self.pasteStart)
     define_key("\u{1B}[201~", Self.pasteEnd)
     Self.emit("\u{1B}[?2004h\u{1B}[22;0t")  // bracketed paste on; push the window title
+    if mouse {  // buttons and drags (1002) as SGR reports (1006); Shift keeps the terminal's selection
+      define_key("\u{1B}[<", Self.mouseStart)
+      Self.emit("\u{1B}[?1002h\u{1B}[?1006h")
+    }
   }
 
   /// The locale the environment names, for ncurses's idea of a character.
@@ -99,13 +117,26 @@ final class Terminal {
   func restore() {
     guard !restored else { return }
     restored = true
-    Self.emit("\u{1B}[?2004l\u{1B}[23;0t")
+    Self.emit("\u{1B}[?2004l\u{1B}[23;0t" + (mouse ? "\u{1B}[?1006l\u{1B}[?1002l" : ""))
     curs_set(1)
     endwin()
     TerminalRescue.disarm()
   }
 
   deinit { restore() }
+
+  /// Gives the terminal back while `body` runs (an editor), then takes it again and redraws whole.
+  func suspended<T>(_ body: () -> T) -> T {
+    Self.emit("\u{1B}[?2004l" + (mouse ? "\u{1B}[?1006l\u{1B}[?1002l" : ""))
+    def_prog_mode()
+    endwin()
+    let result = body()
+    reset_prog_mode()
+    Self.emit("\u{1B}[?2004h" + (mouse ? "\u{1B}[?1002h\u{1B}[?1006h" : ""))
+    wclear(win)
+    shown = nil
+    return result
+  }
 
   /// The screen size in cells, as the terminal says now.
   func querySize() -> Size {
@@ -132,7 +163,9 @@ final class Terminal {
       if r == ERR { break }
       let code = Int32(bitPattern: c)
       if r == KEY_CODE_YES {
-        if code == Self.pasteStart {
+        if code == Self.mouseStart {
+          report = ""
+        } else if code == Self.pasteStart {
           pasting = ""
         } else if code == Self.pasteEnd {
           if let p = pasting, !p.isEmpty { keys.append(.paste(p)) }
@@ -143,7 +176,20 @@ final class Terminal {
         continue
       }
       guard let scalar = Unicode.Scalar(UInt32(c)) else { continue }
-      if pasting != nil {
+      if report != nil {
+        // `b;x;y` then M (pressed, moved) or m (released).
+        if scalar == "M" || scalar == "m" {
+          let f = report!.split(separator: ";").compactMap { Int($0) }
+          if f.count == 3, let e = MouseEvent(button: f[0], x: f[1], y: f[2], released: scalar == "m") {
+            keys.append(.mouse(e))
+          }
+          report = nil
+        } else if report!.count < 32 && (scalar == ";" || ("0"..."9").contains(scalar)) {
+          report!.unicodeScalars.append(scalar)
+        } else {
+          report = nil  // not a report after all
+        }
+      } else if pasting != nil {
         pasting!.unicodeScalars.append(scalar)
       } else if let k = Self.key(scalar) {
         keys.append(k)

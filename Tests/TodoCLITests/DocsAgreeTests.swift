@@ -118,10 +118,20 @@ final class DocsAgreeTests: XCTestCase {
 
   /// The man page's sections beyond the commands: the dates, the keys, the vdir, the notify command.
   func testHelpHasTheManPageSections() {
-    for title in ["DATES:", "KEYS:", "NOTIFY COMMAND:", "ENVIRONMENT:", "EXIT STATUS:"] {
+    for title in [
+      "DATES:", "KEYS:", "NOTIFY COMMAND:", "WEEK, MONTH AND MOUSE:", "SETTINGS:", "ENVIRONMENT:",
+      "EXIT STATUS:",
+    ] {
       XCTAssertTrue(help.contains(title), title)
     }
     XCTAssertTrue(help.contains("TODO_TUI_VDIR"))
     XCTAssertTrue(help.contains("next friday"), "the date grammar")
+    // Issue 38: every setting, action and colour role the settings file takes is in the man page.
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for name in Settings.names + KeyBindings.Action.allCases.map(\.rawValue)
+      + Theme.Role.allCases.map(\.rawValue)
+    {
+      XCTAssertTrue(flat.contains(name), "--help's SETTINGS lacks \(name)")
+    }
   }
 }

@@ -20,7 +20,7 @@ final class HelpTextTests: XCTestCase {
   func testTheDaemonsDefaultIsSaidOnce() {
     let help = TodoTUI.helpMessage(for: Daemon.self, columns: 200)
     XCTAssertFalse(help.contains("(default: 60.0)"), help)
-    XCTAssertTrue(help.contains("default: the set-up's, else 60"), help)
+    XCTAssertTrue(help.contains("default: the set-up's, else the settings' poll_interval, else 60"), help)
   }
 
   /// The commands after an unknown one name `ui` too.

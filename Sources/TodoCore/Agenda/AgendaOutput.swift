@@ -20,18 +20,16 @@ extension Agenda {
     var scratch: [UInt8] = []
     // The time column: the overdue items' phrases ("yesterday 17:00"), the days' clocks.
     var width = 0
-    for item in overdue {
+    for row in overdue {
       scratch.removeAll(keepingCapacity: true)
-      f.appendPhrase(item.deadline!, to: &scratch)
+      f.appendPhrase(row.deadline, to: &scratch)
       width = max(width, scratch.count)
     }
-    for day in days {
-      for item in day.items {
-        scratch.removeAll(keepingCapacity: true)
-        let t = f.fields(item.deadline!)
-        f.appendClock(hour: t.hour, minute: t.minute, to: &scratch)
-        width = max(width, scratch.count)
-      }
+    for row in rows[overdueCount...] {
+      scratch.removeAll(keepingCapacity: true)
+      let t = f.fields(row.deadline)
+      f.appendClock(hour: t.hour, minute: t.minute, to: &scratch)
+      width = max(width, scratch.count)
     }
     func heading(_ text: [UInt8], red: Bool) {
       if colour { out.append(contentsOf: red ? Self.boldRed : Self.bold) }
@@ -39,7 +37,7 @@ extension Agenda {
       if colour { out.append(contentsOf: ListOutput.reset) }
       out.append(10)
     }
-    func row(_ item: TodoItem, time: [UInt8], late: Bool) {
+    func line(_ item: Row, time: [UInt8], late: Bool) {
       out.append(contentsOf: [32, 32])
       if colour && late { out.append(contentsOf: ListOutput.red) }
       out.append(contentsOf: time)
@@ -56,19 +54,19 @@ extension Agenda {
     }
     if !overdue.isEmpty {
       heading(Array("Overdue".utf8), red: true)
-      for item in overdue {
+      for row in overdue {
         scratch.removeAll(keepingCapacity: true)
-        f.appendPhrase(item.deadline!, to: &scratch)
-        row(item, time: scratch, late: true)
+        f.appendPhrase(row.deadline, to: &scratch)
+        line(row, time: scratch, late: true)
       }
     }
-    for day in days where !day.items.isEmpty {
+    for day in days where !day.range.isEmpty {
       heading(Array(Self.dayName(day.number, formatter: f).utf8), red: false)
-      for item in day.items {
+      for row in rows(of: day) {
         scratch.removeAll(keepingCapacity: true)
-        let t = f.fields(item.deadline!)
+        let t = f.fields(row.deadline)
         f.appendClock(hour: t.hour, minute: t.minute, to: &scratch)
-        row(item, time: scratch, late: false)
+        line(row, time: scratch, late: false)
       }
     }
     return out
@@ -88,9 +86,12 @@ extension Agenda {
   }
 
   /// The JSON document of `agenda --json`: `{"days": [{"date", "items"}…], "overdue": [items]}`,
-  /// items as `list --json` writes them, every day of the agenda (an empty one too), in key order.
-  public func json(now: Date, scheduled: Set<UUID>, formatter f: DueFormatter) -> String {
-    func items(_ list: [TodoItem], indent: String) -> String {
+  /// `source`'s items (those the agenda was made from) as `list --json` writes them, every
+  /// day of the agenda (an empty one too), in key order.
+  public func json(_ source: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter) -> String
+  {
+    func items(_ rows: ArraySlice<Row>, indent: String) -> String {
+      let list = rows.map { source[$0.source] }
       let text = ItemJSON.list(list, now: now, scheduled: scheduled, formatter: f)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       return lines.enumerated().map { k, line in k == 0 ? String(line) : indent + line }.joined(
@@ -104,7 +105,7 @@ extension Agenda {
       for (k, day) in days.enumerated() {
         let (y, m, d) = PlistCodec.civil(day.number)
         out += "    {\n      \"date\" : \"\(Self.pad(y, 4))-\(Self.pad(m, 2))-\(Self.pad(d, 2))\",\n"
-        out += "      \"items\" : " + items(day.items, indent: "      ") + "\n"
+        out += "      \"items\" : " + items(rows(of: day), indent: "      ") + "\n"
         out += k + 1 < days.count ? "    },\n" : "    }\n"
       }
       out += "  ],\n"

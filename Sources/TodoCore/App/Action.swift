@@ -41,6 +41,10 @@ public enum Action: Equatable, Sendable {
   case form(FormAction)
   /// L, m and the list picker's keys (SPEC 9).
   case list(ListAction)
+  /// The week and the month views' keys (SPEC 4).
+  case days(DaysAction)
+  /// The mouse (SPEC 4): a click, a drag, the wheel.
+  case mouse(MouseEvent)
   // From the runtime
   case tick(Date)
   case resized(Size)
@@ -83,6 +87,10 @@ public enum FormAction: Equatable, Sendable {
   case save
   /// The answer to "discard the changes?" after Esc: y (true) or n.
   case discard(Bool)
+  /// Ctrl-O on the detail's note: write it in `$EDITOR`.
+  case openEditor
+  /// What the editor returned: the note field's new text (saved with the form, as any edit).
+  case noteEdited(String)
 }
 
 /// A terminal size in cells.

@@ -75,4 +75,15 @@ extension AppState {
     let room = Layout(self, size: size).list.count
     return max(1, rowCount > room ? room - 2 : room)
   }
+
+  /// The first list row on screen as drawn: ``top``, kept so that the selection shows
+  /// even if the size changed since the last reduce.
+  public var shownTop: Int {
+    let window = listWindow
+    var top = self.top
+    let sel = row(of: selected)
+    if sel >= top + window { top = sel - window + 1 }
+    if sel < top { top = sel }
+    return max(0, min(top, max(0, rowCount - window)))
+  }
 }

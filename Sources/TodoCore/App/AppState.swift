@@ -94,6 +94,12 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var lists = ListBook.implicit
   /// The list shown (its id); nil: all lists.
   public internal(set) var shownList: String?
+  /// The week and the month views, the selected day (``Days``).
+  public internal(set) var days = Days()
+  /// The keys the settings file gives (SPEC 4).
+  public var keys = KeyBindings()
+  /// Where the mouse's button went down, while it is down (a drag to the left swipes).
+  public internal(set) var press: MouseEvent?
 
   /// How many steps `u` can undo (and `U` redo).
   public static let undoDepth = 100
@@ -182,6 +188,10 @@ public struct AppState: Equatable, Sendable {
     case .all: shown = done.isEmpty ? pending : pending + done
     }
     if shownList != nil { shown = shown.filter(inShownList) }
+    if let d = days.only {  // Enter on a day of the week or the month: that day's items
+      let end = day(1, after: d)
+      shown = shown.filter { $0.deadline.map { $0 >= d && $0 < end } ?? false }
+    }
     if q.isEmpty {
       visible = shown
     } else {

@@ -9,4 +9,7 @@ public enum Effect: Equatable, Sendable {
   case bell
   /// Restore the terminal and exit.
   case quit
+  /// Hand the note to `$EDITOR` (the terminal given up meanwhile), then report
+  /// with ``FormAction/noteEdited(_:)`` or ``Action/notice(_:)``.
+  case editNote(String)
 }

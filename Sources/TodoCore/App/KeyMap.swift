@@ -6,9 +6,12 @@ import Foundation
 public enum KeyMap {
   /// The action for `key` in `state`, or nil when the key does nothing there.
   public static func action(for key: Key, in state: AppState) -> Action? {
+    if case .mouse(let m) = key { return state.fatal == nil ? .mouse(m) : nil }
     if state.fatal != nil { return key == .char("q") || key == .escape ? .quit : nil }
     switch state.mode {
-    case .list: return list(key, state)
+    case .list:
+      guard let key = state.keys.translate(key) else { return nil }
+      return state.days.span == .list ? list(key, state) : days(key, state)
     case .swipe(let id): return swipe(key, id, done: state.item(id).map { !$0.isPending } ?? false)
     case .filter: return filter(key)
     case .form(let f) where f.askingToDiscard:
@@ -44,6 +47,7 @@ public enum KeyMap {
     case .left, .char("h"): return id.map(Action.swipe)
     case .char("x"), .char("c"): return id.map { done ? .reopen($0) : .complete($0) }
     case .char("v"): return .switchView
+    case .char("w"): return .days(.switchSpan)
     case .char("L"): return .list(.pickShown)
     case .char("m"): return id.map { .list(.pickMove($0)) }
     case .char("r"): return id.map(Action.remind)
@@ -124,6 +128,7 @@ public enum KeyMap {
     switch key {
     // The note is multi-line: Enter starts a new line there; Ctrl-S saves from any field.
     case .enter where focus == .note: return .form(.edit(.insert("\n")))
+    case .ctrl("o") where focus == .note: return .form(.openEditor)
     case .ctrl("s"): return .form(.save)
     case .enter: return .form(.submit)
     case .escape: return .escape
@@ -152,7 +157,10 @@ public enum KeyMap {
     }
   }
 
-  /// The help screen: every key, as the table above binds it.
+  /// The line of the help that says what w does.
+  static let calendarHelp = "switch list, week, month (the header says which)"
+
+  /// The help screen: every key, as the table above binds it (``KeyBindings/help(_:)``: with the user's keys).
   public static let help: [(String, String)] = [
     ("↑ ↓  k j", "move"),
     ("PgUp PgDn", "move a page"),
@@ -163,6 +171,8 @@ public enum KeyMap {
     ("←  h", "swipe: Enter/c complete, r remind, → Esc close"),
     ("x  c", "complete (in the completed view: reopen)"),
     ("v", "the view: pending, completed, all"),
+    ("w", calendarHelp),
+    ("← → ↑ ↓", "week, month: the day; Enter its items; a adds on it"),
     ("L  m", "lists: the list shown, or all; move the item to another"),
     ("a  r  d", "in the lists (L): add, rename, delete a list; u undoes"),
     ("r", "remind in 30 minutes"),
@@ -180,6 +190,7 @@ public enum KeyMap {
     ("parent", "type a title or id until one matches; none: top level"),
     ("progress", "40% (0-100%), or none"),
     ("note", "Enter: a new line; ↑↓ its rows; at most 10,000 characters"),
+    ("Ctrl-O", "on the note: write it in $EDITOR; Ctrl-S then saves"),
     ("Ctrl-U", "in a field: delete to the start (of the line, in the note)"),
     ("?", "this help (↑ ↓ scroll)"),
     ("q", "quit (Esc closes what is open)"),

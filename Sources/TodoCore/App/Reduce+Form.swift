@@ -15,6 +15,12 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
       state.message = "Discarded"
       return []
     }
+  case .openEditor:
+    guard let note = form.detail?.note.text else { break }
+    state.mode = .form(form)
+    return [.editNote(note)]
+  case .noteEdited(let text):
+    form.detail?.note = TextArea(text)
   case .edit(let edit):
     switch form.focus {
     case .title:

@@ -93,7 +93,7 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     state.helpTop = 0
   case .scrollHelp(let n):
     let room = Layout(state, size: state.size).list.count - 1
-    let most = max(0, helpLines(width: state.size.width).count - room)
+    let most = max(0, helpLines(width: state.size.width, keys: state.keys).count - room)
     state.helpTop = max(0, min(state.helpTop + n, most))
   case .escape:
     escape(&state)
@@ -112,6 +112,12 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
     effects += reduceForm(&state, f, env: env)
   case .list(let a):
     effects += reduceList(&state, a)
+  case .days(.add):
+    if let why = refusal(state) { state.message = why } else { reduceDays(&state, .add) }
+  case .days(let a):
+    reduceDays(&state, a)
+  case .mouse(let m):
+    effects += reduceMouse(&state, m, env: env)
 
   case .tick(let t):
     if let since = state.bannerSince, t >= since.addingTimeInterval(AppState.bannerSeconds) {
@@ -328,6 +334,8 @@ private func escape(_ state: inout AppState) {
       state.scrollToSelection()
     } else if !state.filter.isEmpty {
       clearFilter(&state)
+    } else {
+      _ = leaveDay(&state)
     }
   }
 }

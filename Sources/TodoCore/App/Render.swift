@@ -21,7 +21,11 @@ public func render(_ state: AppState, size: Size) -> Canvas {
     return c
   }
   if let b = state.banner { drawBanner(b, more: state.banners.count - 1, state, fmt, layout, &c) }
-  drawList(state, fmt, layout, &c)
+  switch state.days.span {
+  case .list: drawList(state, fmt, layout, &c)
+  case .week: drawWeek(state, fmt, layout, &c)
+  case .month: drawMonth(state, layout, &c)
+  }
   // The filter's line before the form: a form that needs it (40×10) goes over it.
   if let y = layout.filter { drawFilter(state, y, &c) }
   switch state.mode {
@@ -46,6 +50,8 @@ private func drawHeader(_ state: AppState, _ c: inout Canvas) {
   var left: [(String, Style)] = [("Todo List", .bold)]
   if let (name, style) = state.headerList { left.append((" · " + name, style)) }
   if state.view != .pending { left.append((" · " + state.view.rawValue, .bold)) }
+  if state.days.span != .list { left.append((" · " + state.days.span.rawValue, .bold)) }
+  if let d = state.days.only { left.append((" · " + state.dayName(d), .bold)) }
   if state.readOnly != nil { left.append(("  read-only", Style(.yellow))) }
   if let s = state.serverSync { left.append((s.headerText, s.ok ? .dim : Style(.yellow))) }
   // The slots in full while the left side fits whole; else "29/64" while "Todo List" fits; else none.
@@ -107,14 +113,9 @@ private func drawList(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, 
     c.put(text, x: max(1, (c.width - CellWidth.of(text)) / 2), y: y, style: .dim)
     return
   }
-  // Keep the selection on screen even if the size changed since the last reduce.
   let window = state.listWindow
   let overflow = state.rowCount > rows.count
-  var top = state.top
-  let sel = state.row(of: state.selected)
-  if sel >= top + window { top = sel - window + 1 }
-  if sel < top { top = sel }
-  top = max(0, min(top, max(0, state.rowCount - window)))
+  let top = state.shownTop
   let shown = (top..<min(state.rowCount, top + window)).map(state.content(ofRow:))
   // The deadlines form one column, as wide as the widest one on screen.
   var dues: [Int: String] = [:]
@@ -272,7 +273,7 @@ private func drawHelp(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   for y in rows { c.fill(x: 0, y: y, count: c.width) }
   c.put("Keys", x: 1, y: rows.lowerBound, style: .bold)
-  let lines = helpLines(width: c.width)
+  let lines = helpLines(width: c.width, keys: state.keys)
   let room = rows.count - 1
   let top = max(0, min(state.helpTop, lines.count - room))
   let more = top + room < lines.count ? "↓ more  " : top > 0 ? "↑ more  " : ""
@@ -288,9 +289,9 @@ private func drawHelp(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
 private let helpTextColumn = 17
 
 /// The help table laid out for a width: descriptions wrapped under their column.
-func helpLines(width: Int) -> [(keys: String, text: String)] {
+func helpLines(width: Int, keys bindings: KeyBindings = KeyBindings()) -> [(keys: String, text: String)] {
   var out: [(keys: String, text: String)] = []
-  for (keys, what) in KeyMap.help {
+  for (keys, what) in bindings.help(KeyMap.help) {
     for (i, part) in wrap(what, width: max(8, width - helpTextColumn - 1)).enumerated() {
       out.append((i == 0 ? keys : "", part))
     }
@@ -301,10 +302,24 @@ func helpLines(width: Int) -> [(keys: String, text: String)] {
 private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let y = layout.status
   c.fill(x: 0, y: y, count: c.width)
+  let line = statusLine(state, width: c.width)
+  c.put(Title.displaySafe(line.message), x: 1, y: y, style: line.style)
+  if let first = line.hints.first {
+    c.put(line.hints.map(\.text).joined(separator: "  "), x: first.x, y: y, style: .dim)
+  }
+}
+
+/// The status line: the message, then as many key hints as fit after it,
+/// whole, most useful first, each at its column (a click on one does its key).
+func statusLine(_ state: AppState, width: Int) -> (
+  message: String, style: Style, hints: [(x: Int, text: String)]
+) {
   var keys: [String] = []
   var message = state.message
   var messageStyle = Style.bold
   switch state.mode {
+  case .list where state.days.span != .list:
+    keys = ["←→ day", "Enter items", "a add", "w view", "? help", "q quit"]
   case .list:
     keys =
       state.banner != nil
@@ -337,13 +352,17 @@ private func drawStatus(_ state: AppState, _ layout: Layout, _ c: inout Canvas) 
     message = q.prompt(state)
     messageStyle = Style(.red, .bold)
   }
-  let x = c.put(Title.displaySafe(message), x: 1, y: y, style: messageStyle)
-  // As many key hints as fit after the message, whole, most useful first.
+  let end = 1 + CellWidth.of(Title.displaySafe(message))
   var shown: [String] = []
-  let room = c.width - 1 - (message.isEmpty ? 1 : x + 3)
+  let room = width - 1 - (message.isEmpty ? 1 : end + 3)
   for k in keys where CellWidth.of((shown + [k]).joined(separator: "  ")) <= room { shown.append(k) }
-  let hint = shown.joined(separator: "  ")
-  c.put(hint, x: c.width - 1 - CellWidth.of(hint), y: y, style: .dim)
+  var x = width - 1 - CellWidth.of(shown.joined(separator: "  "))
+  var hints: [(x: Int, text: String)] = []
+  for k in shown {
+    hints.append((x, k))
+    x += CellWidth.of(k) + 2
+  }
+  return (message, messageStyle, hints)
 }
 
 func box(x: Int, y: Int, width: Int, height: Int, title: String, _ c: inout Canvas) {

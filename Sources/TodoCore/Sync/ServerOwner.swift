@@ -9,7 +9,6 @@ import Foundation
 /// the server's items would be pulled into that file and its own pushed out).
 extension ServerRecord {
   /// The poll interval when none is set.
-  public static let defaultPollInterval: Double = 60
 
   /// The data file the set-up belongs to, absolute: the one recorded; for a
   /// record written before files were recorded, the one our configuration's

@@ -21,7 +21,7 @@ final class AgendaTests: XCTestCase {
     ]
     let a = Agenda(items.reversed(), first: f.today, days: 3, now: appNow, formatter: f)
     XCTAssertEqual(a.overdue.map(\.title), ["Late"])
-    XCTAssertEqual(a.days.map { $0.items.map(\.title) }, [["Tonight"], ["Monday"], []])
+    XCTAssertEqual(a.days.map { a.rows(of: $0).map(\.title) }, [["Tonight"], ["Monday"], []])
     XCTAssertEqual(a.days.map(\.number), [f.today, f.today + 1, f.today + 2])
     XCTAssertEqual(a.count, 3)
     XCTAssertEqual(Agenda.dayName(f.today, formatter: f), "Today, Sun Nov 22")
@@ -72,7 +72,7 @@ final class AgendaTests: XCTestCase {
       XCTAssertEqual(
         a.lines(formatter: f, ids: ids, colour: true), b.lines(formatter: f, ids: ids, colour: true))
       XCTAssertEqual(a.overdue.map(\.id), b.overdue.map(\.id))
-      XCTAssertEqual(a.days.map { $0.items.map(\.id) }, b.days.map { $0.items.map(\.id) })
+      XCTAssertEqual(a.days.map { a.rows(of: $0).map(\.id) }, b.days.map { b.rows(of: $0).map(\.id) })
     }
   }
 }

@@ -265,7 +265,7 @@ final class AppReducerTests: XCTestCase {
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
     _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env)
-    for _ in 0..<8 { _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env) }  // past the end
+    for _ in 0..<12 { _ = reduce(&s, KeyMap.action(for: .pageDown, in: s)!, env: env) }  // past the end
     XCTAssertEqual(s.helpTop, lines.count - 7, "stops at the last line")
     let last = render(s, size: s.size).lines[8]
     XCTAssertTrue(last.contains(lines.last!.text), last)
