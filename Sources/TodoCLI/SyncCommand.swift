@@ -80,6 +80,7 @@ struct Sync: ParsableCommand {
     engine.isRoot = server?.record.collections ?? false
     show(try engine.run())
     guard let server = server?.sync else { return }
+    server.dataFile = try options.store.resolvedPath()
     switch server.runOnce() {
     case .changed:
       // What vdirsyncer brought; after a calendar deleted on the server, our
@@ -87,10 +88,12 @@ struct Sync: ParsableCommand {
       let dissolving = server.marksGone
       show(try engine.run())
       if dissolving, server.runOnce() == .changed { show(try engine.run()) }
-      ConflictResolve.keepBase(of: engine)
-    case .unchanged: ConflictResolve.keepBase(of: engine)
+      ConflictResolve.keepBase(of: engine, syncedBefore: server.runStarted)
+    case .unchanged: ConflictResolve.keepBase(of: engine, syncedBefore: server.runStarted)
     case .busy: CLI.warn("another sync with the server runs now; it takes this change along")
     case .failed(let why):
+      // What the lists that did sync brought is taken in before the failure is told.
+      if server.changedDespiteFailure { show(try engine.run()) }
       throw CLIError(message: "the server: \(why) (the data file and \(engine.vdir.path) are in step)")
     }
   }

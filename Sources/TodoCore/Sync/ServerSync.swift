@@ -105,6 +105,14 @@ public final class ServerSync: @unchecked Sendable {
   private var failuresValue = 0
   private var nextRunValue = Date.distantPast
   private var pendingValue = true
+  /// When the last run began (the wall clock): files older were on the
+  /// server as they are once it worked (``ConflictResolve/keepBase(of:syncedBefore:)``).
+  public private(set) var runStarted = Date.distantPast
+  /// Whether the last run that failed still changed files here (other collections synced).
+  public private(set) var changedDespiteFailure = false
+  /// The data file synced with the vdir, when known: a folder emptied here is
+  /// carried to the server only when our sync's status of it is empty (``syncEmptied(after:)``).
+  public var dataFile: String?
 
   /// - Parameters:
   ///   - namesPair: our set-up's pair for the lists' names (``VdirsyncerConfig/namesPair``):
@@ -156,7 +164,10 @@ public final class ServerSync: @unchecked Sendable {
     var soon: Date?
     if isDue(now: now()) {
       let outcome = runOnce(now: now)
-      if outcome == .changed, resync() {
+      let failed: Bool
+      if case .failed = outcome { failed = true } else { failed = false }
+      // A run that failed for some lists brought the others' changes: taken in.
+      if outcome == .changed || (failed && changedDespiteFailure), resync() {
         owe()
         soon = now() + 1
       }
@@ -187,7 +198,10 @@ public final class ServerSync: @unchecked Sendable {
       return now() >= nextRunValue
     }
     let before = Self.fingerprint(local)
-    let result: CommandResult
+    runStarted = Date()
+    changedDespiteFailure = false
+    var result: CommandResult
+    var refused: [String: String] = [:]
     do {
       switch try discoverIfNeeded(now: now()) {
       case .failed(let why): return finish(.failed(why), at: now())
@@ -195,10 +209,8 @@ public final class ServerSync: @unchecked Sendable {
       case .ready: break
       }
       result = try engine.sync(pair: pair)
-      for line in result.stderr.split(whereSeparator: \.isNewline)
-      where line.hasPrefix(SyncConflicts.linePrefix) {
-        report(String(line))  // what our resolve command set aside for vdirsyncer
-      }
+      tellConflicts(result)
+      if !result.succeeded { (result, refused) = try syncEmptied(after: result) }
       if try goneThere(after: result, now: now()) { return finish(.changed, at: now()) }
       if result.succeeded, let names = metasyncPair, polled || metadataChanged() {
         let meta = try engine.metasync(pair: names)
@@ -209,7 +221,10 @@ public final class ServerSync: @unchecked Sendable {
     } catch {
       return finish(.failed("\(error)"), at: now())
     }
-    guard result.succeeded else { return finish(.failed(result.problem), at: now()) }
+    guard result.succeeded else {
+      changedDespiteFailure = Self.fingerprint(local) != before
+      return finish(.failed(problem(of: result, refused: refused)), at: now())
+    }
     return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now())
   }
 
@@ -350,7 +365,7 @@ public final class ServerSync: @unchecked Sendable {
       status.lastErrorAt = t
       if status.failingSince == nil { status.failingSince = t }
       if failures == 1 {
-        report("server offline: \(why); trying again in \(Int(pause)) s, then less often")
+        report("\(Self.label(why)): \(why); trying again in \(Int(pause)) s, then less often")
       }
     } else {
       if wasFailing { report("server back online: synced") }
