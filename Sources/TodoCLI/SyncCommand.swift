@@ -65,7 +65,7 @@ struct Sync: ParsableCommand {
   func run() throws {
     // Without a vdir given, the folder of the server set-up, and the round with the server.
     var option = sync
-    let server = option.path == nil ? try ServerCLI.server(poll: 60, say: { CLI.warn($0) }) : nil
+    let server = option.path == nil ? try ServerCLI.server(poll: 60, say: Self.say) : nil
     if let server { option.vdir = server.record.vdirRoot }
     guard let engine = try option.engine(store: options.store) else {
       throw CLIError(
@@ -95,6 +95,15 @@ struct Sync: ParsableCommand {
       // What the lists that did sync brought is taken in before the failure is told.
       if server.changedDespiteFailure { show(try engine.run()) }
       throw CLIError(message: "the server: \(why) (the data file and \(engine.vdir.path) are in step)")
+    }
+  }
+
+  /// What the round with the server tells: a conflict as a conflict (SPEC 10), the rest as a warning.
+  static func say(_ line: String) {
+    if line.hasPrefix(SyncConflicts.linePrefix) {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    } else {
+      CLI.warn(line)
     }
   }
 

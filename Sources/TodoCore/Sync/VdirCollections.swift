@@ -197,6 +197,7 @@ extension VdirSync {
         }
         report.lines += r.lines
         report.warnings += r.warnings
+        report.conflicts += r.conflicts
         report.wrote = report.wrote || r.wrote
         if !pass { known?[folder] = statusItems(folder) }
         if pass, child.scope?.deferred == true { again.append(folder) }
