@@ -8,10 +8,11 @@
 #   drop-put          the next PUT is passed on, its answer dropped (the
 #                     connection closed), then `pass` again
 #   500-put           the next PUT is passed on, then answered 500, then `pass`
-#   random SEED RATE  each request, with the chance RATE (0-1), one fault drawn
-#                     from: the request dropped (not passed on), the answer
-#                     dropped after passing it on, 500 after passing it on,
-#                     503 or 412 without passing it on, 0.2-2 s of delay
+#   random SEED RATE [PUT_RATE]
+#                     each request, with the chance RATE (0-1; a PUT PUT_RATE),
+#                     one fault drawn from: the request dropped (not passed
+#                     on), the answer dropped after passing it on, 500 after
+#                     passing it on, 503 or 412 without passing it on, 0.2-2 s of delay
 # Each fault is one line of FAULT_LOG: "KIND METHOD PATH".
 import http.client, http.server, os, random, sys, threading, time
 
@@ -40,7 +41,8 @@ def fault(request):
         if mode == "random":
             if rng is None:
                 rng = random.Random(int(words[1]))
-            if rng.random() >= float(words[2]):
+            rate = float(words[3]) if request.command == "PUT" and len(words) > 3 else float(words[2])
+            if rng.random() >= rate:
                 return None
             return rng.choice(["drop-before", "drop-after", "500-after", "503", "412", "delay"])
         return None

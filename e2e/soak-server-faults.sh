@@ -25,7 +25,7 @@ start_proxy
 echo secret >"$WORK/password"
 out=$(T sync setup --caldav "$PURL" --user user --password-command "cat $WORK/password" 2>&1) || fail "setup: $out"
 out=$(T sync 2>&1) || fail "first sync: $out"
-proxy random "${SOAK_SEED:-$RANDOM}" 0.12
+proxy random "${SOAK_SEED:-$RANDOM}" 0.12 0.3  # a PUT more often: a lost answer to an upload
 echo "soak: ${secs} s, work folder $WORK"
 python3 - "$WORK" "$HERE" "$TODO_BIN" "$PORT" "$secs" <<'PY' || fail "the soak's checks (logs in $WORK)"
 import json, os, random, signal, subprocess, sys, time
