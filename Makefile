@@ -48,6 +48,7 @@ stress: build
 	@scripts/deps.sh test
 	TODO_BIN=$(abspath $(RELEASE)) STRESS=1 e2e/run.sh
 	TODO_BIN=$(abspath $(RELEASE)) SOAK_SECONDS=$${SOAK_SECONDS:-180} e2e/soak-mixed.sh
+	TODO_BIN=$(abspath $(RELEASE)) SOAK_SECONDS=$${SOAK_SECONDS:-180} e2e/soak-server-faults.sh
 
 # The mixed-writer soak alone (SOAK_SECONDS, default 180).
 soak: build

@@ -37,7 +37,8 @@ extension CLI {
       TODO_TUI_NOTIFY  The bubble command instead of notify-send: one executable,
                        no arguments ('none': no bubbles); see NOTIFY COMMAND.
       XDG_CONFIG_HOME  The settings file is $XDG_CONFIG_HOME/todo-tui/config.toml
-                       (~/.config when unset); todo-tui config shows what is in force.
+                       (~/.config when unset); todo-tui config shows what is in
+                       force.
       TZ               The time zone that dates are read and shown in.
       LC_TIME          The locale whose clock (12- or 24-hour) list shows; LC_ALL
                        comes first, LANG last.

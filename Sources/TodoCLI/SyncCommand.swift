@@ -65,14 +65,16 @@ struct Sync: ParsableCommand {
   func run() throws {
     // Without a vdir given, the folder of the server set-up, and the round with the server.
     var option = sync
-    var said: [String] = []  // a server set up for another file, or vdirsyncer missing
+    // Held until the set-up is known (a server set up for another file, or vdirsyncer
+    // missing), then told as they come: the round's conflicts among them.
+    let said = Said()
     let server =
       option.path == nil
-      ? try ServerCLI.server(store: options.store, poll: nil, say: { said.append($0) }) : nil
-    let elsewhere = server == nil ? said.first : nil
+      ? try ServerCLI.server(store: options.store, poll: nil, say: said.say) : nil
+    let elsewhere = server == nil ? said.held.first : nil
     if let server {
       option.vdir = server.record.vdirRoot
-      for line in said { CLI.warn(line) }
+      said.tell()
     }
     guard let engine = try option.engine(store: options.store) else {
       throw CLIError(
@@ -89,6 +91,7 @@ struct Sync: ParsableCommand {
     engine.isRoot = server?.record.collections ?? false
     show(try engine.run())
     guard let server = server?.sync else { return }
+    server.dataFile = try options.store.resolvedPath()
     switch server.runOnce() {
     case .changed:
       // What vdirsyncer brought; after a calendar deleted on the server, our
@@ -97,12 +100,34 @@ struct Sync: ParsableCommand {
       show(try engine.run())
       if server.followNames() { show(try engine.run()) }
       if dissolving, server.runOnce() == .changed { show(try engine.run()) }
-      ConflictResolve.keepBase(of: engine)
-    case .unchanged: ConflictResolve.keepBase(of: engine)
+      ConflictResolve.keepBase(of: engine, syncedBefore: server.runStarted)
+    case .unchanged: ConflictResolve.keepBase(of: engine, syncedBefore: server.runStarted)
     case .busy: CLI.warn("another sync with the server runs now; it takes this change along")
     case .stopped: break
     case .failed(let why):
+      // What the lists that did sync brought is taken in before the failure is told.
+      if server.changedDespiteFailure { show(try engine.run()) }
       throw CLIError(message: "\(ServerSync.told(why)) (the data file and \(engine.vdir.path) are in step)")
+    }
+  }
+
+  /// What the set-up and the round with the server say: held until told to tell, then told at once.
+  final class Said {
+    private(set) var held: [String] = []
+    private var telling = false
+    func say(_ line: String) { if telling { Sync.say(line) } else { held.append(line) } }
+    func tell() {
+      telling = true
+      for line in held { Sync.say(line) }
+    }
+  }
+
+  /// What the round with the server tells: a conflict as a conflict (SPEC 10), the rest as a warning.
+  static func say(_ line: String) {
+    if line.hasPrefix(SyncConflicts.linePrefix) {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    } else {
+      CLI.warn(line)
     }
   }
 

@@ -58,46 +58,65 @@ public enum ConflictResolve {
   }
 
   /// What the vdir, the server and the data file last agreed on for `uid`:
-  /// the copy of a vdir sync's status kept after vdirsyncer's last run that
-  /// worked (``keepBase(_:)``), else the status itself; nil when neither knows it.
-  /// (The status alone is too new: our sync that wrote the file vdirsyncer
-  /// now finds in conflict recorded this side's change in it as the base.)
+  /// its entry in the copy of a vdir sync's status kept after vdirsyncer's
+  /// last run that worked (``keepBase(_:syncedBefore:)``); nil when no copy
+  /// vouches for it (an item met on both sides with no record of it: a lost
+  /// answer to its first upload, a second machine set up from an export).
+  /// Never the status itself: our sync that wrote the file vdirsyncer now
+  /// finds in conflict recorded this side's change in it as the base, and
+  /// against it the server's older values would win every field in silence.
   static func base(uid: String, dataFile: String) -> SyncFields? {
     let (folder, name) = AtomicFile.split(dataFile)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let statuses = names.filter { $0.hasPrefix(name + ".sync-") && $0.hasSuffix(".status") }.sorted()
-    for suffix in [keptSuffix, ""] {
-      for n in statuses {
-        let path = folder + "/" + n + suffix
-        guard let status = try? SyncStatus.load(path, vdir: ""), let entry = status.items[uid] else {
-          continue
-        }
-        return entry.base
+    let kept = names.filter { $0.hasPrefix(name + ".sync-") && $0.hasSuffix(".status" + keptSuffix) }.sorted()
+    for n in kept {
+      guard let status = try? SyncStatus.load(folder + "/" + n, vdir: ""), let entry = status.items[uid]
+      else {
+        continue
       }
+      return entry.base
     }
     return nil
   }
 
   static let keptSuffix = ".server"
 
-  /// ``keepBase(_:)`` for each status of `sync`: each collection's of a vdir root, else the vdir's.
-  public static func keepBase(of sync: VdirSync) {
+  /// ``keepBase(_:syncedBefore:)`` for each status of `sync`: each collection's of a vdir root, else the vdir's.
+  public static func keepBase(of sync: VdirSync, syncedBefore start: Date = Date()) {
     guard let data = try? sync.store.resolvedPath() else { return }
     guard let root = VdirCollections(path: sync.vdir.path) else {
-      if let status = try? sync.statusPath() { keepBase(status) }
+      if let status = try? sync.statusPath() { keepBase(status, syncedBefore: start) }
       return
     }
     for c in root.collections() {
-      keepBase(SyncStatus.path(dataFile: data, vdir: root.root + "/" + c.folder))
+      keepBase(SyncStatus.path(dataFile: data, vdir: root.root + "/" + c.folder), syncedBefore: start)
     }
   }
 
   /// Keeps a copy of the vdir sync's status `file` (`FILE.server`) once
-  /// vdirsyncer ran and everything agrees: the base for its next conflicts.
-  public static func keepBase(_ file: String) {
+  /// vdirsyncer's run that began at `start` worked and our sync followed:
+  /// the base for its next conflicts. Only the entries it can vouch for:
+  /// the item's file is the one our sync recorded (its etag) and was there
+  /// before the run began, so the run put it on the server as it is. A file
+  /// written since (vdirsyncer's download, our sync after it) is vouched
+  /// for at the next run; until then its item has no base.
+  public static func keepBase(_ file: String, syncedBefore start: Date) {
     guard let data = FileManager.default.contents(atPath: file) else { return }
     let copy = file + keptSuffix
     if FileManager.default.contents(atPath: copy) == data { return }
-    try? AtomicFile.replace(copy, with: Array(data), durable: false)
+    guard var status = try? SyncStatus.load(file, vdir: "") else { return }
+    let limit = start.timeIntervalSince1970
+    let vouched = status.items.filter { _, entry in
+      guard let stamp = FileStamp.of(status.vdir + "/" + entry.href), stamp != .absent,
+        FileStamp(etag: entry.etag) == stamp
+      else { return false }
+      return Double(stamp.seconds) + Double(stamp.nanoseconds) / 1e9 < limit
+    }
+    if vouched.count == status.items.count {
+      try? AtomicFile.replace(copy, with: Array(data), durable: false)
+      return
+    }
+    status.items = vouched
+    try? AtomicFile.replace(copy, with: Array(status.encoded()), durable: false)
   }
 }

@@ -51,6 +51,14 @@ public final class ServerSync: @unchecked Sendable {
   private var namesOwed = false
   private var nextRunValue = Date.distantPast
   private var pendingValue = true
+  /// When the last run began (the wall clock): files older were on the
+  /// server as they are once it worked (``ConflictResolve/keepBase(of:syncedBefore:)``).
+  public private(set) var runStarted = Date.distantPast
+  /// Whether the last run that failed still changed files here (other collections synced).
+  public private(set) var changedDespiteFailure = false
+  /// The data file synced with the vdir, when known: a folder emptied here is
+  /// carried to the server only when our sync's status of it is empty (``syncEmptied(after:)``).
+  public var dataFile: String?
 
   /// - Parameters:
   ///   - namesPair: our set-up's pair for the lists' names (``VdirsyncerConfig/namesPair``):
@@ -102,7 +110,10 @@ public final class ServerSync: @unchecked Sendable {
     var soon: Date?
     if isDue(now: now()) {
       let outcome = runOnce(now: now)
-      if outcome == .changed, resync() {
+      let failed: Bool
+      if case .failed = outcome { failed = true } else { failed = false }
+      // A run that failed for some lists brought the others' changes: taken in.
+      if outcome == .changed || (failed && changedDespiteFailure), resync() {
         owe()
         soon = now() + 1
       }
@@ -164,7 +175,10 @@ public final class ServerSync: @unchecked Sendable {
       return now() >= nextRunValue
     }
     let before = Self.fingerprint(local)
-    let result: CommandResult
+    runStarted = Date()
+    changedDespiteFailure = false
+    var result: CommandResult
+    var refused: [String: String] = [:]
     do {
       switch try discoverIfNeeded(now: now()) {
       case .failed(let why): return finish(.failed(why), at: now(), started: started)
@@ -172,10 +186,8 @@ public final class ServerSync: @unchecked Sendable {
       case .ready: break
       }
       result = try engine.sync(pair: pair)
-      for line in result.stderr.split(whereSeparator: \.isNewline)
-      where line.hasPrefix(SyncConflicts.linePrefix) {
-        report(String(line))  // what our resolve command set aside for vdirsyncer
-      }
+      tellConflicts(result)  // what our resolve command set aside for vdirsyncer
+      if !result.succeeded { (result, refused) = try syncEmptied(after: result) }
       if try goneThere(after: result, now: now()) { return finish(.changed, at: now(), started: started) }
       if result.succeeded, let names = metasyncPair, polled || metadataChanged() {
         // The sync brought something (a deletion, an edit): our sync takes it
@@ -194,7 +206,10 @@ public final class ServerSync: @unchecked Sendable {
     } catch {
       return finish(.failed("\(error)"), at: now(), started: started)
     }
-    guard result.succeeded else { return finish(.failed(result.problem), at: now(), started: started) }
+    guard result.succeeded else {
+      changedDespiteFailure = Self.fingerprint(local) != before
+      return finish(.failed(problem(of: result, refused: refused)), at: now(), started: started)
+    }
     return finish(Self.fingerprint(local) == before ? .unchanged : .changed, at: now(), started: started)
   }
 
@@ -349,42 +364,5 @@ public final class ServerSync: @unchecked Sendable {
     }
     status.save(paths)
     return outcome
-  }
-
-  /// Whether a vdirsyncer runs with `-c config` (any process: its argv read from /proc).
-  static func running(config: String) -> Bool {
-    let procs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for pid in procs where pid.first?.isNumber == true {
-      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
-        continue
-      }
-      let argv = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      guard argv.prefix(2).contains(where: { ($0 as NSString).lastPathComponent == "vdirsyncer" }),
-        let c = argv.firstIndex(of: "-c"), c + 1 < argv.count, argv[c + 1] == config
-      else { continue }
-      return true
-    }
-    return false
-  }
-
-  /// What a run of vdirsyncer may change on our side: every file of the
-  /// folder and of its subfolders (collections), by name, size, time and inode.
-  static func fingerprint(_ folder: String) -> [String: String] {
-    var out: [String: String] = [:]
-    func scan(_ dir: String, depth: Int) {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-      for name in names where !name.hasPrefix(".") {
-        let p = dir + "/" + name
-        var st = stat()
-        guard lstat(p, &st) == 0 else { continue }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-          if depth == 0 { scan(p, depth: 1) }
-          continue
-        }
-        out[p] = "\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec):\(st.st_ino)"
-      }
-    }
-    scan(folder, depth: 0)
-    return out
   }
 }

@@ -141,9 +141,12 @@ public final class LiveSync: @unchecked Sendable {
   /// again when vdirsyncer changed files here.
   func syncOnce() {
     let wrote = syncVdir()
-    server?.follow(
-      vdirChanged: wrote, resync: { syncVdir() },
-      settled: { ConflictResolve.keepBase(of: sync) })
+    if let server {
+      if server.dataFile == nil { server.dataFile = try? sync.store.resolvedPath() }
+      server.follow(
+        vdirChanged: wrote, resync: { syncVdir() },
+        settled: { ConflictResolve.keepBase(of: sync, syncedBefore: server.runStarted) })
+    }
     if vdirWatch < 0 { watchVdir() }
     watchCollections()
     onRound?()

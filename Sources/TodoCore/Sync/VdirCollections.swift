@@ -100,6 +100,9 @@ struct CollectionScope {
   /// The collection was deleted on the server (``ServerCollections/goneMarker``):
   /// its files may all be gone, no guard against a side emptied.
   var gone = false
+  /// The collection was emptied on the server and vdirsyncer carried it out
+  /// here (``ServerSync/emptiedMarker``): its files are all gone on purpose.
+  var emptied = false
 
   /// The items of the data file in this list.
   func filter(_ list: inout [String: TodoItem], lists: ListBook) {
@@ -181,15 +184,20 @@ extension VdirSync {
           store: store, vdirPath: root.root + "/" + folder, codec: codec, env: env)
         child.scope = CollectionScope(listID: folder, firstPass: pass, elsewhere: elsewhere)
         child.scope?.gone = Self.isGone(root, folder)
+        let emptiedMarker = root.root + "/" + folder + "/" + ServerSync.emptiedMarker
+        child.scope?.emptied = FileManager.default.fileExists(atPath: emptiedMarker)
         child.preloaded = doc
         child.preloadedStamp = stamp
         let r = try child.run()
+        // Carried out (or, deferred, at the second pass).
+        if child.scope?.emptied == true, child.scope?.deferred != true { unlink(emptiedMarker) }
         // Read again once a collection changed it (its change was merged into the file as it was then).
         if r.lines.contains(where: { $0.side == .list }) {
           doc = try store.load(opened: { stamp = FileStamp.of(fd: $0) })
         }
         report.lines += r.lines
         report.warnings += r.warnings
+        report.conflicts += r.conflicts
         report.wrote = report.wrote || r.wrote
         if !pass { known?[folder] = statusItems(folder) }
         if pass, child.scope?.deferred == true { again.append(folder) }

@@ -318,7 +318,7 @@ public final class VdirSync {
   func refuseMassDeletion(
     _ plan: SyncPlan, old: SyncStatus, list: [String: TodoItem], vdirCount: Int, fileCount: Int
   ) throws {
-    guard !old.items.isEmpty, scope?.gone != true else { return }
+    guard !old.items.isEmpty, scope?.gone != true, scope?.emptied != true else { return }
     if vdirCount == 0, plan.listDeletions > 0, plan.listDeletions == list.count {
       throw TodoError.io(
         path: vdir.path,

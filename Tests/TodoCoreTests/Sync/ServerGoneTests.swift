@@ -102,7 +102,8 @@ extension ServerListsTests {
   }
 
   /// A failed sync with every calendar still on the server is a failure:
-  /// told, after the listing only (no discovery made of it).
+  /// told, after the listing only (no discovery made of it), with the list
+  /// that failed (the other synced) and not as the server offline (issue 34).
   func testAFailureWithEveryCalendarThereIsTold() throws {
     try FileManager.default.createDirectory(atPath: local + "/home", withIntermediateDirectories: true)
     let lines = Lines()
@@ -110,13 +111,14 @@ extension ServerListsTests {
     try """
     if [ "$1" = sync ]; then echo "error: Unknown error occurred for p/work: 403, message='Forbidden'" >&2; exit 1; fi
     """.write(toFile: dir + "/phone", atomically: true, encoding: .utf8)
-    XCTAssertEqual(s.runOnce(), .failed("403, message='Forbidden'"))
+    XCTAssertEqual(s.runOnce(), .failed("the list “work”: 403, message='Forbidden'"))
     XCTAssertEqual(calls(), ["discover --list p", "discover p n", "sync p", "discover --list p"])
     XCTAssertEqual(ServerCollections.marked(local), [])
     XCTAssertEqual(
       lines.all,
-      ["sync with the server failed: 403, message='Forbidden'; trying again in 5 s, then less often"],
-      "a refusal, not the server offline")
+      [
+        "sync with the server failed: the list “work”: 403, message='Forbidden'; trying again in 5 s, then less often"
+      ])
   }
 
   func testACalendarDeletedOnTheServerIsNotMadeAgain() throws {

@@ -239,6 +239,22 @@ final class SyncListsTests: XCTestCase {
     XCTAssertEqual(VdirCollections.metadata(root + "/work", "displayname"), "Work")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
   }
+
+  /// Issue 33 point 4: a sync of a vdir root told no conflict (each
+  /// collection's were recorded, left out of the report): `sync --vdir` and
+  /// the server round said nothing on stderr of a value set aside.
+  func testAConflictInACollectionIsTold() throws {
+    try collection("work", name: "Work", items: [("rye@phone", "Rye bread")])
+    let s = store()
+    try sync(s)
+    let id = try s.load().items.first { $0.icalUID == "rye@phone" }!.id
+    try s.commit(.edit(id, title: "Rye bread, sliced"), env: .fixed(t0 + 100))
+    try ics("rye@phone", "Rye loaf").write(
+      toFile: root + "/work/rye@phone.ics", atomically: true, encoding: .utf8)
+    let report = try sync(s, at: 200)
+    XCTAssertEqual(report.conflicts.map(\.field), ["title"], "told by the sync that settled it")
+    XCTAssertEqual(try SyncConflicts(dataFile: s.path).load(), report.conflicts, "as recorded")
+  }
 }
 
 extension SyncListsTests {
