@@ -65,3 +65,5 @@ out=$(T list)
 expect_match "$out" 'report  \[Work\]$' "a row of Work says so"
 expect_match "$out" 'standup  \[Tasks\]$' "a row of the default list says so"
 expect_eq "$(T list --list Work | grep -c '\[Work\]')" 0 "one list named: no word"
+# The fast path (plain list) and the general one (--sort takes it) write the same rows.
+expect_eq "$(T list --all)" "$(T list --all --sort due)" "both paths name the lists alike"

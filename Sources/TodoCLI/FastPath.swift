@@ -167,12 +167,20 @@ enum ListFast {
     let f = ScanOutput.formatter(now: now, env)
     // A file of before SPEC 8 whose kept text `Store.load` moves into fields: the general path's.
     if scan.entries.contains(where: \.keepsAdoptable) { return false }
-    // Rows of several lists each say their list (the general path names them).
-    if !json, !scan.lists.isEmpty { return false }
+    // Rows of several lists each say their list, as the general path writes it.
+    var names: [[UInt8]]? = nil
+    if !json {
+      guard let n = scan.rowListNames(path: (try? Store(path: path).resolvedPath()) ?? path) else {
+        return false
+      }
+      names = n
+    }
     if json {
       ScanOutput.json(scan, shown: shown, now: now, formatter: f) { ListOutput.writeAll(1, $0) }
     } else {
-      let lines = ScanOutput.lines(scan, shown: shown, now: now, formatter: f, colour: colour) {
+      let lines = ScanOutput.lines(
+        scan, shown: shown, now: now, formatter: f, colour: colour, listNames: names
+      ) {
         ListOutput.writeAll(1, $0)
       }
       if lines == 0 { ListOutput.sayEmpty(shown) }

@@ -7,7 +7,7 @@ extension ScanOutput {
   @discardableResult
   public static func lines(
     _ scan: PlistScan, shown: Shown, now: Date, formatter: DueFormatter, colour: Bool,
-    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    listNames: [[UInt8]]? = nil, to sink: (UnsafeBufferPointer<UInt8>) -> Void
   ) -> Int {
     var count = 0
     let t = Int64(now.timeIntervalSince1970.rounded(.down))
@@ -125,6 +125,14 @@ extension ScanOutput {
             out.byte(93)  // ]
           }
           if marks { Self.putFieldMarks(scan, e, colour: colour, dimmed: dimmed, &out) }
+          // Its list, when the rows come from several (as ListOutput writes it: "  [Work]").
+          if let names = listNames {
+            let name = names[Int(e.list)]
+            out.room(name.count + 16, sink)
+            if colour && !dimmed { out.put(dim) }
+            out.put(name)
+            if colour && !dimmed { out.put(reset) }
+          }
           if colour && dimmed { out.put(reset) }
           // No trailing blanks when a someday item is the widest thing on its line.
           while out.count > 0 && out.base[out.count - 1] == 32 { out.count -= 1 }

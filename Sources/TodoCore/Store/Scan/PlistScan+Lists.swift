@@ -151,3 +151,42 @@ extension PlistScan.Scanner {
     return hex.withUnsafeBufferPointer { Self.uuid(p + j + 8, $0) }.map { (hi: $0.0, lo: $0.1) }
   }
 }
+
+extension PlistScan {
+  /// What `list` shows of the rows' lists (SPEC 9): nothing when every entry is in one list;
+  /// else each entry's "  [Name]", by its ``Entry/list`` number (0: the default list), as the
+  /// general path writes it (a list id the file does not hold is the default list). Nil when
+  /// the fast path cannot say (more lists than a number holds, a header it does not read).
+  public func rowListNames(path: String) -> [[UInt8]]?? {
+    guard !lists.isEmpty else { return .some(nil) }
+    guard lists.count < 255, itemsStart > 0, let book = Self.listBook(path: path, length: itemsStart) else {
+      return nil
+    }
+    let ids =
+      [book.first.id]
+      + lists.map { id in
+        let s = string(id)
+        return book.list(id: s) == nil ? book.first.id : s
+      }
+    var used = Set<String>()
+    for e in entries {
+      used.insert(ids[Int(e.list)])
+      if used.count > 1 { break }
+    }
+    guard used.count > 1 else { return .some(nil) }
+    return .some(ids.map { Array("  [\(Title.displaySafe(book.list(id: $0)?.name ?? $0))]".utf8) })
+  }
+
+  /// The lists of the file's header (its first `length` bytes, which end before the items).
+  static func listBook(path: String, length: Int) -> ListBook? {
+    guard let fh = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? fh.close() }
+    guard let head = try? fh.read(upToCount: length), head.count == length else { return nil }
+    let key = Array("<key>\(TodoDocument.listsKey)</key>".utf8)
+    guard let at = head.firstRange(of: key) else { return nil }
+    var i = at.upperBound
+    while i < head.endIndex, head[i] == 10 || head[i] == 9 { i += 1 }
+    guard let nl = head[i...].firstIndex(of: 10) else { return nil }
+    return try? ListBook(xml: String(decoding: head[i..<nl], as: UTF8.self))
+  }
+}
