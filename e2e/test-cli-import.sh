@@ -101,4 +101,10 @@ head -c 300 "$WORK/home.json" > "$WORK/cut.json"
 expect_fail T import "$WORK/cut.json"
 expect_match "$LAST_ERR" 'cut.json.*not a JSON export of ours.*nothing was imported'
 expect_eq "$(filesum)" "$before" "file after a damaged import"
+
+# JSON of some other program (issue 37 point 2): the one line names the formats import reads.
+printf '[{"name": "groceries", "items": 3}]\n' > "$WORK/other.json"
+expect_fail T import "$WORK/other.json"
+expect_match "$LAST_ERR" "other.json.*Taskwarrior's task export, todo.txt, iCalendar.*nothing was imported"
+expect_eq "$(filesum)" "$before" "file after an import of someone else's JSON"
 exit 0

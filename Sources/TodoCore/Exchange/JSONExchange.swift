@@ -198,7 +198,9 @@ public enum JSONExchange {
     if let lean = LeanReader.items(data) { return lean }
     do { return try JSONDecoder().decode([Item].self, from: data) } catch {
       throw TodoError.badFile(
-        path: path, detail: "not a JSON export of ours (\(describe(error))); nothing was imported")
+        path: path,
+        detail: "not a JSON export of ours (\(describe(error))) nor Taskwarrior's; import reads "
+          + "\(ImportFormats.formatsRead); nothing was imported")
     }
   }
 

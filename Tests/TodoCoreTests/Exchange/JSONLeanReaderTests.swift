@@ -194,7 +194,7 @@ final class JSONLeanReaderTests: XCTestCase {
       case (.failure(let e), .failure(let g)):
         XCTAssertEqual(
           "\(g)",
-          "\(TodoError.badFile(path: "in.json", detail: "not a JSON export of ours (\(JSONExchange.describe(e))); nothing was imported"))",
+          "\(TodoError.badFile(path: "in.json", detail: "not a JSON export of ours (\(JSONExchange.describe(e))) nor Taskwarrior's; import reads \(ImportFormats.formatsRead); nothing was imported"))",
           text)
       default: XCTFail("\(text): JSONDecoder \(expected), ours \(got)")
       }
