@@ -51,7 +51,7 @@ final class SyncReminderTests: OneVdirTestCase {
     var rung = try XCTUnwrap(try a.store.load().items.first)
     rung.notifiedReminder = snooze
     try a.store.write([rung])
-    try laptop(at: 2410).run()
+    _ = try laptop(at: 2410).run()
     XCTAssertEqual(try files(), before, "what was shown is this machine's")
   }
 }
