@@ -2,7 +2,8 @@
 # writing xterm's SGR mouse reports into the pane as a terminal sends them:
 # a click selects a row, the wheel scrolls, a click on a key's name in the
 # footer does the key, a drag to the left on a row opens its swipe actions
-# and a longer drag completes it, a click in the week selects a day; with
+# and a longer drag completes it, a click in a form moves to the field, a
+# click in the week selects a day; with
 # `mouse = false` in the settings the app leaves the mouse alone.
 . "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
 export TZ=UTC LC_ALL=C.UTF-8
@@ -50,6 +51,16 @@ wait_screen 'v view' 10  # the hints show in full once the message fades (5 s)
 click "$(( $(col_of 'v view') + 1 ))" 24
 wait_screen '^ Todo List · completed'
 keys v v
+
+# In the add form a click on a field gives it the keyboard: the warning, typed there.
+keys a
+type_text "Delta"
+wait_screen 'Warning'
+click 20 "$(line_of 'Warning')"
+type_text "15m"
+keys Enter
+wait_screen 'Added “Delta”'
+expect_eq "$(field "$(id_of Delta)" warn)" 900 "the warning typed into the clicked field"
 
 # The week: a click on a day's heading selects that day (the week then starts there).
 keys w

@@ -4,7 +4,8 @@
 # their times and the someday items apart; → moves the day; Enter shows the
 # day's items, which act as in the list (x completes); Esc goes back; a adds
 # on the selected day; the month is a grid of the days under the weekdays,
-# which start on the settings' first day of the week. The screens are kept in
+# which start on the settings' first day of the week; the theme's overdue
+# colour; the key the settings give the views. The screens are kept in
 # $WORK (week-80x24.txt, month-80x24.txt, week-40x12.txt, month-40x12.txt).
 . "$HERE/lib.sh"; . "$HERE/lib-tui.sh"
 export TZ=UTC LC_ALL=C.UTF-8
@@ -15,13 +16,19 @@ T add Bravo --due "$(ymd '+2 days') 15:30" >/dev/null 2>&1
 T add Late --due "$(ymd yesterday) 9:00" >/dev/null 2>&1
 T add Cello --due none >/dev/null 2>&1
 mkdir -p "$WORK/cfg/todo-tui"
-printf 'first_day_of_week = "monday"\n' > "$WORK/cfg/todo-tui/config.toml"
+printf 'first_day_of_week = "monday"\n[colors]\noverdue = 208\n[keys]\ncalendar = "W"\n' > "$WORK/cfg/todo-tui/config.toml"
 tui_start 80 24 XDG_CONFIG_HOME="$WORK/cfg"
 wait_screen '^ Todo List  '
 wait_screen 'Todo Item “Late” Is Overdue'  # the overdue item's banner: Esc dismisses it
 keys Escape
 wait_gone 'Is Overdue'
+# The settings' keys: W switches the views (calendar = "W"), w no more; ? shows W.
 keys w
+keys '?'
+wait_screen '^  W +switch list, week, month'
+keys Escape
+wait_screen '^ Todo List  '
+keys W
 wait_screen '^ Todo List · week'
 wait_screen "^ 1 overdue before Today, $(day today)"
 wait_screen "^ Tomorrow, $(day tomorrow)  1 item"
@@ -32,6 +39,9 @@ wait_screen "^ $(day '+6 days')"
 wait_gone "^ $(day '+7 days')"
 wait_screen '^ Someday: 1 item without a deadline'
 screen > "$WORK/week-80x24.txt"
+# The theme's overdue colour (208 of 256) on the overdue line, on the terminal's own background.
+screen -e | grep -F '1 overdue before' | grep -q $'\e\[[0-9;]*38;5;208[0-9;]*m' \
+  || fail "the overdue line is not in colour 208: $(screen -e | grep -F '1 overdue before' | od -c | head -5)"
 # → a day on: the week starts tomorrow; Enter: tomorrow's items, which act as in the list.
 keys Right
 wait_screen "^ Tomorrow, $(day tomorrow)  1 item"
@@ -46,7 +56,7 @@ wait_screen 'Completed “Alpha”'
 keys Escape
 wait_screen '^ Todo List · week'
 # The month: a grid under the weekdays, Monday first (the settings file).
-keys w
+keys W
 wait_screen '^ Todo List · month'
 wait_screen "$(date '+%B %Y')"
 wait_screen '^ Mo +Tu +We +Th +Fr +Sa +Su'
@@ -65,7 +75,7 @@ tm resize-window -x 40 -y 12
 wait_screen '^ Todo List · month'
 wait_screen '^ Mo +Tu +We +Th +Fr +Sa +Su'
 screen > "$WORK/month-40x12.txt"
-keys w w
+keys W W
 wait_screen '^ Todo List · week'
 wait_screen "^ Tomorrow, $(day tomorrow)"
 wait_screen '^ Someday: 1 item'

@@ -58,7 +58,7 @@ extension CLI {
     items are due and a bar that grows with them (crowded days, 5 or more, in the warning colour). \
     The arrows move the day, Enter shows its items in the list (every key acts as there; Esc goes \
     back), a adds on it. The view, the list shown, the filter and subtasks apply. The mouse: a \
-    click selects a row or a day, the wheel scrolls, a click on a key's name in the footer does the \
+    click selects a row, a day or a form's field, the wheel scrolls, a click on a key's name in the footer does the \
     key, a drag to the left on a row opens its swipe actions and a longer one completes it; Shift \
     with the mouse keeps the terminal's own text selection.
     """

@@ -44,6 +44,7 @@ final class FullScreen {
       now: Date(), calendar: calendar, size: Size(width: 80, height: 24),
       hourCycle: HourCycle.from(environment: ProcessInfo.processInfo.environment))
     state.keys = CLI.settings.keys
+    state.defaultList = CLI.settings.defaultList
   }
 
   func run() throws {

@@ -15,8 +15,9 @@ enum TerminalRescue {
   /// The handlers found at start, by signal number.
   nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
 
-  /// Leaves the alternate screen, shows the cursor, ends bracketed paste, resets attributes.
-  private static let reset: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[?2004l\u{1B}[0m\r\n"
+  /// Leaves the alternate screen, shows the cursor, ends bracketed paste and the mouse's reports, resets attributes.
+  private static let reset: StaticString =
+    "\u{1B}[?1049l\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[0m\r\n"
 
   /// Saves the tty modes and installs the handlers; call before the terminal is changed.
   static func arm() {

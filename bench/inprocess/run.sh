@@ -13,5 +13,6 @@ export LC_ALL=C.UTF-8 TZ=UTC
 {
   "$bench" codec 10000
   "$bench" frame 10000
+  "$bench" frame 100000
   "$bench" plan 10000 100000
 } | tee ${OUT:+"$OUT"}

@@ -98,6 +98,8 @@ public struct AppState: Equatable, Sendable {
   public internal(set) var days = Days()
   /// The keys the settings file gives (SPEC 4).
   public var keys = KeyBindings()
+  /// The list `a` adds into while all lists are shown (the settings' `default_list`, by name).
+  public var defaultList: String?
   /// Where the mouse's button went down, while it is down (a drag to the left swipes).
   public internal(set) var press: MouseEvent?
 

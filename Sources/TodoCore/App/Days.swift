@@ -48,11 +48,11 @@ extension AppState {
     calendar.date(byAdding: .day, value: n, to: day).map(calendar.startOfDay) ?? day
   }
 
-  /// The indices in `visible` of the items due on the day from `start` to `end`, by deadline.
+  /// The indices in `visible` of the items due from `start` to `end`, by deadline.
   /// Pending items come sorted by deadline (unless subtasks arrange them): two binary searches then.
   /// - Complexity: O(log n + k) sorted, else O(n).
   public func itemIndices(from start: Date, to end: Date) -> [Int] {
-    let pendingCount = Self.partition(visible) { $0.isPending }
+    let pendingCount = self.pendingCount
     var out: [Int] = []
     if tree.isActive {
       for (i, item) in visible.enumerated() {
@@ -60,9 +60,9 @@ extension AppState {
       }
       return out.sorted { TodoItem.byDeadline(visible[$0], visible[$1]) }
     }
-    let lo = Self.partition(visible, count: pendingCount) { $0.sortDeadline < start }
-    let hi = Self.partition(visible, count: pendingCount) { $0.sortDeadline < end }
-    out.append(contentsOf: lo..<hi)
+    out.append(
+      contentsOf: firstDue(
+        atOrAfter: start, count: pendingCount)..<firstDue(atOrAfter: end, count: pendingCount))
     // Completed items (the completed and all views) are ordered by completion: looked through.
     for i in pendingCount..<visible.count {
       if let d = visible[i].deadline, d >= start, d < end { out.append(i) }
@@ -70,11 +70,36 @@ extension AppState {
     return out
   }
 
+  /// How many of `visible` are pending (they come first).
+  var pendingCount: Int {
+    visible.withUnsafeBufferPointer { b in
+      var (lo, hi) = (0, b.count)
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if b[mid].completed == nil && !b[mid].cancelled { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
+  }
+
+  /// The first of the first `count` shown items (sorted by deadline) due at or after `t`.
+  /// Read in place: a predicate on whole items copied each item it looked at, most of a frame of the month.
+  func firstDue(atOrAfter t: Date, count: Int) -> Int {
+    visible.withUnsafeBufferPointer { b in
+      var (lo, hi) = (0, count)
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if (b[mid].deadline ?? .distantFuture) < t { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
+  }
+
   /// How many shown items have no deadline (the week shows them apart).
   public var somedayCount: Int {
     if tree.isActive { return visible.reduce(0) { $0 + ($1.deadline == nil ? 1 : 0) } }
-    let pendingCount = Self.partition(visible) { $0.isPending }
-    let dated = Self.partition(visible, count: pendingCount) { $0.deadline != nil }
+    let pendingCount = self.pendingCount
+    let dated = firstDue(atOrAfter: .distantFuture, count: pendingCount)
     return pendingCount - dated + visible[pendingCount...].reduce(0) { $0 + ($1.deadline == nil ? 1 : 0) }
   }
 

@@ -138,8 +138,10 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
   state.mode = .form(form)
   switch form.purpose {
   case .add:
-    // Into the list shown (SPEC 9); with all lists shown, the default one; under the parent of `A`.
-    var fields = FieldEdits(list: state.shownList.map { .some(state.lists.field(for: $0)) } ?? nil)
+    // Into the list shown (SPEC 9); with all lists shown, the settings' default list (a name
+    // the file does not have: the file's default); under the parent of `A`.
+    let into = state.shownList ?? state.defaultList.flatMap { try? state.lists.named($0).id }
+    var fields = FieldEdits(list: into.map { .some(state.lists.field(for: $0)) } ?? nil)
     if let p = state.tree.addParent { fields.parent = .some(p) }
     return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w, fields: fields))
   case .edit(let id, _, _, _):

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The mouse (SPEC 4): a click selects a row (in the week and the month, a
-/// day); the wheel scrolls; a click on a key's name in the footer does what
+/// day; in a form, a field); the wheel scrolls; a click on a key's name in the footer does what
 /// the key does; a drag to the left on a row opens its swipe actions, and a
 /// longer one (a third of the screen) completes it, as the tutorial's swipe.
 func reduceMouse(_ state: inout AppState, _ m: MouseEvent, env: TodoEnvironment) -> [Effect] {
@@ -25,6 +25,16 @@ func reduceMouse(_ state: inout AppState, _ m: MouseEvent, env: TodoEnvironment)
       where m.x >= hint.x && m.x < hint.x + CellWidth.of(hint.text) {
         guard let key = hintKey(hint.text), let a = KeyMap.action(for: key, in: state) else { return [] }
         return reduce(&state, a, env: env)
+      }
+      return []
+    }
+    if case .form(var form) = state.mode, !form.askingToDiscard {  // a click on a field moves there
+      let field =
+        form.detail != nil
+        ? detailField(form, state, layout, y: m.y) : FormBox(layout, width: state.size.width).field(at: m.y)
+      if let field, field != fieldOf(form.focus) {
+        form.focus = field
+        state.mode = .form(form)
       }
       return []
     }

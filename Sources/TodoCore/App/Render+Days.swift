@@ -28,8 +28,8 @@ enum WeekLine: Equatable {
 
 /// The week's lines in `rows` lines: each day's heading, then as many of its
 /// items as fit (``share(_:budget:)``), the rest counted.
-func weekLines(_ state: AppState, rows: Int) -> [WeekLine] {
-  let starts = (0...7).map { state.day($0, after: state.selectedDay) }
+func weekLines(_ state: AppState, rows: Int, starts given: [Date]? = nil) -> [WeekLine] {
+  let starts = given ?? (0...7).map { state.day($0, after: state.selectedDay) }
   let items = (0..<7).map { state.itemIndices(from: starts[$0], to: starts[$0 + 1]) }
   let someday = state.somedayCount
   // Overdue items due before the first day shown are counted above it.
@@ -55,25 +55,27 @@ func weekLines(_ state: AppState, rows: Int) -> [WeekLine] {
 func drawWeek(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   guard !rows.isEmpty else { return }
-  let lines = weekLines(state, rows: rows.count)
-  var clockWidth = 0
-  for case .item(_, let i) in lines {
-    clockWidth = max(clockWidth, CellWidth.of(fmt.clock(state.visible[i].deadline!)))
-  }
+  var starts = [state.selectedDay]
+  for _ in 0..<7 { starts.append(nextDay(after: starts.last!, state, fmt)) }
+  let lines = weekLines(state, rows: rows.count, starts: starts)
+  // The clocks, made once: the column is as wide as the widest.
+  var clocks: [Int: String] = [:]
+  for case .item(_, let i) in lines { clocks[i] = fmt.clock(state.visible[i].deadline!) }
+  let clockWidth = clocks.values.map(\.count).max() ?? 0
   let today = state.calendar.startOfDay(for: state.now)
   for (n, line) in lines.enumerated() {
     let y = rows.lowerBound + n
     switch line {
     case .earlier(let late):
-      let first = state.dayName(state.selectedDay)
+      let first = Agenda.dayName(fmt.dayNumber(state.selectedDay), formatter: fmt)
       c.put("\(late) overdue before \(first)", x: 1, y: y, style: Style(.red, .bold))
     case .heading(let k, let items):
       let base: Style = k == 0 ? .reverse : .plain
       if k == 0 { c.fill(x: 0, y: y, count: c.width, style: base) }
-      let start = state.day(k, after: state.selectedDay)
-      let name = state.dayName(start)
+      let start = starts[k]
+      let name = Agenda.dayName(fmt.dayNumber(start), formatter: fmt)
       var x = c.put(name, x: 1, y: y, style: Style(.none, base.attributes.union(.bold)))
-      let late = items.filter { state.visible[$0].isOverdue(at: state.now) }.count
+      let late = state.itemCount(from: starts[k], to: starts[k + 1]).overdue
       if !items.isEmpty {
         x = c.put(
           "  \(items.count) item\(items.count == 1 ? "" : "s")", x: x, y: y, style: k == 0 ? base : .dim)
@@ -85,10 +87,10 @@ func drawWeek(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: ino
     case .item(_, let i):
       let item = state.visible[i]
       let overdue = item.isOverdue(at: state.now)
-      let clock = fmt.clock(item.deadline!)
+      let clock = clocks[i] ?? fmt.clock(item.deadline!)
       let style: Style = overdue ? Style(.red, .bold) : item.isPending ? .plain : .dim
       var x = c.put(
-        String(repeating: " ", count: clockWidth - CellWidth.of(clock)) + clock, x: 3, y: y, style: style)
+        String(repeating: " ", count: clockWidth - clock.count) + clock, x: 3, y: y, style: style)
       x = c.put(" " + (ItemMarks.stateGlyph(item, now: state.now) ?? " ") + " ", x: x, y: y, style: style)
       c.putCut(
         Title.displaySafe(item.title), x: x, y: y, style: item.isPending ? .plain : .dim, limit: c.width - 1)
@@ -98,6 +100,16 @@ func drawWeek(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: ino
       c.put("Someday: \(n) item\(n == 1 ? "" : "s") without a deadline", x: 1, y: y, style: .dim)
     }
   }
+}
+
+/// The first instant of the day after the one `start` begins: 24 hours on,
+/// read with the formatter's cached offset; through the calendar only on a
+/// day of another length (a change of the clocks). Calendar arithmetic was
+/// most of what a frame of the month added to the list's.
+func nextDay(after start: Date, _ state: AppState, _ fmt: DueFormatter) -> Date {
+  let next = start.addingTimeInterval(86_400)
+  let f = fmt.fields(next)
+  return f.hour == 0 && f.minute == 0 && f.second == 0 ? next : state.day(1, after: start)
 }
 
 /// The lines each day may take so that all of them fit in `budget`: as many
@@ -119,7 +131,7 @@ func share(_ counts: [Int], budget: Int) -> [Int] {
 /// day of the week), each day with its number and how many items are due on
 /// it, a bar that grows with them (a crowded day, 5 or more, in the warning
 /// colour; one with overdue items red); today underlined, the selected day reversed.
-func drawMonth(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
+func drawMonth(_ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   let rows = layout.list
   guard let g = MonthGrid(state, rows: rows, width: c.width) else { return }
   let sel = state.selectedDay
@@ -132,7 +144,7 @@ func drawMonth(_ state: AppState, _ layout: Layout, _ c: inout Canvas) {
   let today = state.calendar.startOfDay(for: state.now)
   var start = g.first
   for d in 0..<g.days {
-    let end = state.day(1, after: start)
+    let end = nextDay(after: start, state, fmt)
     let (x, y) = g.origin(of: d)
     guard y + g.lines - 1 < rows.upperBound else { break }
     let (count, late) = state.itemCount(from: start, to: end)
@@ -213,14 +225,16 @@ extension AppState {
   /// How many shown items are due from `start` to `end`, and how many of them are overdue.
   /// - Complexity: O(log n) for pending items in deadline order, else O(n).
   func itemCount(from start: Date, to end: Date) -> (all: Int, overdue: Int) {
-    let pendingCount = Self.partition(visible) { $0.isPending }
+    let pendingCount = self.pendingCount
     if tree.isActive || pendingCount < visible.count {
       let found = itemIndices(from: start, to: end)
       return (found.count, found.filter { visible[$0].isOverdue(at: now) }.count)
     }
-    let lo = Self.partition(visible, count: pendingCount) { $0.sortDeadline < start }
-    let hi = Self.partition(visible, count: pendingCount) { $0.sortDeadline < end }
-    let late = Self.partition(visible, count: pendingCount) { $0.sortDeadline < min(end, max(start, now)) }
+    let lo = firstDue(atOrAfter: start, count: pendingCount)
+    let hi = firstDue(atOrAfter: end, count: pendingCount)
+    // Overdue: a deadline at or before now, so before the next instant after it.
+    let afterNow = Date(timeIntervalSinceReferenceDate: now.timeIntervalSinceReferenceDate.nextUp)
+    let late = firstDue(atOrAfter: min(end, max(start, afterNow)), count: pendingCount)
     return (hi - lo, max(0, late - lo))
   }
 }

@@ -19,25 +19,7 @@ func drawDetail(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: 
   let noteWidth = detailNoteWidth(Size(width: c.width, height: c.height))
   let noteRows = d.note.rows(width: noteWidth)
   let focus = fieldOf(form.focus)
-
-  // The lines of the fields, top to bottom, and the one that must show.
-  enum Line {
-    case field(Form.Focus, row: Int)
-    case reading
-  }
-  var lines: [Line] = []
-  var mustShow = 0
-  for f in Detail.fields {
-    let rows = f == .note ? noteRows.count : 1
-    for r in 0..<rows { lines.append(.field(f, row: r)) }
-    if f == focus {
-      lines.append(.reading)
-      mustShow = lines.count - 1
-      if f == .note { mustShow = lines.count - 1 - rows + d.note.cursorPlace(width: noteWidth).row }
-    }
-  }
-  let window = h - 3
-  let top = mustShow >= window ? mustShow - window + 1 : 0
+  let (lines, top, window) = detailLines(form, d, height: h, noteWidth: noteWidth)
   if top > 0 { c.put(" ↑ more ", x: end - 9, y: y0, style: .dim) }
   if top + window < lines.count { c.put(" ↓ more ", x: end - 9, y: y0 + h - 1, style: .dim) }
 
@@ -183,4 +165,43 @@ func detailReading(_ field: Form.Focus, _ form: Form, _ state: AppState, _ fmt: 
     }
   default: return ("", .plain)
   }
+}
+
+/// A line of the detail's box: a row of a field (the note takes many), or the reading under the focused one.
+enum DetailLine {
+  case field(Form.Focus, row: Int)
+  case reading
+}
+
+/// The detail's lines, top to bottom, the first one shown (so that the
+/// field being edited shows) and how many show, in a box `height` high.
+func detailLines(_ form: Form, _ d: Detail, height h: Int, noteWidth: Int) -> (
+  lines: [DetailLine], top: Int, window: Int
+) {
+  let noteRows = d.note.rows(width: noteWidth)
+  let focus = fieldOf(form.focus)
+  var lines: [DetailLine] = []
+  var mustShow = 0
+  for f in Detail.fields {
+    let rows = f == .note ? noteRows.count : 1
+    for r in 0..<rows { lines.append(.field(f, row: r)) }
+    if f == focus {
+      lines.append(.reading)
+      mustShow = lines.count - 1
+      if f == .note { mustShow = lines.count - 1 - rows + d.note.cursorPlace(width: noteWidth).row }
+    }
+  }
+  let window = h - 3
+  return (lines, mustShow >= window ? mustShow - window + 1 : 0, window)
+}
+
+/// The field on screen line `y` of the detail, as ``drawDetail`` lays it out.
+func detailField(_ form: Form, _ state: AppState, _ layout: Layout, y: Int) -> Form.Focus? {
+  guard let d = form.detail else { return nil }
+  let size = state.size
+  let (lines, top, window) = detailLines(
+    form, d, height: max(4, layout.status - 1), noteWidth: detailNoteWidth(size))
+  let k = y - 2
+  guard k >= 0, k < window, top + k < lines.count, case .field(let f, _) = lines[top + k] else { return nil }
+  return f
 }

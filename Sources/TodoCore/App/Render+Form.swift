@@ -11,14 +11,8 @@ private let compactFormHeight = 8
 /// (40×10), only the field that has the keyboard shows its reading.
 func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: Layout, _ c: inout Canvas) {
   if form.detail != nil { return drawDetail(form, state, fmt, layout, &c) }
-  let full = layout.status - 1 >= fullFormHeight
-  let w = min(c.width - 2, 72)
-  let h = full ? fullFormHeight : compactFormHeight
-  let x0 = (c.width - w) / 2
-  // In the list's rows when they are enough; else over the banner, never the status line.
-  let y0 =
-    layout.list.count >= h
-    ? layout.list.lowerBound + (layout.list.count - h) / 2 : max(1, layout.status - h)
+  let g = FormBox(layout, width: c.width)
+  let (full, w, h, x0, y0) = (g.full, g.w, g.h, g.x0, g.y0)
   let heading: String
   if case .add = form.purpose { heading = " Add item " } else { heading = " Edit item " }
   for y in y0..<(y0 + h) where layout.banner.contains(y) || y == layout.filter {
@@ -28,9 +22,7 @@ func drawForm(_ form: Form, _ state: AppState, _ fmt: DueFormatter, _ layout: La
   let fx = x0 + 13
   let fw = w - 15
   let end = x0 + w - 1
-  let rows: [(String, Form.Focus)] = [
-    ("Title", .title), ("Deadline", .deadline), ("Repeat", .repeatRule), ("Warning", .warning),
-  ]
+  let rows = FormBox.rows
   let focus = form.focus == .picker ? .deadline : form.focus
   // Read once: the repeat's and the warning's readings count from it.
   let deadline = form.resolvedDeadline(now: state.now, calendar: state.calendar)
@@ -161,5 +153,36 @@ func drawPicker(
     let st: Style = focused && part == p.part ? Style(.none, [.reverse, .bold]) : .underline
     col = c.put(text, x: col, y: y, style: st)
     if i < 2 { col = c.put(i == 0 ? " " : ":", x: col, y: y) }
+  }
+}
+
+/// Where the form (add, and edit without the detail) is: a box in the list's
+/// rows when they are enough, else over the banner, never the status line;
+/// each field a row, with its reading under it when there is room (`full`).
+struct FormBox {
+  var full: Bool
+  var w: Int
+  var h: Int
+  var x0: Int
+  var y0: Int
+
+  static let rows: [(String, Form.Focus)] = [
+    ("Title", .title), ("Deadline", .deadline), ("Repeat", .repeatRule), ("Warning", .warning),
+  ]
+
+  init(_ layout: Layout, width: Int) {
+    full = layout.status - 1 >= fullFormHeight
+    w = min(width - 2, 72)
+    h = full ? fullFormHeight : compactFormHeight
+    x0 = (width - w) / 2
+    y0 =
+      layout.list.count >= h
+      ? layout.list.lowerBound + (layout.list.count - h) / 2 : max(1, layout.status - h)
+  }
+
+  /// The field on screen line `y` (its row or its reading's), if any.
+  func field(at y: Int) -> Form.Focus? {
+    let k = (y - y0 - 1) / (full ? 2 : 1)
+    return y > y0 && k < Self.rows.count ? Self.rows[k].1 : nil
   }
 }

@@ -24,7 +24,7 @@ public func render(_ state: AppState, size: Size) -> Canvas {
   switch state.days.span {
   case .list: drawList(state, fmt, layout, &c)
   case .week: drawWeek(state, fmt, layout, &c)
-  case .month: drawMonth(state, layout, &c)
+  case .month: drawMonth(state, fmt, layout, &c)
   }
   // The filter's line before the form: a form that needs it (40×10) goes over it.
   if let y = layout.filter { drawFilter(state, y, &c) }

@@ -137,4 +137,19 @@ final class AppDaysTests: XCTestCase {
       day = end
     }
   }
+
+  /// Overdue is a deadline at or before now, to the second, whatever fraction the clock has.
+  func testOverdueCountsAtTheSecond() {
+    let items = [
+      TodoItem(id: appID(1), title: "At", deadline: appNow, created: appNow),
+      TodoItem(id: appID(2), title: "Next", deadline: appNow + 1, created: appNow),
+    ]
+    for t in [appNow, appNow.addingTimeInterval(0.5)] {
+      let s = appState(items, at: t)
+      let day = s.calendar.startOfDay(for: t)
+      let (all, late) = s.itemCount(from: day, to: s.day(1, after: day))
+      XCTAssertEqual(late, 1, "the deadline at \(t) is overdue, the next second's not")
+      XCTAssertEqual(all, 2)
+    }
+  }
 }

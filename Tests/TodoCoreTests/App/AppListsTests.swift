@@ -135,6 +135,13 @@ final class AppListsTests: XCTestCase {
     press(
       [.char("L"), .up, .up, .enter, .char("a")] + "Tea".map { Key.char($0) } + [.enter, .enter], &s, &list)
     XCTAssertNil(try XCTUnwrap(list.items.values.first { $0.title == "Tea" }).list, "the default list")
+    // The settings' default_list (issue 38), by name, while all lists are shown; an unknown one: the file's.
+    s.defaultList = "Groceries"
+    press([.char("a")] + "Rice".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    XCTAssertEqual(try XCTUnwrap(list.items.values.first { $0.title == "Rice" }).list, "groceries")
+    s.defaultList = "Nowhere"
+    press([.char("a")] + "Salt".map { Key.char($0) } + [.enter, .enter], &s, &list)
+    XCTAssertNil(try XCTUnwrap(list.items.values.first { $0.title == "Salt" }).list)
   }
 
   func typed(_ text: String) -> [Key] { text.map { Key.char($0) } }

@@ -85,4 +85,23 @@ final class AppMouseTests: XCTestCase {
     _ = press(&s, [MouseEvent(.press, x: x, y: row)])
     XCTAssertEqual(s.selectedDay, cal.date(from: DateComponents(year: 2026, month: 11, day: 5)))
   }
+
+  /// In the add form and in the detail, a click on a field's line gives it the keyboard.
+  func testAClickInAFormMovesToTheField() {
+    var s = appState(appThree)
+    _ = pressKeys(&s, [.char("a")], env: env)
+    let warning = line(s, "Warning")
+    _ = press(&s, [MouseEvent(.press, x: 20, y: warning), MouseEvent(.release, x: 20, y: warning)])
+    XCTAssertEqual(openForm(s)?.focus, .warning)
+    _ = pressKeys(&s, [.char("1"), .char("h")], env: env)
+    XCTAssertEqual(openForm(s)?.warning.text, "1h", "typing goes to the clicked field")
+    var d = appState(appThree)
+    _ = pressKeys(&d, [.enter], env: env)
+    let note = line(d, "Note")
+    _ = press(&d, [MouseEvent(.press, x: 20, y: note)])
+    XCTAssertEqual(openForm(d)?.focus, .note)
+    let tags = line(d, "Tags")
+    _ = press(&d, [MouseEvent(.press, x: 20, y: tags)])
+    XCTAssertEqual(openForm(d)?.focus, .tags)
+  }
 }

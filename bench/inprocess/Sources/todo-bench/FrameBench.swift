@@ -59,6 +59,27 @@ private func benchFrames(_ items: [TodoItem], now: Date, suffix n: String) throw
   }
   times.sort()
   report("frame.key.\(n)", times)
+  // The week and the month (issue 38): a key that moves the day, to its frame; within the list's.
+  for (span, presses) in [("week", 1), ("month", 2)] {
+    var days = state
+    for _ in 0..<presses { _ = reduce(&days, .days(.switchSpan), env: env) }
+    var last = render(days, size: size)
+    var t: [Double] = []
+    let moves: [Key] = Array(repeating: .right, count: 40) + Array(repeating: .down, count: 20)
+      + Array(repeating: .left, count: 40) + Array(repeating: .up, count: 20)
+    for _ in 0..<3 {
+      for key in moves {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        if let a = KeyMap.action(for: key, in: days) { _ = reduce(&days, a, env: env) }
+        let frame = render(days, size: size)
+        _ = frame.diff(from: last)
+        last = frame
+        t.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+      }
+    }
+    t.sort()
+    report("frame.\(span).\(n)", t)
+  }
   // A key that changes the rows: typing into the filter (every item is matched again).
   var filtered = state
   _ = reduce(&filtered, .startFilter, env: env)
