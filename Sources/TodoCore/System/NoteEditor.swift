@@ -30,7 +30,7 @@ public enum NoteEditor {
     guard fd >= 0 else {
       throw Failure(description: "cannot make a file for the note in \(dir): \(errnoText())")
     }
-    let path = String(cString: template)
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(path) }
     let bytes = Array((text.isEmpty || text.hasSuffix("\n") ? text : text + "\n").utf8)
     let err = Syscall.writeAll(fd, bytes)
