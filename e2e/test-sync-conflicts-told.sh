@@ -15,6 +15,7 @@ out=$(T sync --vdir "$WORK/cal" --create 2>&1) || fail "first sync: $out"
 expect_eq "$(title_of rye@phone)" "Rye bread" "the item came"
 T edit rye@phone --title "Rye bread, sliced" >/dev/null || fail "edit"
 T edit bins@phone --title "Take out the bins" >/dev/null || fail "edit"
+sleep 1  # LAST-MODIFIED counts whole seconds: the phone's edits below are a second later, never a tie
 ics_set "$WORK/cal/work/rye.ics" SUMMARY "Rye loaf"  # a LAST-MODIFIED a second later: the vdir wins
 ics_set "$WORK/cal/work/bins.ics" SUMMARY "Bins tonight"
 T sync --vdir "$WORK/cal" >"$WORK/out" 2>"$WORK/err" || fail "sync: $(cat "$WORK/out" "$WORK/err")"
