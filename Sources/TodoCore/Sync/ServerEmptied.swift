@@ -48,17 +48,42 @@ extension ServerSync {
   func syncEmptied(after first: CommandResult) throws -> (CommandResult, refused: [String: String]) {
     let sides = ServerCollections.read(config: engine.config, pair: pair)
     let localStorage = sides?.local ?? pair + "_local"
-    let found = Self.emptied(in: first, pair: pair, localStorage: localStorage)
+    var found = Self.emptied(in: first, pair: pair, localStorage: localStorage)
     guard !found.isEmpty else { return (first, [:]) }
+    // Before anything is deleted here on the server's word, the server is asked
+    // again: one that lost every calendar may show them emptied a few at a time
+    // (a listing a moment old), and all of them at once is not the user's doing.
+    var seen = first
+    if found.contains(where: \.onServer) {
+      seen = try engine.sync(pair: pair)
+      tellConflicts(seen)
+      for e in Self.emptied(in: seen, pair: pair, localStorage: localStorage)
+      where !found.contains(where: { $0.collection == e.collection }) {
+        found.append(e)
+      }
+    }
     var refused: [String: String] = [:]
     var carried: [Emptied] = []
     let known = sides?.known().count ?? 0
     let allThere = found.filter(\.onServer).count
+    // A calendar emptied on the server is the user's deletion only while
+    // another one answered this run and still holds items: one that failed
+    // (a dropped connection) vouches for nothing, and a server that lost every
+    // calendar at once, seen one calendar a run, must not empty them here.
+    let failing = Set(
+      (Self.collectionProblems(first, pair: pair) + Self.collectionProblems(seen, pair: pair)).map(
+        \.collection))
+    let holding = ServerRecord.collectionFolders(local).contains { c in
+      !failing.contains(c) && !found.contains { $0.collection == c } && holdsItems(c)
+    }
     for e in found {
       if e.onServer {
         if allThere > 1, allThere >= known {
           refused[e.collection] =
             "emptied on the server with every other calendar (a server that lost its data?); nothing is deleted here"
+        } else if known > 1, !holding {
+          refused[e.collection] =
+            "emptied on the server, and no other calendar answered with items this time; nothing is deleted here yet"
         } else {
           carried.append(e)
         }
@@ -69,7 +94,7 @@ extension ServerSync {
           "its folder here was emptied, but not by deleting its items here; nothing is deleted on the server"
       }
     }
-    guard !carried.isEmpty else { return (first, refused) }
+    guard !carried.isEmpty else { return (seen, refused) }
     let forced = try engine.run(["sync", "--force-delete"] + carried.map { pair + "/" + $0.collection })
     tellConflicts(forced)
     for e in carried where !Self.failed(e.collection, in: forced, pair: pair) {
@@ -88,14 +113,24 @@ extension ServerSync {
     return (again, refused)
   }
 
+  /// Whether a collection of the run failed on a connection the server dropped.
+  static func droppedConnection(_ result: CommandResult, pair: String) -> Bool {
+    collectionProblems(result, pair: pair).contains {
+      $0.why.contains("Server disconnected") || $0.why.contains("Connection reset")
+    }
+  }
+
+  /// Whether the folder of `collection` holds an item's file.
+  func holdsItems(_ collection: String) -> Bool {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: local + "/" + collection)) ?? []
+    return names.contains { $0.hasSuffix(VdirFolder.fileExtension) && !$0.hasPrefix(".") }
+  }
+
   /// Whether the list of the folder `collection` was emptied by our sync: its
   /// status holds no item (the data file's list is empty), its folder no file.
   func emptiedHere(_ collection: String) -> Bool {
     let folder = local + "/" + collection
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    guard !names.contains(where: { $0.hasSuffix(VdirFolder.fileExtension) && !$0.hasPrefix(".") }) else {
-      return false
-    }
+    guard !holdsItems(collection) else { return false }
     guard let dataFile else { return true }
     let path = SyncStatus.path(dataFile: dataFile, vdir: folder)
     guard FileManager.default.fileExists(atPath: path), let status = try? SyncStatus.load(path, vdir: folder)

@@ -187,7 +187,23 @@ public final class ServerSync: @unchecked Sendable {
       }
       result = try engine.sync(pair: pair)
       tellConflicts(result)  // what our resolve command set aside for vdirsyncer
-      if !result.succeeded { (result, refused) = try syncEmptied(after: result) }
+      // An emptying shows once the collection's run gets that far: a run that
+      // failed first on a dropped connection (Radicale closes idle ones that
+      // vdirsyncer reuses) tells it only the next time, so that one is run again.
+      var again = 3
+      for _ in 0..<6 where !result.succeeded {
+        let (next, more) = try syncEmptied(after: result)
+        refused.merge(more) { $1 }
+        if next != result {
+          result = next
+        } else if again > 0, Self.droppedConnection(result, pair: pair) {
+          again -= 1
+          result = try engine.sync(pair: pair)
+          tellConflicts(result)
+        } else {
+          break
+        }
+      }
       if try goneThere(after: result, now: now()) { return finish(.changed, at: now(), started: started) }
       if result.succeeded, let names = metasyncPair, polled || metadataChanged() {
         // The sync brought something (a deletion, an edit): our sync takes it
