@@ -75,8 +75,8 @@ wait_screen '^ Todo List  '
 # mouse = false: the app does not ask the terminal for mouse reports (tmux's pane flags),
 # so clicks and drags stay the terminal's own (selecting text).
 keys q
+tm kill-server >/dev/null 2>&1  # the at_exit of lib-tui.sh ends the server TSOCK names when the test ends
 TSOCK="$TSOCK-off"  # a server of its own
-at_exit 'tm kill-server >/dev/null 2>&1'
 mkdir -p "$WORK/cfg/todo-tui"
 printf 'mouse = false\n' > "$WORK/cfg/todo-tui/config.toml"
 tui_start 80 24 XDG_CONFIG_HOME="$WORK/cfg"
