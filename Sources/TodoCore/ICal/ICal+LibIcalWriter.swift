@@ -210,16 +210,14 @@ final class ICalKept {
   init(_ ical: String?) {
     _ = LibIcal.ready
     guard let ical, !ical.isEmpty,
-      let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n")
+      let wrapper = LibIcal.lenient(Array("BEGIN:VTODO\r\n\(ical)END:VTODO\r\n\0".utf8))
     else { return }
     defer { icalcomponent_free(wrapper) }
     ICalComponentRef(wrapper).collectTZIDs(into: &tzids)
     while let p = icalcomponent_get_first_property(wrapper, ICAL_ANY_PROPERTY) {
       icalcomponent_remove_property(wrapper, p)
       let kind = icalproperty_isa(p)
-      if kind == ICAL_DUE_PROPERTY || kind == ICAL_DTSTART_PROPERTY,
-        !times.contains(where: { $0.kind == kind })
-      {
+      if Self.timeKinds.contains(kind), !times.contains(where: { $0.kind == kind }) {
         // Read while the VTIMEZONEs are still beside it.
         times.append((kind, Node(ptr: p), Self.form(of: p, owner: wrapper)))
       } else if kind == ICAL_STATUS_PROPERTY && status == nil {
@@ -251,6 +249,24 @@ final class ICalKept {
     if let a = alert { icalcomponent_free(a.ptr) }
     for p in properties { icalproperty_free(p) }
     for c in components + zones + occurrences { icalcomponent_free(c) }
+  }
+
+  /// The kinds whose first property is a template: DUE and DTSTART, and the change
+  /// times kept when they came without Z (``ICalMapping/stamp(_:_:kept:to:)``).
+  private static let timeKinds: [icalproperty_kind] = [
+    ICAL_DUE_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTSTAMP_PROPERTY, ICAL_CREATED_PROPERTY,
+    ICAL_LASTMODIFIED_PROPERTY, ICAL_COMPLETED_PROPERTY,
+  ]
+
+  /// The wall clock of the first property of `kind` kept as a template (a DATE-TIME), if any.
+  func wall(of kind: icalproperty_kind) -> ICalWall? {
+    guard let n = times.first(where: { $0.kind == kind })?.node, let v = icalproperty_get_value(n.ptr),
+      icalvalue_isa(v) == ICAL_DATETIME_VALUE
+    else { return nil }
+    let t = icalvalue_get_datetime(v)
+    return ICalWall(
+      year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
+      second: Int(t.second))
   }
 
   /// The form ``LibIcal/time(of:owner:)`` reads, without the instant (which the

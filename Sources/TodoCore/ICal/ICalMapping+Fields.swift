@@ -9,6 +9,7 @@ import Foundation
 // STATUS:IN-PROCESS are read in ``ICalMapping/item(_:zones:now:calendar:)``.
 extension ICalMapping {
   static let categoriesKind = ICAL_CATEGORIES_PROPERTY.rawValue
+  static let errorKind = ICAL_XLICERROR_PROPERTY.rawValue
   static let relatedToKind = ICAL_RELATEDTO_PROPERTY.rawValue
 
   /// The categories of one CATEGORIES property. libical reads a comma list
