@@ -47,12 +47,13 @@ extension ICalMapping {
     }
     if let r = item.repeatRule { b.value("RRULE", r) }
     writeFields(item, kept: kept, to: b, zones: zones, calendar: calendar)
-    if let s = item.warn { b.warning(seconds: s, description: item.title, template: kept) }
-    if let r = item.reminder {
-      b.alert(at: r, description: item.title, template: kept)
+    if let s = item.warn {
+      b.warning(seconds: s, description: item.title, template: kept)
     } else {
-      b.keepAlert(from: kept)  // kept text of before SPEC 8: the alarm written as it is
+      kept.dropWarning = true
     }
+    // Without a reminder, a kept alarm at a time (kept text of before SPEC 8) is written as it is.
+    if let r = item.reminder { b.alert(at: r, description: item.title, template: kept) }
     b.rest(kept)
     b.finish(into: &out)
     kept.appendOccurrences(to: &out)

@@ -7,7 +7,8 @@ import Foundation
 /// DATE-only is 09:00 local; floating is local); no DUE ⇄ someday; STATUS and
 /// COMPLETED ⇄ completed; STATUS:CANCELLED ⇄ cancelled; RRULE ⇄ repeat; the
 /// first VALARM whose TRIGGER is `RELATED=END` and not after the due time ⇄
-/// warn; UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
+/// warn; the first VALARM at a time ⇄ reminder; every other VALARM is an alert
+/// (``ICalAlarms``: it rings) kept as it came; UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
 /// sequence (DTSTAMP is written as the last change). Every other property and
 /// component is kept in `icalExtra` as iCalendar text and written back; so is
 /// the DUE when it is not in UTC (its TZID or DATE form is written again), the
@@ -260,18 +261,36 @@ public enum ICalMapping {
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil
     if undated { item.completed = now.wholeSeconds }
+    // The two alarms mapped are kept too, where they are among the others, when the writer could
+    // not tell them from the others (another of the same form: the writer takes the first of each
+    // form in the kept text as theirs, ``ICalKept``) or another comes before them: all are then
+    // written back in their order; the others are alerts (``ICalAlarms``).
+    var (warnings, atTimes) = (0, 0)
+    t.forEachComponent { c in
+      if warning(c) != nil { warnings += 1 } else if alertTime(c) != nil { atTimes += 1 }
+    }
+    var otherBefore = false
     t.forEachComponent { c in
       c.collectTZIDs(into: &tzids)
       if item.warn == nil, let secs = warning(c) {
         item.warn = secs
-        if !isPlainWarning(c, title: item.title) { c.appendText(to: &alarm) }
+        if warnings > 1 || otherBefore {
+          c.appendText(to: &components)
+        } else if !isPlainWarning(c, title: item.title) {
+          c.appendText(to: &alarm)
+        }
         return
       }
       if item.reminder == nil, let at = alertTime(c) {
         item.reminder = at
-        if !isPlainAlert(c, title: item.title) { c.appendText(to: &alarm) }
+        if atTimes > 1 || otherBefore {
+          c.appendText(to: &components)
+        } else if !isPlainAlert(c, title: item.title) {
+          c.appendText(to: &alarm)
+        }
         return
       }
+      if c.isAlarm { otherBefore = true }
       c.appendText(to: &components)
     }
     var extra = stamps.joined() + due + startForm + statusKept + properties + alarm + components
