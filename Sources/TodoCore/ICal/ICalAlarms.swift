@@ -56,6 +56,9 @@ enum ICalAlarms {
   /// nil for a location alarm or one without a TRIGGER libical reads.
   static func alert(_ c: ICalComponentRef) -> ItemAlert? {
     guard c.isAlarm, let t = c.first(.trigger) else { return nil }
+    var located = false
+    c.forEachProperty { p in if p.name == "X-APPLE-PROXIMITY" { located = true } }
+    if located { return ItemAlert(.place) }
     if t.triggerTime != nil { return ICalMapping.alertTime(c).map { ItemAlert(.at($0)) } }
     guard let d = t.duration else { return nil }
     return ItemAlert(t.relatedToEnd ? .deadline(d) : .start(d))

@@ -12,6 +12,8 @@ public struct ItemAlert: Hashable, Sendable {
     case deadline(Int)
     /// `TRIGGER` with `RELATED=START` or no RELATED (RFC 5545's default): seconds from the start.
     case start(Int)
+    /// A location alarm (Apple's `X-APPLE-PROXIMITY`): kept, never rung here.
+    case place
   }
 
   public var anchor: Anchor
@@ -25,6 +27,21 @@ public struct ItemAlert: Hashable, Sendable {
     case .at(let d): return d
     case .deadline(let s): return deadline.map { $0.addingTimeInterval(TimeInterval(s)) }
     case .start(let s): return start.map { $0.addingTimeInterval(TimeInterval(s)) }
+    case .place: return nil
+    }
+  }
+
+  /// In words, for `show` and the detail: `15m before the deadline`, `at the start`,
+  /// `at Fri Nov 27, 9:00 AM`, `at a place (not rung here)`; durations as `--warn` takes them.
+  public func words(_ formatter: DueFormatter) -> String {
+    func relative(_ s: Int, _ what: String) -> String {
+      s == 0 ? "at the " + what : EarlyWarning.text(abs(s)) + (s < 0 ? " before the " : " after the ") + what
+    }
+    switch anchor {
+    case .at(let d): return "at " + formatter.dateText(d, weekday: true)
+    case .deadline(let s): return relative(s, "deadline")
+    case .start(let s): return relative(s, "start")
+    case .place: return "at a place (not rung here)"
     }
   }
 }

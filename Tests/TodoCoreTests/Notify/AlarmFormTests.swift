@@ -104,6 +104,25 @@ final class AlarmFormTests: XCTestCase {
       "\(written)")
   }
 
+  /// `show` says each alert in words, in the forms `--warn` takes.
+  func testEachAlertInWords() throws {
+    let f = DueFormatter(fixedOffset: 0, now: fx.now, hourCycle: .h24)
+    func words(_ name: String, _ title: String) throws -> [String] {
+      try fx.item(try fx.read(name), title).alerts.map { $0.words(f) }
+    }
+    XCTAssertEqual(try words("thunderbird-alarms.ics", "After the due time"), ["15m after the deadline"])
+    XCTAssertEqual(try words("thunderbird-alarms.ics", "Before the start"), ["1h before the start"])
+    XCTAssertEqual(
+      try words("thunderbird-alarms.ics", "At and after the start"), ["at the start", "15m after the start"])
+    XCTAssertEqual(
+      try words("thunderbird-alarms.ics", "Fifty days before the start"), ["7w1d before the start"])
+    XCTAssertEqual(try words("apple-reminders-alarms.ics", "Buy stamps"), ["at a place (not rung here)"])
+    let parking = try words("tasks-org-alarms.ics", "Renew the parking permit")
+    XCTAssertEqual(parking.count, 4)
+    XCTAssertEqual(parking[0], "15m before the start")
+    XCTAssertEqual(parking[3], "1h after the deadline")
+  }
+
   /// A delivered alert does not ring again (the record survives the data file: `notifiedAlert`);
   /// the next one still does.
   func testADeliveredAlertIsNotDueAgain() throws {
