@@ -9,7 +9,7 @@ import Foundation
 enum ICalAlarms {
   /// The alerts of an item's kept text, read once per text (the scheduler asks at every plan).
   static func alerts(in kept: String?) -> [ItemAlert] {
-    guard let kept, kept.utf8.count > 12, kept.contains("BEGIN:VALARM") else { return [] }
+    guard var kept, hasAlarm(&kept) else { return [] }
     lock.lock()
     if let a = cache[kept] {
       lock.unlock()
@@ -22,6 +22,23 @@ enum ICalAlarms {
     cache[kept] = a
     lock.unlock()
     return a
+  }
+
+  /// Whether the text holds a VALARM (asked of every item with kept text at every plan:
+  /// memchr to each `B`, then the rest compared).
+  @inline(__always) private static func hasAlarm(_ text: inout String) -> Bool {
+    text.withUTF8 { b in
+      guard let base = b.baseAddress, b.count >= 12 else { return false }
+      return "BEGIN:VALARM".withCString { needle in
+        var at = 0
+        while at <= b.count - 12, let hit = memchr(base + at, 0x42, b.count - 11 - at) {
+          let k = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+          if memcmp(base + k, needle, 12) == 0 { return true }
+          at = k + 1
+        }
+        return false
+      }
+    }
   }
 
   nonisolated(unsafe) private static var cache: [String: [ItemAlert]] = [:]
