@@ -136,6 +136,27 @@ final class AlarmFormTests: XCTestCase {
       [utc("2026-11-24T10:15:00Z")])
   }
 
+  /// A repeating item's relative alerts follow each occurrence: delivered for this one,
+  /// due again for the next after it is completed.
+  func testARepeatingItemsAlertsFollowEachOccurrence() throws {
+    let text = """
+      BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:weekly-1\r\n\
+      SUMMARY:Water the plants\r\nDUE:20261125T170000Z\r\nRRULE:FREQ=WEEKLY\r\n\
+      BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:PT15M\r\nDESCRIPTION:x\r\nEND:VALARM\r\n\
+      END:VTODO\r\nEND:VCALENDAR\r\n
+      """
+    var list = TodoList(
+      try ICalMapping.items(
+        fromICS: Data(text.utf8), path: "weekly.ics", now: fx.now, calendar: ICalFixtureTests.calendar()))
+    let id = try XCTUnwrap(list.items.keys.first)
+    XCTAssertEqual(list.items[id]?.undeliveredAlerts, [utc("2026-11-25T17:15:00Z")])
+    XCTAssertNotNil(list.markDelivered(id, kind: .alert, fireDate: utc("2026-11-25T17:15:00Z")))
+    XCTAssertEqual(list.items[id]?.undeliveredAlerts, [])
+    try list.commit(.complete([id]), env: .fixed(utc("2026-11-25T17:20:00Z")))
+    XCTAssertEqual(list.items[id]?.deadline, utc("2026-12-02T17:00:00Z"))
+    XCTAssertEqual(list.items[id]?.undeliveredAlerts, [utc("2026-12-02T17:15:00Z")])
+  }
+
   /// The 64-slot rule with alerts: 30 items with 3 alerts each hold the 64 soonest;
   /// completing one frees its slots for the next.
   func testThirtyItemsWithThreeAlertsEachScheduleTheSixtyFourSoonest() throws {
