@@ -157,6 +157,23 @@ final class AlarmFormTests: XCTestCase {
     XCTAssertEqual(list.items[id]?.undeliveredAlerts, [utc("2026-12-02T17:15:00Z")])
   }
 
+  /// `list`'s fast path (``ScanPlan``, which counts no alerts) hands a file with alerts to the
+  /// general path, whose plan counts them; a file with only a warning it keeps.
+  func testTheScanHandsAFileWithAlertsToTheGeneralPath() throws {
+    let dir = NSTemporaryDirectory() + "alarm-scan-\(getpid())"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    func scanned(_ name: String, only title: String? = nil) throws -> Bool {
+      let store = Store(path: dir + "/\(name).plist")
+      try store.write(try fx.read(name).filter { title == nil || $0.title == title })
+      let data = try Data(contentsOf: URL(fileURLWithPath: store.path))
+      let scan = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) })
+      return scan.entries.contains(where: \.keepsAdoptable)
+    }
+    XCTAssertTrue(try scanned("thunderbird-alarms.ics", only: "After the due time"))  // nothing to adopt
+    XCTAssertFalse(try scanned("thunderbird-berlin.ics"))
+  }
+
   /// The 64-slot rule with alerts: 30 items with 3 alerts each hold the 64 soonest;
   /// completing one frees its slots for the next.
   func testThirtyItemsWithThreeAlertsEachScheduleTheSixtyFourSoonest() throws {
