@@ -26,11 +26,9 @@ enum LibIcal {
     bytes.append(0)
     // No lock: libical 3.0 keeps its error number and buffers per thread and locks
     // its built-in zones itself; a file's pieces are read at once (``ICalChunks``).
-    guard
-      let root = bytes.withUnsafeBufferPointer({ buf in
-        buf.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
-      })
-    else { throw ICalReadError(detail: "libical cannot read it as iCalendar (no complete VCALENDAR)") }
+    guard let root = lenient(bytes) else {
+      throw ICalReadError(detail: "libical cannot read it as iCalendar (no complete VCALENDAR)")
+    }
     defer { icalcomponent_free(root) }
     var calendars: [OpaquePointer] = []
     switch icalcomponent_isa(root) {
@@ -70,6 +68,24 @@ enum LibIcal {
       }
     }
     return zones
+  }
+
+  /// libical's reading of NUL-ended text, where a property name it does not know
+  /// (not `X-`) is kept as a property of that name (``ICalNames/markUnknown(_:)``), not an error.
+  /// Text with no error is read once.
+  static func lenient(_ bytes: [UInt8]) -> OpaquePointer? {
+    func read(_ b: [UInt8]) -> OpaquePointer? {
+      b.withUnsafeBufferPointer { buf in
+        buf.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
+      }
+    }
+    guard let root = read(bytes) else { return nil }
+    guard icalcomponent_count_errors(root) > 0, let marked = ICalNames.markUnknown(bytes),
+      let again = read(marked)
+    else { return root }
+    icalcomponent_free(root)
+    ICalNames.restoreUnknown(in: again)
+    return again
   }
 
   /// libical's table of zones, filled once before any other libical call: the two ways

@@ -221,10 +221,15 @@ struct ICalComponentRef {
     forEachComponent { $0.collectTZIDs(into: &set) }
   }
 
-  /// The first X-LIC-ERROR libical left in it or below.
+  /// The first X-LIC-ERROR libical left in it or below, but for an empty value
+  /// (Synology writes `DESCRIPTION:` and `LOCATION:`): libical leaves such a property
+  /// out, and nothing was in it.
   var firstError: String? {
-    if let e = icalcomponent_get_first_property(c, ICAL_XLICERROR_PROPERTY) {
-      return LibIcal.take(icalproperty_get_value_as_string_r(e))
+    var e = icalcomponent_get_first_property(c, ICAL_XLICERROR_PROPERTY)
+    while let x = e {
+      let text = LibIcal.take(icalproperty_get_value_as_string_r(x))
+      if !(text.hasPrefix("No value for ") && text.hasSuffix("Removing entire property:")) { return text }
+      e = icalcomponent_get_next_property(c, ICAL_XLICERROR_PROPERTY)
     }
     guard icalcomponent_count_components(c, ICAL_ANY_COMPONENT) > 0 else { return nil }
     for x in LibIcal.children(c, ICAL_ANY_COMPONENT) {

@@ -102,17 +102,21 @@ struct ICalTodoBuilder {
     var trig = icaltriggertype()
     trig.time = icaltime_null_time()
     trig.duration = icaldurationtype_from_int(Int32(-seconds))
-    alarm(trig, relatedToEnd: true, description: description, template: template?.takeAlarm())
+    alarm(
+      trig, relatedToEnd: true, description: description, template: template?.takeSlot(template?.alarmSlot))
   }
 
   /// A VALARM with `trig`: `template` (an alarm of the kept text) with its
   /// TRIGGER set, or a new ACTION:DISPLAY alarm with `description`.
   private func alarm(
-    _ trig: icaltriggertype, relatedToEnd: Bool, description: String, template: OpaquePointer?
+    _ trig: icaltriggertype, relatedToEnd: Bool, description: String, template: (OpaquePointer, moved: Bool)?
   ) {
-    if let template, let p = icalcomponent_get_first_property(template, ICAL_TRIGGER_PROPERTY) {
-      icalproperty_set_trigger(p, trig)
-      icalcomponent_add_component(comp, template)
+    // Among other alarms, a template stays where it came (``rest(_:)``): the alarms keep their order.
+    if let (template, moved) = template,
+      let p = icalcomponent_get_first_property(template, ICAL_TRIGGER_PROPERTY)
+    {
+      if !Self.sameTrigger(icalproperty_get_trigger(p), trig) { icalproperty_set_trigger(p, trig) }
+      if moved { icalcomponent_add_component(comp, template) }
       return
     }
     let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
@@ -129,9 +133,13 @@ struct ICalTodoBuilder {
     if let p = kept.take(kind) { icalcomponent_add_property(comp, p) }
   }
 
-  /// The kept text's alarm at a time, if it was taken apart as a template and not used, as it is.
-  func keepAlert(from kept: ICalKept) {
-    if let c = kept.takeAlert() { icalcomponent_add_component(comp, c) }
+  /// Whether two triggers are the same (then the kept one is left as it came, byte for byte).
+  private static func sameTrigger(_ a: icaltriggertype, _ b: icaltriggertype) -> Bool {
+    let aNull = icaltime_is_null_time(a.time) != 0
+    let bNull = icaltime_is_null_time(b.time) != 0
+    guard aNull == bNull else { return false }
+    if aNull { return icaldurationtype_as_int(a.duration) == icaldurationtype_as_int(b.duration) }
+    return icaltime_compare(a.time, b.time) == 0
   }
 
   /// RELATED-TO;RELTYPE=PARENT with the parent's UID.
@@ -154,14 +162,21 @@ struct ICalTodoBuilder {
     trig.time = icaltime_from_timet_with_zone(
       time_t(at.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
     trig.duration = icaldurationtype_null_duration()
-    alarm(trig, relatedToEnd: false, description: description, template: template?.takeAlert())
+    alarm(
+      trig, relatedToEnd: false, description: description, template: template?.takeSlot(template?.alertSlot))
   }
 
   /// The rest of an item's kept text, moved in: its properties after those
   /// added so far, its components after theirs, in their order.
   func rest(_ kept: ICalKept) {
     for p in kept.properties { icalcomponent_add_property(comp, p) }
-    for c in kept.components { icalcomponent_add_component(comp, c) }
+    for (k, c) in kept.components.enumerated() where !kept.moved.contains(k) {
+      if k == kept.alarmSlot && kept.dropWarning {
+        icalcomponent_free(c)  // the warning was taken away
+      } else {
+        icalcomponent_add_component(comp, c)
+      }
+    }
     kept.properties.removeAll()
     kept.components.removeAll()
   }
@@ -189,14 +204,32 @@ final class ICalKept {
 
   /// The first DUE and DTSTART (their parameters are the written ones') and their forms.
   private var times: [(kind: icalproperty_kind, node: Node?, form: Form?)] = []
-  /// The first VALARM at a time (``ICalMapping/alertTime(_:)``).
-  private(set) var alert: Node?
+  /// Where the first VALARM at a time (``ICalMapping/alertTime(_:)``) is among the components.
+  private(set) var alertSlot: Int?
   var dueForm: Form? { form(of: ICAL_DUE_PROPERTY) }
   func form(of kind: icalproperty_kind) -> Form? { times.first { $0.kind == kind }?.form }
   /// The first STATUS's value.
   private(set) var status: String?
-  /// The first VALARM that warns before the due time (``ICalMapping/warning(_:)``).
-  private(set) var alarm: Node?
+  /// Where the first VALARM that warns before the due time (``ICalMapping/warning(_:)``) is among the components.
+  private(set) var alarmSlot: Int?
+  /// The item has no warning: its kept VALARM is not written (``ICalTodoBuilder/rest(_:)``).
+  var dropWarning = false
+  /// Templates written where the mapping puts them (first, the warning's, then the alert's),
+  /// when the kept text holds no other alarm: as the writer always did.
+  fileprivate var moved = Set<Int>()
+
+  /// The template at `slot`, and whether it is moved to where the builder is (no other alarm
+  /// is kept: see ``moved``) rather than left in its place among the others.
+  fileprivate func takeSlot(_ slot: Int?) -> (OpaquePointer, moved: Bool)? {
+    guard let slot else { return nil }
+    var others = false
+    for (k, c) in components.enumerated()
+    where k != alarmSlot && k != alertSlot && icalcomponent_isa(c) == ICAL_VALARM_COMPONENT {
+      others = true
+    }
+    if !others { moved.insert(slot) }
+    return (components[slot], !others)
+  }
   /// The TZIDs its properties (at any depth) name.
   private(set) var tzids = Set<String>()
   fileprivate var properties: [OpaquePointer] = []
@@ -210,16 +243,14 @@ final class ICalKept {
   init(_ ical: String?) {
     _ = LibIcal.ready
     guard let ical, !ical.isEmpty,
-      let wrapper = icalcomponent_new_from_string("BEGIN:VTODO\r\n" + ical + "END:VTODO\r\n")
+      let wrapper = LibIcal.lenient(Array("BEGIN:VTODO\r\n\(ical)END:VTODO\r\n\0".utf8))
     else { return }
     defer { icalcomponent_free(wrapper) }
     ICalComponentRef(wrapper).collectTZIDs(into: &tzids)
     while let p = icalcomponent_get_first_property(wrapper, ICAL_ANY_PROPERTY) {
       icalcomponent_remove_property(wrapper, p)
       let kind = icalproperty_isa(p)
-      if kind == ICAL_DUE_PROPERTY || kind == ICAL_DTSTART_PROPERTY,
-        !times.contains(where: { $0.kind == kind })
-      {
+      if Self.timeKinds.contains(kind), !times.contains(where: { $0.kind == kind }) {
         // Read while the VTIMEZONEs are still beside it.
         times.append((kind, Node(ptr: p), Self.form(of: p, owner: wrapper)))
       } else if kind == ICAL_STATUS_PROPERTY && status == nil {
@@ -236,10 +267,12 @@ final class ICalKept {
       switch icalcomponent_isa(c) {
       case ICAL_VTIMEZONE_COMPONENT: zones.append(c)
       case ICAL_VTODO_COMPONENT: occurrences.append(c)
-      case ICAL_VALARM_COMPONENT where alarm == nil && ICalMapping.warning(ICalComponentRef(c)) != nil:
-        alarm = Node(ptr: c)
-      case ICAL_VALARM_COMPONENT where alert == nil && ICalMapping.alertTime(ICalComponentRef(c)) != nil:
-        alert = Node(ptr: c)
+      case ICAL_VALARM_COMPONENT where alarmSlot == nil && ICalMapping.warning(ICalComponentRef(c)) != nil:
+        alarmSlot = components.count
+        components.append(c)
+      case ICAL_VALARM_COMPONENT where alertSlot == nil && ICalMapping.alertTime(ICalComponentRef(c)) != nil:
+        alertSlot = components.count
+        components.append(c)
       default: components.append(c)
       }
     }
@@ -247,10 +280,26 @@ final class ICalKept {
 
   deinit {
     for t in times { if let n = t.node { icalproperty_free(n.ptr) } }
-    if let a = alarm { icalcomponent_free(a.ptr) }
-    if let a = alert { icalcomponent_free(a.ptr) }
     for p in properties { icalproperty_free(p) }
     for c in components + zones + occurrences { icalcomponent_free(c) }
+  }
+
+  /// The kinds whose first property is a template: DUE and DTSTART, and the change
+  /// times kept when they came without Z (``ICalMapping/stamp(_:_:kept:to:)``).
+  private static let timeKinds: [icalproperty_kind] = [
+    ICAL_DUE_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTSTAMP_PROPERTY, ICAL_CREATED_PROPERTY,
+    ICAL_LASTMODIFIED_PROPERTY, ICAL_COMPLETED_PROPERTY,
+  ]
+
+  /// The wall clock of the first property of `kind` kept as a template (a DATE-TIME), if any.
+  func wall(of kind: icalproperty_kind) -> ICalWall? {
+    guard let n = times.first(where: { $0.kind == kind })?.node, let v = icalproperty_get_value(n.ptr),
+      icalvalue_isa(v) == ICAL_DATETIME_VALUE
+    else { return nil }
+    let t = icalvalue_get_datetime(v)
+    return ICalWall(
+      year: Int(t.year), month: Int(t.month), day: Int(t.day), hour: Int(t.hour), minute: Int(t.minute),
+      second: Int(t.second))
   }
 
   /// The form ``LibIcal/time(of:owner:)`` reads, without the instant (which the
@@ -287,15 +336,5 @@ final class ICalKept {
     guard let k = times.firstIndex(where: { $0.kind == kind }), let n = times[k].node else { return nil }
     times[k].node = nil
     return n.ptr
-  }
-
-  fileprivate func takeAlert() -> OpaquePointer? {
-    defer { alert = nil }
-    return alert?.ptr
-  }
-
-  fileprivate func takeAlarm() -> OpaquePointer? {
-    defer { alarm = nil }
-    return alarm?.ptr
   }
 }

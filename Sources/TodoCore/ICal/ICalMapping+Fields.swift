@@ -9,6 +9,7 @@ import Foundation
 // STATUS:IN-PROCESS are read in ``ICalMapping/item(_:zones:now:calendar:)``.
 extension ICalMapping {
   static let categoriesKind = ICAL_CATEGORIES_PROPERTY.rawValue
+  static let errorKind = ICAL_XLICERROR_PROPERTY.rawValue
   static let relatedToKind = ICAL_RELATEDTO_PROPERTY.rawValue
 
   /// The categories of one CATEGORIES property. libical reads a comma list
@@ -22,8 +23,11 @@ extension ICalMapping {
 
   /// The instant of a VALARM whose TRIGGER is at a time, or nil.
   static func alertTime(_ c: ICalComponentRef) -> Date? {
-    guard c.isAlarm, let t = c.first(.trigger) else { return nil }
-    return t.triggerTime?.wholeSeconds
+    guard c.isAlarm, let t = c.first(.trigger), let at = t.triggerTime else { return nil }
+    // A location alarm (Apple's) carries a placeholder time in 1976: it is not rung here.
+    var located = false
+    c.forEachProperty { p in if p.name == "X-APPLE-PROXIMITY" { located = true } }
+    return located ? nil : at.wholeSeconds
   }
 
   /// An alert's VALARM that holds nothing but what we write for it

@@ -22,9 +22,16 @@ extension ICalMapping {
   ) {
     let b = ICalTodoBuilder()
     b.text(ICAL_UID_PROPERTY, item.icalUID)
-    b.time(ICAL_DTSTAMP_PROPERTY, .utc(item.modified ?? item.created))
-    b.time(ICAL_CREATED_PROPERTY, .utc(item.created))
-    if let m = item.modified { b.time(ICAL_LASTMODIFIED_PROPERTY, .utc(m)) }
+    let changed = item.modified ?? item.created
+    if kept.form(of: ICAL_DTSTAMP_PROPERTY) == .floating, let w = kept.wall(of: ICAL_DTSTAMP_PROPERTY),
+      utc(w) >= changed
+    {
+      b.time(ICAL_DTSTAMP_PROPERTY, .floating(w), template: kept)  // as it came: no change since
+    } else {
+      stamp(ICAL_DTSTAMP_PROPERTY, changed, kept: kept, to: b)
+    }
+    stamp(ICAL_CREATED_PROPERTY, item.created, kept: kept, to: b)
+    if let m = item.modified { stamp(ICAL_LASTMODIFIED_PROPERTY, m, kept: kept, to: b) }
     if let s = item.sequence { b.sequence(s) }
     b.text(ICAL_SUMMARY_PROPERTY, item.title)
     if let d = item.deadline {
@@ -32,7 +39,7 @@ extension ICalMapping {
     }
     if let c = item.completed {
       b.status("COMPLETED")
-      b.time(ICAL_COMPLETED_PROPERTY, .utc(c))
+      stamp(ICAL_COMPLETED_PROPERTY, c, kept: kept, to: b)
     } else if item.cancelled {
       b.status("CANCELLED")
     } else {
@@ -40,15 +47,27 @@ extension ICalMapping {
     }
     if let r = item.repeatRule { b.value("RRULE", r) }
     writeFields(item, kept: kept, to: b, zones: zones, calendar: calendar)
-    if let s = item.warn { b.warning(seconds: s, description: item.title, template: kept) }
-    if let r = item.reminder {
-      b.alert(at: r, description: item.title, template: kept)
+    if let s = item.warn {
+      b.warning(seconds: s, description: item.title, template: kept)
     } else {
-      b.keepAlert(from: kept)  // kept text of before SPEC 8: the alarm written as it is
+      kept.dropWarning = true
     }
+    // Without a reminder, a kept alarm at a time (kept text of before SPEC 8) is written as it is.
+    if let r = item.reminder { b.alert(at: r, description: item.title, template: kept) }
     b.rest(kept)
     b.finish(into: &out)
     kept.appendOccurrences(to: &out)
+  }
+
+  /// DTSTAMP, CREATED, LAST-MODIFIED or COMPLETED in UTC; without Z when it came so
+  /// and still holds the time it came with (SPEC 8: as they came when unchanged).
+  static func stamp(_ kind: icalproperty_kind, _ d: Date, kept: ICalKept, to b: ICalTodoBuilder) {
+    let w = ICalWall(utc: d)
+    if kept.form(of: kind) == .floating, kept.wall(of: kind) == w {
+      b.time(kind, .floating(w), template: kept)
+    } else {
+      b.time(kind, .utc(d))
+    }
   }
 
   /// DUE (or DTSTART) in the form it came in: the same TZID (the zone's wall

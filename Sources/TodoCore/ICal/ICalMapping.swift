@@ -7,7 +7,8 @@ import Foundation
 /// DATE-only is 09:00 local; floating is local); no DUE ⇄ someday; STATUS and
 /// COMPLETED ⇄ completed; STATUS:CANCELLED ⇄ cancelled; RRULE ⇄ repeat; the
 /// first VALARM whose TRIGGER is `RELATED=END` and not after the due time ⇄
-/// warn; UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
+/// warn; the first VALARM at a time ⇄ reminder; every other VALARM is an alert
+/// (``ICalAlarms``: it rings) kept as it came; UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
 /// sequence (DTSTAMP is written as the last change). Every other property and
 /// component is kept in `icalExtra` as iCalendar text and written back; so is
 /// the DUE when it is not in UTC (its TZID or DATE form is written again), the
@@ -156,6 +157,8 @@ public enum ICalMapping {
     // the DUE's and DTSTART's forms and a STATUS we do not map first, then the other properties,
     // the warning's VALARM, the other components, the VTIMEZONEs. Line ends as LF:
     // a property list's XML reader turns CR LF into LF, and libical reads either.
+    // DTSTAMP, CREATED, LAST-MODIFIED, COMPLETED without Z, in the order ``write`` puts them.
+    var stamps: [[UInt8]] = [[], [], [], []]
     var due: [UInt8] = []
     var startForm: [UInt8] = []
     var statusKept: [UInt8] = []
@@ -169,6 +172,8 @@ public enum ICalMapping {
     t.forEachProperty { p in
       if p.parameterCount > 0, let z = p.tzid { tzids.insert(z) }
       // Every CATEGORIES line is read (RFC 5545 3.8.1.2: it may occur more than once).
+      // An error left is an empty value's (``ICalComponentRef/firstError``): nothing to keep.
+      if p.kind == ICalMapping.errorKind { return }
       if p.kind == ICalMapping.categoriesKind {
         for t in categories(p) where !item.tags.contains(t) { item.tags.append(t) }
         return
@@ -186,7 +191,11 @@ public enum ICalMapping {
       // Only the first of each kind is mapped; the others are kept.
       let role = seen.insert(p.kind) ? p.role : .other
       switch role {
-      case .uid, .dtstamp: return
+      case .uid: return
+      case .dtstamp:
+        // Written from the change times (``write``); one without Z keeps its form.
+        if case .floating = p.time { p.appendText(to: &stamps[0]) }
+        return
       case .summary:
         let s = p.text ?? p.value
         item.title = Title.isClean(s) ? s : Title.sanitize(s, cuttingAt: .max)
@@ -198,7 +207,12 @@ public enum ICalMapping {
         return
       case .created, .lastModified, .completed:
         guard let time = p.time else { break }
-        let d = instant(time, calendar: calendar)
+        // UTC even when written without Z (RFC 5545 3.8.7.1-3, 3.8.2.1); written back so.
+        var d = instant(time, calendar: calendar)
+        if case .floating(let w) = time {
+          d = utc(w)
+          p.appendText(to: &stamps[role == .created ? 1 : role == .lastModified ? 2 : 3])
+        }
         if role == .created {
           item.created = d
         } else if role == .lastModified {
@@ -247,21 +261,39 @@ public enum ICalMapping {
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil
     if undated { item.completed = now.wholeSeconds }
+    // The two alarms mapped are kept too, where they are among the others, when the writer could
+    // not tell them from the others (another of the same form: the writer takes the first of each
+    // form in the kept text as theirs, ``ICalKept``) or another comes before them: all are then
+    // written back in their order; the others are alerts (``ICalAlarms``).
+    var (warnings, atTimes) = (0, 0)
+    t.forEachComponent { c in
+      if warning(c) != nil { warnings += 1 } else if alertTime(c) != nil { atTimes += 1 }
+    }
+    var otherBefore = false
     t.forEachComponent { c in
       c.collectTZIDs(into: &tzids)
       if item.warn == nil, let secs = warning(c) {
         item.warn = secs
-        if !isPlainWarning(c, title: item.title) { c.appendText(to: &alarm) }
+        if warnings > 1 || otherBefore {
+          c.appendText(to: &components)
+        } else if !isPlainWarning(c, title: item.title) {
+          c.appendText(to: &alarm)
+        }
         return
       }
       if item.reminder == nil, let at = alertTime(c) {
         item.reminder = at
-        if !isPlainAlert(c, title: item.title) { c.appendText(to: &alarm) }
+        if atTimes > 1 || otherBefore {
+          c.appendText(to: &components)
+        } else if !isPlainAlert(c, title: item.title) {
+          c.appendText(to: &alarm)
+        }
         return
       }
+      if c.isAlarm { otherBefore = true }
       c.appendText(to: &components)
     }
-    var extra = due + startForm + statusKept + properties + alarm + components
+    var extra = stamps.joined() + due + startForm + statusKept + properties + alarm + components
     // A zone libical knows by its name is written from libical's own definition
     // (``write``); the file's VTIMEZONE is kept only for other names.
     if !zones.isEmpty {
@@ -349,33 +381,5 @@ public enum ICalMapping {
   static func warning(_ c: ICalComponentRef) -> Int? {
     guard c.isAlarm, let t = c.first(.trigger), t.relatedToEnd, let d = t.duration, d <= 0 else { return nil }
     return -d
-  }
-
-  /// The instant of a DATE or DATE-TIME: a DATE is 09:00 local, a floating time is local.
-  static func instant(_ t: ICalTime, calendar: Calendar) -> Date {
-    switch t {
-    case .utc(let d), .zoned(let d, _): return d.wholeSeconds
-    case .floating(let w): return local(w, calendar: calendar)
-    case .date(var w):
-      w.hour = 9
-      w.minute = 0
-      w.second = 0
-      return local(w, calendar: calendar)
-    }
-  }
-
-  static func local(_ w: ICalWall, calendar: Calendar) -> Date {
-    let dc = DateComponents(
-      timeZone: calendar.timeZone, year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute,
-      second: w.second)
-    return (calendar.date(from: dc) ?? Date(timeIntervalSince1970: Instants.validRange.upperBound + 1))
-      .wholeSeconds
-  }
-
-  static func wall(_ d: Date, calendar: Calendar) -> ICalWall {
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: d)
-    return ICalWall(
-      year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1, hour: c.hour ?? 0, minute: c.minute ?? 0,
-      second: c.second ?? 0)
   }
 }

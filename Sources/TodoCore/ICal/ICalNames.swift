@@ -1,3 +1,4 @@
+import CLibical
 import Foundation
 
 /// RFC 5545 3.1: property and parameter names are case-insensitive. libical
@@ -40,5 +41,64 @@ enum ICalNames {
         i = UnsafeRawPointer(lf) - UnsafeRawPointer(base) + 1
       }
     }
+  }
+
+  /// What a property name libical does not know, and that is not an `X-` name, is
+  /// read as (libical 3.0 makes it an error and drops its value: its setting for
+  /// unknown tokens, `ical_set_unknown_token_handling_setting`, covers parameters
+  /// only); ``restoreUnknown(in:)`` gives it its own name back.
+  static let unknownPrefix = Array("X-TODO-TUI-IANA-".utf8)
+
+  /// The text with every unknown property name (Synology's `LAST-MOD`,
+  /// `PERCENT_COMPLETE`) behind ``unknownPrefix``, or nil when there is none.
+  /// Names are upper case (``uppercase(_:)``).
+  static func markUnknown(_ bytes: [UInt8]) -> [UInt8]? {
+    var out: [UInt8] = []
+    var copied = 0
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let start = i
+      var end = i
+      while end < n, bytes[end] != 0x3A, bytes[end] != 0x3B, bytes[end] != 0x0A, bytes[end] != 0x0D {
+        end += 1
+      }
+      let name = bytes[start..<end]
+      if end > start, bytes[start] != 0x20, bytes[start] != 0x09, end < n, bytes[end] != 0x0A,
+        bytes[end] != 0x0D, !name.starts(with: [0x58, 0x2D]), !isKnown(name)
+      {
+        if out.isEmpty { out.reserveCapacity(n + 64) }
+        out += bytes[copied..<start]
+        out += unknownPrefix
+        copied = start
+      }
+      guard let lf = bytes[end...].firstIndex(of: 0x0A) else { break }
+      i = lf + 1
+    }
+    guard copied > 0 else { return nil }
+    out += bytes[copied...]
+    return out
+  }
+
+  /// Whether libical reads `name` as a property or a component's BEGIN/END.
+  private static func isKnown(_ name: ArraySlice<UInt8>) -> Bool {
+    let s = String(decoding: name, as: UTF8.self)
+    return s == "BEGIN" || s == "END" || icalproperty_string_to_kind(s) != ICAL_NO_PROPERTY
+  }
+
+  /// Gives the properties ``markUnknown(_:)`` renamed, in `c` and below, their own names back
+  /// (as `X-` properties of that name: libical writes them under it, their values as they came).
+  static func restoreUnknown(in c: OpaquePointer) {
+    var p = icalcomponent_get_first_property(c, ICAL_X_PROPERTY)
+    while let x = p {
+      if let raw = icalproperty_get_x_name(x) {
+        let name = String(cString: raw)
+        if name.utf8.starts(with: unknownPrefix) {
+          icalproperty_set_x_name(x, String(name.utf8.dropFirst(unknownPrefix.count))!)
+        }
+      }
+      p = icalcomponent_get_next_property(c, ICAL_X_PROPERTY)
+    }
+    for k in LibIcal.children(c, ICAL_ANY_COMPONENT) { restoreUnknown(in: k) }
   }
 }

@@ -98,6 +98,11 @@ extension ItemField {
       name: "parent", key: "parent", kind: .text, userSet: true, ical: .property("RELATED-TO"),
       revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text }),
+    // Alerts (issue 36): the latest delivered alert's fire time; alerts are delivered in order.
+    ItemField(
+      name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
+      merge: .latest, json: .exported, get: { FieldValue($0.notifiedAlert) },
+      set: { i, v in i.notifiedAlert = v.date }),
   ]
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,

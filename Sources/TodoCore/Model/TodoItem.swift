@@ -38,6 +38,9 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   public var notifiedReminder: Date?
   /// The deadline whose early warning was delivered, if any.
   public var notifiedWarning: Date?
+  /// The latest fire time of an alert (``alerts``) that was delivered: those up to it
+  /// never fire again (alerts are delivered soonest first).
+  public var notifiedAlert: Date?
   /// The note (iCalendar DESCRIPTION): free text, line feeds kept.
   public var note: String?
   /// iCalendar PRIORITY 1–9 (1–4 high, 5 medium, 6–9 low); nil: none (0 or absent).
@@ -63,8 +66,9 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     cancelled: Bool = false, uid: String? = nil, sequence: Int? = nil, icalExtra: String? = nil,
     notifiedDeadline: Date? = nil, notifiedReminder: Date? = nil, notifiedWarning: Date? = nil,
     note: String? = nil, priority: Int? = nil, tags: [String] = [], start: Date? = nil, progress: Int? = nil,
-    list: String? = nil, parent: String? = nil, otherKeys: [String: String] = [:]
+    list: String? = nil, parent: String? = nil, notifiedAlert: Date? = nil, otherKeys: [String: String] = [:]
   ) {
+    self.notifiedAlert = notifiedAlert
     self.id = id
     self.title = title
     self.deadline = deadline

@@ -99,6 +99,7 @@ public struct TodoList: Equatable, Sendable {
     case .deadline where item.deadline == fireDate: item.notifiedDeadline = fireDate
     case .reminder where item.reminder == fireDate: item.notifiedReminder = fireDate
     case .warning where item.undeliveredWarning == fireDate: item.notifiedWarning = item.deadline
+    case .alert where item.undeliveredAlerts.contains(fireDate): item.notifiedAlert = fireDate
     default: return nil
     }
     return apply(Change(before: [id: old], after: [id: item], summary: "Delivered"))
@@ -117,6 +118,8 @@ public struct TodoList: Equatable, Sendable {
         d.addingTimeInterval(-TimeInterval(w)) == fireDate
       else { return }
       item.notifiedWarning = nil
+    case .alert where item.notifiedAlert == fireDate:
+      item.notifiedAlert = fireDate.addingTimeInterval(-1)  // those before stay delivered
     default: return
     }
     items[id] = item

@@ -41,6 +41,12 @@ public struct Bubble: Equatable, Sendable {
     case .reminder:
       summary =
         "Reminder: " + item + (due <= now ? "Overdue" : Self.dueAt(due, now: now, formatter))
+    case .alert:
+      // One of its alerts (issue 36): said as the warning, or the deadline, would be at this time.
+      summary =
+        n.deadline == nil
+        ? "Reminder: Todo Item \"" + title + "\""
+        : item + (due <= now ? "Overdue" : "Due in " + Self.duration(due.timeIntervalSince(now)))
     }
     // The note's first line above the deadline line (SPEC 8).
     body = Self.escapeMarkup(

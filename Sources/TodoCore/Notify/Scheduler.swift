@@ -7,6 +7,8 @@ public enum NotificationKind: String, Sendable, Codable, Hashable {
   /// The early warning, `warn` seconds before the deadline (`--warn`).
   case warning
   case reminder
+  /// One of the item's other alerts (``TodoItem/alerts``: after the deadline, from the start, another at a time).
+  case alert
 
   /// Order among an item's notifications at the same instant.
   @usableFromInline var rank: Int {
@@ -14,6 +16,7 @@ public enum NotificationKind: String, Sendable, Codable, Hashable {
     case .deadline: return 0
     case .warning: return 1
     case .reminder: return 2
+    case .alert: return 3
     }
   }
 }
@@ -185,6 +188,7 @@ public enum Scheduler {
       if let d = item.undeliveredDeadline, d > now, d < end { n += 1 }
       if let w = item.undeliveredWarning, w > now, w < end { n += 1 }
       if let r = item.undeliveredReminder, r > now, r < end { n += 1 }
+      if item.icalExtra != nil { n += item.undeliveredAlerts.filter { $0 > now && $0 < end }.count }
     }
     return n
   }
@@ -255,6 +259,14 @@ extension TodoItem {
         ScheduledNotification(
           fireDate: r, kind: .reminder, itemID: id, title: title, deadline: deadline, badge: 0,
           noteLine: noteLine))
+    }
+    if icalExtra != nil {
+      for a in undeliveredAlerts {
+        body(
+          ScheduledNotification(
+            fireDate: a, kind: .alert, itemID: id, title: title, deadline: deadline, badge: 0,
+            noteLine: noteLine))
+      }
     }
   }
 

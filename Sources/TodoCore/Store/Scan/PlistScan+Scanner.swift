@@ -283,7 +283,9 @@ extension PlistScan {
             if f == ItemField.icalExtraIndex {
               e.flags |= Entry.icalExtraFlag
               let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
-              if TodoItem.keepsAdoptableProperties(kept) { e.flags |= Entry.adoptFlag }
+              if TodoItem.keepsAdoptableProperties(kept) || !ICalAlarms.alerts(in: kept).isEmpty {
+                e.flags |= Entry.adoptFlag
+              }
             }
             if f == ItemField.listIndex && lists.count < Int(UInt8.max) {
               newList = (p + from, j - from, t)
