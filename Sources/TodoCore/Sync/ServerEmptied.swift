@@ -45,11 +45,25 @@ extension ServerSync {
   /// After a run that failed: the emptied collections carried out that can
   /// be (``Emptied``), then the whole pair synced again; answers the run that
   /// stands (the first when nothing was carried out) and what was refused.
-  func syncEmptied(after first: CommandResult) throws -> (CommandResult, refused: [String: String]) {
+  /// What the passes of one round saw, each pass adding to it: the emptyings (still
+  /// counted: a server that lost every calendar does not get to empty them here by
+  /// showing fewer later) and the collections that answered a run.
+  struct Seen {
+    var emptied: [Emptied] = []
+    var answered: Set<String> = []
+  }
+
+  func syncEmptied(after first: CommandResult, earlier: inout Seen) throws -> (
+    CommandResult, refused: [String: String]
+  ) {
     let sides = ServerCollections.read(config: engine.config, pair: pair)
     let localStorage = sides?.local ?? pair + "_local"
     var found = Self.emptied(in: first, pair: pair, localStorage: localStorage)
     guard !found.isEmpty else { return (first, [:]) }
+    for e in earlier.emptied where !found.contains(where: { $0.collection == e.collection }) {
+      found.append(e)
+    }
+    defer { earlier.emptied = found }
     // Before anything is deleted here on the server's word, the server is asked
     // again: one that lost every calendar may show them emptied a few at a time
     // (a listing a moment old), and all of them at once is not the user's doing.
@@ -70,11 +84,13 @@ extension ServerSync {
     // another one answered this run and still holds items: one that failed
     // (a dropped connection) vouches for nothing, and a server that lost every
     // calendar at once, seen one calendar a run, must not empty them here.
-    let failing = Set(
-      (Self.collectionProblems(first, pair: pair) + Self.collectionProblems(seen, pair: pair)).map(
-        \.collection))
-    let holding = ServerRecord.collectionFolders(local).contains { c in
-      !failing.contains(c) && !found.contains { $0.collection == c } && holdsItems(c)
+    let folders = ServerRecord.collectionFolders(local)
+    for run in [first, seen] {
+      let failing = Set(Self.collectionProblems(run, pair: pair).map(\.collection))
+      earlier.answered.formUnion(folders.filter { !failing.contains($0) })
+    }
+    let holding = earlier.answered.contains { c in
+      !found.contains { $0.collection == c } && holdsItems(c)
     }
     for e in found {
       if e.onServer {

@@ -57,7 +57,7 @@ public final class ServerSync: @unchecked Sendable {
   /// Whether the last run that failed still changed files here (other collections synced).
   public private(set) var changedDespiteFailure = false
   /// The data file synced with the vdir, when known: a folder emptied here is
-  /// carried to the server only when our sync's status of it is empty (``syncEmptied(after:)``).
+  /// carried to the server only when our sync's status of it is empty (``syncEmptied(after:earlier:)``).
   public var dataFile: String?
 
   /// - Parameters:
@@ -189,14 +189,18 @@ public final class ServerSync: @unchecked Sendable {
       tellConflicts(result)  // what our resolve command set aside for vdirsyncer
       // An emptying shows once the collection's run gets that far: a run that
       // failed first on a dropped connection (Radicale closes idle ones that
-      // vdirsyncer reuses) tells it only the next time, so that one is run again.
+      // vdirsyncer reuses) tells it only the next time, so that one is run again
+      // while an emptying is to be carried out (a failure alone waits for the next round).
       var again = 3
+      var emptied = Seen()
       for _ in 0..<6 where !result.succeeded {
-        let (next, more) = try syncEmptied(after: result)
+        let (next, more) = try syncEmptied(after: result, earlier: &emptied)
         refused.merge(more) { $1 }
         if next != result {
           result = next
-        } else if again > 0, Self.droppedConnection(result, pair: pair) {
+        } else if again > 0, result.stderr.contains("was completely emptied"),
+          Self.droppedConnection(result, pair: pair)
+        {
           again -= 1
           result = try engine.sync(pair: pair)
           tellConflicts(result)
