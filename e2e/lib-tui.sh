@@ -3,8 +3,19 @@
 command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
 # The socket's name carries e2e/run.sh's run id: run.sh checks that none of its run is left.
 TSOCK="todo-tui-test-${TODO_E2E_RUN:-x}-$$"
-tm() { tmux -L "$TSOCK" -f /dev/null "$@"; }
-at_exit 'tm kill-server >/dev/null 2>&1'
+tm() {
+  [ "${1:-}" = kill-server ] || { tmux -L "$TSOCK" -f /dev/null "$@"; return; }
+  # kill-server returns before the server has gone: a session started on the socket meanwhile
+  # joined the dying server and went with it ("no server running" in test-tui-third-hour).
+  local pid rc end
+  pid=$(tmux -L "$TSOCK" -f /dev/null list-sessions -F '#{pid}' 2>/dev/null | head -n 1)
+  tmux -L "$TSOCK" -f /dev/null "$@"; rc=$?
+  end=$(( $(date +%s) + 5 ))
+  while [ -n "$pid" ] && [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ] \
+    && [ "$(date +%s)" -lt $end ]; do sleep 0.02; done
+  return $rc
+}
+at_exit 'tmux -L "$TSOCK" -f /dev/null kill-server >/dev/null 2>&1'  # at the end: no wait (run.sh allows 3 s)
 export TODO_TUI_NOTIFY=/bin/true   # no desktop here: bubbles go nowhere
 # tui_start [WIDTH HEIGHT [ENV=VALUE…]]: the app in a fresh tmux session.
 tui_start() {
