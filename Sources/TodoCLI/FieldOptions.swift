@@ -51,10 +51,10 @@ struct FieldOptions: ParsableArguments {
 
   /// The `list` field for the list named `name` among the file's lists (nil: not given);
   /// an unknown name is an error that names the lists there are.
-  static func listField(_ name: String?, in source: some ItemSource) throws -> String?? {
+  static func listField(_ name: String?, in source: some ItemSource) throws -> FieldChange? {
     guard let name else { return nil }
     let list = try source.lists.named(name)
-    return .some(source.lists.field(for: list.id))
+    return .set("list", text: source.lists.field(for: list.id))
   }
 
   /// `--list`, else (for `add`) `TODO_TUI_LIST` when set, else the settings' default list.
@@ -121,12 +121,17 @@ struct FieldOptions: ParsableArguments {
     return .some(note.replacingOccurrences(of: "\\n", with: "\n"))
   }
 
-  /// The edits, read and checked before the change (the note from stdin once).
-  func values(env: TodoEnvironment) throws -> FieldEdits {
-    FieldEdits(
-      note: try noteText(), priority: try Self.priority(priority),
-      tags: try Self.tagEdits(tag).map { FieldEdits.TagEdit($0.tag, add: $0.add) },
-      start: try start.map { try TimeEcho.due($0, env: env) }, progress: try Self.progress(progress))
+  /// The changes, read and checked before the change (the note from stdin once).
+  func values(env: TodoEnvironment) throws -> [FieldChange] {
+    var out: [FieldChange] = []
+    if let n = try noteText() { out.append(.set("note", text: n)) }
+    if let p = try Self.priority(priority) { out.append(.set("priority", integer: p)) }
+    out += try Self.tagEdits(tag).map {
+      $0.tag.isEmpty ? .clear("tags") : FieldChange("tags", $0.add ? .add($0.tag) : .remove($0.tag))
+    }
+    if let s = try start.map({ try TimeEcho.due($0, env: env) }) { out.append(.set("start", date: s)) }
+    if let p = try Self.progress(progress) { out.append(.set("progress", integer: p)) }
+    return out
   }
 }
 

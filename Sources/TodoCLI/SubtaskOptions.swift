@@ -19,13 +19,13 @@ struct ParentOption: ParsableArguments {
     return o
   }
 
-  /// The parent's iCalendar UID among `items`: nil when not given, `.some(nil)` for none.
-  func uid(in items: any ItemSource) throws -> String?? {
+  /// The change of the parent to its iCalendar UID among `items` (none: cleared); nil when not given.
+  func change(in items: any ItemSource) throws -> FieldChange? {
     guard let parent else { return nil }
-    if parent.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
+    if parent.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .clear("parent") }
     let id = try items.resolve(parent)
     guard let item = items.item(id) else { throw TodoError.noSuchItem(parent) }
-    return .some(item.icalUID)
+    return .set("parent", text: item.icalUID)
   }
 }
 

@@ -126,26 +126,25 @@ public struct Detail: Equatable, Sendable {
   /// What saving writes: the touched fields only, as the edit operation
   /// carries them (tags as the ones added and removed, so that a tag another
   /// process added meanwhile stays); or the first field that does not read.
-  public func edits(now: Date, calendar: Calendar) -> Result<FieldEdits, FieldFailure> {
-    var e = FieldEdits.none
+  public func edits(now: Date, calendar: Calendar) -> Result<[FieldChange], FieldFailure> {
+    var e: [FieldChange] = []
     if startTouched {
       switch resolvedStart(now: now, calendar: calendar) {
-      case .success(let d): e.start = .some(d)
+      case .success(let d): e.append(.set("start", FieldValue(d)))
       case .failure: return .failure(FieldFailure(field: .start))
       }
     }
-    if priorityTouched { e.priority = .some(priority) }
+    if priorityTouched { e.append(.set("priority", FieldValue(priority))) }
     if progressTouched {
       guard case .success(let p) = resolvedProgress() else { return .failure(FieldFailure(field: .progress)) }
-      e.progress = .some(p)
+      e.append(.set("progress", FieldValue(p)))
     }
     if tagsTouched {
       guard case .success(let t) = resolvedTags() else { return .failure(FieldFailure(field: .tags)) }
-      e.tags =
-        initialTags.filter { !t.contains($0) }.map { FieldEdits.TagEdit($0, add: false) }
-        + t.filter { !initialTags.contains($0) }.map { FieldEdits.TagEdit($0, add: true) }
+      e += initialTags.filter { !t.contains($0) }.map { FieldChange("tags", .remove($0)) }
+      e += t.filter { !initialTags.contains($0) }.map { FieldChange("tags", .add($0)) }
     }
-    if noteTouched { e.note = .some(note.isEmpty ? nil : note.text) }
+    if noteTouched { e.append(.set("note", FieldValue(note.isEmpty ? nil : note.text))) }
     return .success(e)
   }
 
