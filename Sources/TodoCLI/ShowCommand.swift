@@ -89,11 +89,7 @@ struct Show: ParsableCommand {
     if let r = item.repeatRule { lines.append(("repeat", RepeatRule.words(for: r))) }
     if let w = item.warn { lines.append(("warn", "\(w / 60) minutes before")) }
     for a in item.alerts { lines.append(("alert", a.words(f))) }
-    lines.append(
-      (
-        "status",
-        item.completed.map { "completed " + f.dateText($0) } ?? (item.cancelled ? "cancelled" : "pending")
-      ))
+    lines.append(("status", FieldText.status(of: item) { f.dateText($0) }))
     lines.append(("created", f.dateText(item.created)))
     if let m = item.modified { lines.append(("modified", f.dateText(m))) }
     var out = lines.map { $0.0 + ":" + String(repeating: " ", count: max(1, 10 - $0.0.count)) + $0.1 + "\n" }
