@@ -222,14 +222,18 @@ struct Edit: ParsableCommand {
     if noteEditor && fields.note != nil {
       throw ValidationError("--note-editor and --note cannot be used together")
     }
-    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given && parent.parent == nil
+    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.any && parent.parent == nil
       && !noteEditor
     {
-      throw ValidationError(
-        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent)"
-      )
+      throw ValidationError(Self.expected)
     }
   }
+
+  /// What edit says when given nothing to change: its own options, then one for each field of the table with a text form.
+  static let expected =
+    "expected --title or --due (or "
+    + (["repeat", "warn"] + ItemField.typed.compactMap { $0.text?.option }).map { "--" + $0 }.joined(
+      separator: ", ") + ")"
 
   func run() throws {
     let env = CLI.environment

@@ -4,13 +4,7 @@ import TodoCore
 
 /// `--parent ID|none` on `add` and `edit` (SPEC 9).
 struct ParentOption: ParsableArguments {
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Make it a subtask of this item (a UUID, iCalendar UID or unique prefix); edit: none makes it a top-level item.",
-      valueName: "id"),
-    completion: IDCompletion.kind)
-  var parent: String?
+  @Option(name: .long, help: FieldOptions.help("parent"), completion: IDCompletion.kind) var parent: String?
 
   /// Not given, for the fast path (reading an option that was not parsed stops the program).
   static var none: ParentOption {
