@@ -92,8 +92,9 @@ private func drawDetailValue(
     let name = FieldText.priorityName(d.priority)
     let text = d.priority == nil ? name : FieldText.priorityMark(d.priority) + " " + name
     c.put(" " + text + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
-  case .progress: drawHinted(d.progress, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
-  case .tags: drawHinted(d.tags, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
+  case .progress, .tags:  // a line of text (``TextForm/edit``)
+    let line = Detail.field(f).flatMap { d.lines[$0.name] } ?? TextField("")
+    drawHinted(line, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
   case .list:
     let name = Title.displaySafe(state.lists.list(id: d.list)?.name ?? d.list)
     c.put(" " + name + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
