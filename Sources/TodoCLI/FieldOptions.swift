@@ -29,8 +29,8 @@ struct FieldOptions: ParsableArguments {
     ]
   }
 
-  /// Whether any of them is given.
-  var any: Bool { given.values.contains { !$0.isEmpty } }
+  /// Whether the option of a field of the table is given (the parent's is ``ParentOption``'s).
+  var any: Bool { ItemField.typed.contains { !(given[$0.text!.option] ?? []).isEmpty } }
 
   /// The help of the option of this name, from its field's text form (a date
   /// field's help says the forms a time takes).
