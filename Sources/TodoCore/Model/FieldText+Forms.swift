@@ -95,4 +95,31 @@ extension TextForm {
     help:
       "Make it a subtask of this item (a UUID, iCalendar UID or unique prefix); edit: none makes it a top-level item.",
     label: "parent", detailLabel: "Parent", read: nil, show: nil)
+
+  /// The form of a field that holds one line of text (a place, an address):
+  /// the option takes the text, `none` clears it; `show` writes it; the detail
+  /// edits it as a line. A new text field's entry needs no more than this.
+  public static func line(option: String, valueName: String, help: String, detailLabel: String) -> TextForm {
+    TextForm(
+      option: option, valueName: valueName, help: help, label: option, detailLabel: detailLabel,
+      read: { text, _ in
+        if isNone(text) { return [.set(.absent)] }
+        let line = text.trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty, Title.isClean(line) else {
+          throw FieldText.Problem(message: "expected a line of text without control characters, or none")
+        }
+        return [.set(.text(line))]
+      },
+      show: { v, _ in v.text.map(Title.displaySafe) },
+      edit: Edit(
+        text: { $0.text ?? "" },
+        read: { text in
+          let line = text.trimmingCharacters(in: .whitespaces)
+          if line.isEmpty || isNone(line) { return .absent }
+          guard Title.isClean(line) else {
+            throw FieldText.Problem(message: "a line of text without control characters, or none")
+          }
+          return .text(line)
+        }, limit: 1_000))
+  }
 }
