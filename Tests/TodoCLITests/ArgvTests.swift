@@ -124,6 +124,20 @@ final class ArgvTests: XCTestCase {
     XCTAssertFalse(far?.0.contains("did you mean") ?? true, far?.0 ?? "")
   }
 
+  /// `--tag -home` removes the tag `home`, whatever else argv holds: a bad value
+  /// beside it is its one error line, never the help with exit 0 (the parser
+  /// would read `-home` as `-h -o -m -e` once something else failed).
+  func testATagRemovedBesideABadValueIsTheErrorNotTheHelp() throws {
+    let tagError =
+      "--tag 'a,b': a tag is a word or words without commas or control characters (--tag none clears them all) (see 'todo-tui help')"
+    XCTAssertEqual(failure(["edit", "3f2a", "--tag", "-home", "--tag", "a,b"])?.0, tagError)
+    XCTAssertEqual(failure(["edit", "3f2a", "--tag", "a,b", "--tag", "-home"])?.0, tagError)
+    XCTAssertEqual(failure(["edit", "3f2a", "--tag", "-home", "--progress", "lots"])?.1, 64)
+    XCTAssertEqual(failure(["add", "x", "--tag", "-h", "--priority", "urgent"])?.1, 64)
+    let edit = try XCTUnwrap(CLIMain.parse(["edit", "3f2a", "--tag", "-home", "--tag", "-h"]) as? Edit)
+    XCTAssertEqual(edit.fields.tag, ["-home", "-h"])
+  }
+
   func testHelpIsNotAFailure() {
     XCTAssertNil(CLIMain.failure(CleanExit.helpRequest(), args: ["--help"]))
     XCTAssertNil(failure(["help", "add"]).flatMap { $0.1 == 0 ? nil : $0 }, "help of a command exits 0")
