@@ -2,7 +2,8 @@ import Foundation
 
 /// The item's detail (Enter on a row, SPEC 8): the edit form's title,
 /// deadline (with its picker), repeat rule and warning, and with them the
-/// start (with a picker of its own), priority, progress, tags and note.
+/// start (with a picker of its own), priority, every field of the table
+/// edited as a line of text (the progress, …), tags, list, parent and note.
 /// Every field shows what the item has; saving writes only the fields
 /// touched, so a field another process changes meanwhile keeps its value.
 ///
@@ -11,11 +12,23 @@ import Foundation
 /// the deadline, starts blank with the item's value as its hint.
 public struct Detail: Equatable, Sendable {
   /// The fields top to bottom, which is also their Tab order (a date field's
-  /// picker follows it). A new field of the item is one more entry here, with
-  /// its editor below and its row in Render+Detail.swift.
-  public static let fields: [Form.Focus] = [
-    .title, .deadline, .start, .repeatRule, .warning, .priority, .progress, .tags, .list, .parent, .note,
+  /// picker follows it): the rows of their own (``ownRows``), and between the
+  /// priority and the tags a row for each other field of the table edited as a
+  /// line of text (``lineRows``), in the table's order.
+  public static let fields: [Form.Focus] =
+    [.title, .deadline, .start, .repeatRule, .warning, .priority] + lineRows + [.tags, .list, .parent, .note]
+
+  /// The rows that edit their field their own way (a picker, a cycle, the
+  /// file's lists, completion from the file's tags, many lines).
+  static let ownRows: [Form.Focus] = [
+    .title, .deadline, .start, .repeatRule, .warning, .priority, .tags, .list, .parent, .note,
   ]
+
+  /// A row ``Form/Focus/line(_:)`` for each field edited as a line of text
+  /// (``lineFields``) that has no row of its own.
+  static let lineRows: [Form.Focus] = lineFields.filter { f in !ownRows.contains { field($0) == f } }.map {
+    .line($0)
+  }
 
   /// The labels of ``fields``: a field of the table's, its text form's (``TextForm/detailLabel``).
   public static func label(_ f: Form.Focus) -> String {
@@ -36,7 +49,7 @@ public struct Detail: Equatable, Sendable {
     case .title, .deadline, .picker, .repeatRule, .warning: return nil
     case .start, .startPicker: return ItemField.named("start")
     case .priority: return ItemField.named("priority")
-    case .progress: return ItemField.named("progress")
+    case .line(let field): return field
     case .tags: return ItemField.named("tags")
     case .list: return ItemField.named("list")
     case .parent: return ItemField.named("parent")
@@ -99,11 +112,6 @@ public struct Detail: Equatable, Sendable {
     get { lines["tags"] ?? TextField("") }
     set { lines["tags"] = newValue }
   }
-  /// The progress as typed (`40%`, `40`, blank or `none` for none).
-  public var progress: TextField {
-    get { lines["progress"] ?? TextField("") }
-    set { lines["progress"] = newValue }
-  }
   var initialTags: [String] { initialLines["tags"]?.texts ?? [] }
 
   /// What the line of the field of this name reads as (its form's ``TextForm/Edit/read``).
@@ -148,10 +156,6 @@ public struct Detail: Equatable, Sendable {
 
   public func resolvedTags() -> Result<[String], FieldText.Problem> {
     lineReading("tags").map { $0.texts ?? [] }
-  }
-
-  public func resolvedProgress() -> Result<Int?, FieldText.Problem> {
-    lineReading("progress").map { if case .integer(let p) = $0 { p } else { nil } }
   }
 
   /// What saving writes: the touched fields only, as the edit operation

@@ -20,7 +20,9 @@ public struct TextForm: Sendable {
     }
   }
 
-  /// How the detail view edits it as a line of text: the text for a value, and back.
+  /// How the detail view edits it as a line of text: the text for a value, and
+  /// back; what its row shows empty, and the line under it while it is edited.
+  /// The detail gives such a field its row (``Form/Focus/line(_:)``) with no more than this.
   public struct Edit: Sendable {
     /// The text the field starts with for a value.
     public let text: @Sendable (FieldValue) -> String
@@ -28,6 +30,22 @@ public struct TextForm: Sendable {
     public let read: @Sendable (String) throws -> FieldValue
     /// The longest text, in characters.
     public let limit: Int
+    /// What the row shows while its text is empty.
+    public let hint: String
+    /// The line under the row while it has the keyboard, for the value its text reads as (`→ 40% done`).
+    public let reading: @Sendable (FieldValue) -> String
+
+    init(
+      text: @escaping @Sendable (FieldValue) -> String,
+      read: @escaping @Sendable (String) throws -> FieldValue,
+      limit: Int, hint: String = "none", reading: @escaping @Sendable (FieldValue) -> String
+    ) {
+      self.text = text
+      self.read = read
+      self.limit = limit
+      self.hint = hint
+      self.reading = reading
+    }
   }
 
   /// The option of `add` and `edit`, without its `--`.
@@ -86,4 +104,10 @@ extension ItemField {
     guard let read = text?.read else { return [] }
     return try read(typed, context).map { FieldChange(self, $0) }
   }
+}
+
+/// A field is one entry of the table, and so equal only to itself (the detail's
+/// ``Form/Focus/line(_:)`` names the field it edits).
+extension ItemField: Equatable {
+  public static func == (a: ItemField, b: ItemField) -> Bool { a === b }
 }

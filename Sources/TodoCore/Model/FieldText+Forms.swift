@@ -56,7 +56,11 @@ extension TextForm {
       text: { FieldText.tagsText($0.texts ?? []) },
       read: {
         let t = try FieldText.tags($0); return t.isEmpty ? .absent : .texts(t)
-      }, limit: 1_000))
+      }, limit: 1_000,
+      reading: { v in
+        guard let tags = v.texts, !tags.isEmpty else { return "→ no tags" }
+        return "→ " + tags.map { "#" + Title.displaySafe($0) }.joined(separator: " ")
+      }))
 
   /// The start: a time as the deadline takes it, or none.
   static let start = TextForm(
@@ -80,8 +84,8 @@ extension TextForm {
     },
     show: { v, _ in v.integer.map { "\($0)%" } },
     edit: Edit(
-      text: { $0.integer.map { "\($0)%" } ?? "" }, read: { FieldValue(try FieldText.progress($0)) }, limit: 8)
-  )
+      text: { $0.integer.map { "\($0)%" } ?? "" }, read: { FieldValue(try FieldText.progress($0)) }, limit: 8,
+      reading: { v in v.integer.map { "→ \($0)% done" } ?? "→ no progress" }))
 
   /// The list, by name among the file's lists (read and shown where the file is).
   static let list = TextForm(
@@ -98,7 +102,8 @@ extension TextForm {
 
   /// The form of a field that holds one line of text (a place, an address):
   /// the option takes the text, `none` clears it; `show` writes it; the detail
-  /// edits it as a line. A new text field's entry needs no more than this.
+  /// gives it a row and edits it as a line (`→ no url` under it while empty).
+  /// A new text field's entry needs no more than this.
   public static func line(option: String, valueName: String, help: String, detailLabel: String) -> TextForm {
     TextForm(
       option: option, valueName: valueName, help: help, label: option, detailLabel: detailLabel,
@@ -120,6 +125,7 @@ extension TextForm {
             throw FieldText.Problem(message: "a line of text without control characters, or none")
           }
           return .text(line)
-        }, limit: 1_000))
+        }, limit: 1_000,
+        reading: { v in v.text.map { "→ " + Title.displaySafe($0) } ?? "→ no " + option }))
   }
 }

@@ -42,7 +42,9 @@ final class DetailFieldsTests: XCTestCase {
         FieldChange("tags", .add("bills")),
       ])
     d.lines["progress"] = TextField("lots")
-    XCTAssertEqual(d.edits(now: t0, calendar: .current), .failure(Detail.FieldFailure(field: .progress)))
+    XCTAssertEqual(
+      d.edits(now: t0, calendar: .current),
+      .failure(Detail.FieldFailure(field: .line(ItemField.named("progress")!))))
     // Another process changed the tags: the untouched line follows, the touched one stays.
     item.tags = ["work"]
     item.progress = 10
@@ -53,5 +55,46 @@ final class DetailFieldsTests: XCTestCase {
     d.follow(item)
     XCTAssertEqual(d.lines["tags"]?.text, "work")
     XCTAssertEqual(d.lines["progress"]?.text, "10%")
+  }
+  /// A value of a field's kind that a line of text may hold.
+  func sample(_ field: ItemField) -> FieldValue {
+    switch field.kind {
+    case .integer: return .integer(40)
+    case .texts: return .texts(["alpha", "beta gamma"])
+    default: return .text("Room 4, 2nd floor")
+    }
+  }
+
+  /// Every field of the table edited as a line of text (``TextForm/edit``, as
+  /// `TextForm.line` gives a new text field) has its row, found by Tab, labelled
+  /// and read under it by its form; typed in through the keys, it is saved. A
+  /// field added to the table with a line form is covered here with no edit of the app.
+  func testEveryLineFieldOfTheTableHasARowThatEditsAndSaves() throws {
+    let env = TodoEnvironment.fixed(appNow)
+    let lineFields = ItemField.typed.filter { $0.text?.edit != nil }
+    XCTAssertTrue(lineFields.contains { $0.name == "progress" })
+    for field in lineFields {
+      let edit = try XCTUnwrap(field.text?.edit)
+      let value = sample(field)
+      var list = TodoList(appThree)
+      var s = appState(appThree)
+      _ = pressKeys(&s, [.enter], env: env)
+      for _ in 0..<40 where openForm(s).flatMap({ Detail.field($0.focus) }) !== field {
+        _ = pressKeys(&s, [.tab], env: env)
+      }
+      let focus = try XCTUnwrap(openForm(s)?.focus)
+      XCTAssertTrue(Detail.field(focus) === field, "\(field.name): a row Tab reaches")
+      XCTAssertEqual(Detail.fields.filter { Detail.field($0) === field }.count, 1, field.name)
+      _ = pressKeys(&s, [.ctrl("u")] + edit.text(value).map(Key.char), env: env)
+      let screen = render(s, size: s.size).lines
+      let row = try XCTUnwrap(screen.first { $0.contains(" " + field.text!.detailLabel + " ") }, field.name)
+      XCTAssertTrue(row.contains(edit.text(value)), "\(field.name): \(row)")
+      XCTAssertTrue(screen.contains { $0.contains(edit.reading(value)) }, "\(field.name): its reading")
+      let fx = pressKeys(&s, [.ctrl("s")], env: env)
+      XCTAssertEqual(fx.count, 1, field.name)
+      carryOut(fx, on: &list, &s, env: env)
+      XCTAssertEqual(s.mode, .list, field.name)
+      XCTAssertEqual(list[appID(1)].map(field.get), value, field.name)
+    }
   }
 }
