@@ -12,23 +12,18 @@ import Foundation
 /// the deadline, starts blank with the item's value as its hint.
 public struct Detail: Equatable, Sendable {
   /// The fields top to bottom, which is also their Tab order (a date field's
-  /// picker follows it): the rows of their own (``ownRows``), and between the
-  /// priority and the tags a row for each other field of the table edited as a
-  /// line of text (``lineRows``), in the table's order.
+  /// picker follows it): the rows in the places they have (``placed``), then a
+  /// row ``Form/Focus/line(_:)`` for every other field of the table edited as
+  /// a line of text (``lineFields``), in the table's order.
   public static let fields: [Form.Focus] =
-    [.title, .deadline, .start, .repeatRule, .warning, .priority] + lineRows + [.tags, .list, .parent, .note]
+    placed + lineFields.filter { f in !placed.contains { field($0) == f } }.map { .line($0) }
 
-  /// The rows that edit their field their own way (a picker, a cycle, the
-  /// file's lists, completion from the file's tags, many lines).
-  static let ownRows: [Form.Focus] = [
-    .title, .deadline, .start, .repeatRule, .warning, .priority, .tags, .list, .parent, .note,
-  ]
-
-  /// A row ``Form/Focus/line(_:)`` for each field edited as a line of text
-  /// (``lineFields``) that has no row of its own.
-  static let lineRows: [Form.Focus] = lineFields.filter { f in !ownRows.contains { field($0) == f } }.map {
-    .line($0)
-  }
+  /// The rows in the places they have had since the detail began: those that
+  /// edit their field their own way (a picker, a cycle, the file's lists,
+  /// completion from the file's tags, many lines) and the progress, a line.
+  static let placed: [Form.Focus] =
+    [.title, .deadline, .start, .repeatRule, .warning, .priority]
+    + (ItemField.named("progress").map { [.line($0)] } ?? []) + [.tags, .list, .parent, .note]
 
   /// The labels of ``fields``: a field of the table's, its text form's (``TextForm/detailLabel``).
   public static func label(_ f: Form.Focus) -> String {

@@ -16,12 +16,16 @@ final class DetailFieldsTests: XCTestCase {
       guard let field = Detail.field(f) else { continue }
       XCTAssertEqual(Detail.label(f), field.text?.detailLabel)
     }
+    // The rows where they were, then one for each other field edited as a line, in the table's order.
+    let lines = ItemField.typed.filter { f in
+      f.text?.edit != nil && !["tags", "progress"].contains(f.name)
+    }
     XCTAssertEqual(
       Detail.fields.map(Detail.label),
       [
         "Title", "Deadline", "Start", "Repeat", "Warning", "Priority", "Progress", "Tags", "List", "Parent",
         "Note",
-      ])
+      ] + lines.map { $0.text!.detailLabel })
   }
 
   /// A field edited as a line starts as its form writes the value, and saves what its form reads back.
