@@ -79,11 +79,14 @@ public final class ItemField: Sendable {
   public let get: @Sendable (TodoItem) -> FieldValue
   /// Sets the field of an item (``FieldValue/absent`` clears it).
   public let set: @Sendable (inout TodoItem, FieldValue) -> Void
+  /// How a person types and reads it (nil: not on its own: an internal field, or a special case).
+  public let text: TextForm?
 
   init(
     name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, revision: Bool, merge: Merge,
     json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
-    set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void
+    set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void,
+    text: TextForm? = nil
   ) {
     self.name = name
     self.key = key
@@ -95,6 +98,7 @@ public final class ItemField: Sendable {
     self.json = json
     self.get = get
     self.set = set
+    self.text = text
   }
 
   /// Whether a sync compares and merges it field by field: a user's field that travels through iCalendar.

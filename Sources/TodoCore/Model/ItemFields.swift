@@ -7,6 +7,8 @@ import Foundation
 // order the writer should put it, after the ones files already have), and its
 // iCalendar mapping in `ICal/ICalMapping*.swift` if it travels (`ical:`).
 // Every codec, the merge and the sync then carry it; `FieldTableTests` proves it.
+// A field a person sets by hand has its text form too (`text:`, `FieldText+Forms.swift`):
+// the option of `add` and `edit`, its row in `show` and in the detail view come from it.
 extension ItemField {
   public static let all: [ItemField] = [
     // The two the data file always holds first: the entry's identity and title.
@@ -72,32 +74,39 @@ extension ItemField {
     // The whole item (SPEC 8): what phones and other apps keep.
     ItemField(
       name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"), revision: true,
-      merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text }),
+      merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text },
+      text: .note),
     ItemField(
       name: "priority", key: "priority", kind: .integer, userSet: true, ical: .property("PRIORITY"),
       revision: true, merge: .changed, json: .listed, get: { FieldValue($0.priority) },
-      set: { i, v in i.priority = v.integer }),
+      set: { i, v in i.priority = v.integer },
+      text: .priority),
     ItemField(
       name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"), revision: true,
       merge: .changed, json: .listed, get: { $0.tags.isEmpty ? .absent : .texts($0.tags) },
-      set: { i, v in i.tags = v.texts ?? [] }),
+      set: { i, v in i.tags = v.texts ?? [] },
+      text: .tags),
     ItemField(
       name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"), revision: true,
-      merge: .changed, json: .listed, get: { FieldValue($0.start) }, set: { i, v in i.start = v.date }),
+      merge: .changed, json: .listed, get: { FieldValue($0.start) }, set: { i, v in i.start = v.date },
+      text: .start),
     ItemField(
       name: "progress", key: "progress", kind: .integer, userSet: true, ical: .property("PERCENT-COMPLETE"),
       revision: true, merge: .changed, json: .listed, get: { FieldValue($0.progress) },
-      set: { i, v in i.progress = v.integer }),
+      set: { i, v in i.progress = v.integer },
+      text: .progress),
     // Lists (SPEC 9): the id of the item's list (``ListBook``); absent: the default list.
     // It travels as the collection the item's file is in, not as a property.
     ItemField(
       name: "list", key: "list", kind: .text, userSet: true, ical: .none, revision: false, merge: .changed,
-      json: .listed, get: { FieldValue($0.list) }, set: { i, v in i.list = v.text }),
+      json: .listed, get: { FieldValue($0.list) }, set: { i, v in i.list = v.text },
+      text: .list),
     // Subtasks (SPEC 9): the parent's iCalendar UID.
     ItemField(
       name: "parent", key: "parent", kind: .text, userSet: true, ical: .property("RELATED-TO"),
       revision: true,
-      merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text }),
+      merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text },
+      text: .parent),
     // Alerts (issue 36): the latest delivered alert's fire time; alerts are delivered in order.
     ItemField(
       name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
