@@ -28,7 +28,9 @@ public final class ItemField: Sendable {
   public enum ICal: Sendable, Equatable {
     /// It does not: it stays in the data file.
     case none
-    /// As this property of the VTODO.
+    /// As this property of the VTODO: a plain one in the form ``ItemField/icalForm`` gives
+    /// (read, written and adopted by the loops of `ICal/ICalFields.swift`), or, without one,
+    /// mapped by hand (UID, the deadline's DUE).
     case property(String)
     /// Through STATUS (and its date property, if any).
     case status
@@ -71,6 +73,8 @@ public final class ItemField: Sendable {
   /// Whether a user sets it (and so whether it counts in ``TodoItem/sameUserFields(as:)``).
   public let userSet: Bool
   public let ical: ICal
+  /// How a plain property (``ICal/property(_:)``) is the field's value; nil: mapped by hand.
+  public let icalForm: ICalForm?
   /// Whether a change of it is a new revision (SEQUENCE one higher, RFC 5545 3.8.7.4).
   public let revision: Bool
   public let merge: Merge
@@ -81,8 +85,8 @@ public final class ItemField: Sendable {
   public let set: @Sendable (inout TodoItem, FieldValue) -> Void
 
   init(
-    name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, revision: Bool, merge: Merge,
-    json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
+    name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, icalForm: ICalForm? = nil,
+    revision: Bool, merge: Merge, json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
     set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void
   ) {
     self.name = name
@@ -90,6 +94,7 @@ public final class ItemField: Sendable {
     self.kind = kind
     self.userSet = userSet
     self.ical = ical
+    self.icalForm = icalForm
     self.revision = revision
     self.merge = merge
     self.json = json
@@ -107,6 +112,55 @@ public final class ItemField: Sendable {
 
   /// The key as a String.
   public var keyText: String { key.description }
+}
+
+/// How a plain iCalendar property is a field (``ItemField/icalForm``): the value's
+/// type, the parameters written, which lines of a VTODO are taken (the others stay
+/// in the kept text), and whether an older version kept it as text (then a kept
+/// line of it is adopted when an item is read back, ``TodoItem/upgraded(calendar:)``).
+public struct ICalForm: Sendable, Equatable {
+  public enum Value: Sendable, Equatable {
+    /// The title: TEXT made one clean line (never empty).
+    case title
+    /// TEXT, unescaped.
+    case text
+    /// The value's iCalendar text as it stands (an RRULE's `FREQ=…`).
+    case raw
+    /// An INTEGER in the range (any, without one); 0 is no value when `zeroIsNone`
+    /// (and is not written).
+    case integer(ClosedRange<Int>?, zeroIsNone: Bool)
+    /// A comma list of TEXT (CATEGORIES): every line's items, in order, once each;
+    /// written as one line.
+    case texts
+    /// A DATE or DATE-TIME; a form other than UTC (TZID, DATE, floating) is kept and written again.
+    case time
+    /// A change time: UTC, also when written without Z (then written back so while unchanged).
+    case stamp
+  }
+
+  /// Which of the VTODO's lines of the property are the field.
+  public enum Take: Sendable, Equatable {
+    /// The first, whatever its parameters.
+    case first
+    /// The first, when it has no parameter (else it and the later ones stay kept).
+    case firstWithoutParameters
+    /// The first with a value and no parameter but those ``ICalForm/parameters`` (any order of lines).
+    case firstAsWritten
+  }
+
+  public var value: Value
+  /// The parameters written (`RELTYPE=PARENT`), as iCalendar text.
+  public var parameters: String?
+  public var take: Take
+  /// An older version kept it as text: a kept line of it is moved into the field.
+  public var adopted: Bool
+
+  public init(_ value: Value, parameters: String? = nil, take: Take = .first, adopted: Bool = true) {
+    self.value = value
+    self.parameters = parameters
+    self.take = take
+    self.adopted = adopted
+  }
 }
 
 /// One field's value, whatever its kind.

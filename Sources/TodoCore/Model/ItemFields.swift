@@ -15,18 +15,21 @@ extension ItemField {
       merge: .identity, json: .listed, get: { .uuid($0.id) },
       set: { i, v in if let u = v.uuid { i.id = u } }),
     ItemField(
-      name: "title", key: "title", kind: .text, userSet: true, ical: .property("SUMMARY"), revision: true,
+      name: "title", key: "title", kind: .text, userSet: true, ical: .property("SUMMARY"),
+      icalForm: ICalForm(.title, adopted: false), revision: true,
       merge: .changed, json: .listed, get: { .text($0.title) }, set: { i, v in i.title = v.text ?? "" }),
     ItemField(
       name: "deadline", key: "deadline", kind: .date, userSet: true, ical: .property("DUE"), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.deadline) }, set: { i, v in i.deadline = v.date }),
     ItemField(
       name: "created", key: "created", kind: .date, userSet: false, ical: .property("CREATED"),
-      revision: false, merge: .changed, json: .listed, get: { .date($0.created) },
+      icalForm: ICalForm(.stamp, adopted: false), revision: false, merge: .changed, json: .listed,
+      get: { .date($0.created) },
       set: { i, v in i.created = v.date ?? Date(timeIntervalSince1970: 0) }),
     ItemField(
       name: "modified", key: "modified", kind: .date, userSet: false, ical: .property("LAST-MODIFIED"),
-      revision: false, merge: .latest, json: .exported, get: { FieldValue($0.modified) },
+      icalForm: ICalForm(.stamp, adopted: false), revision: false, merge: .latest, json: .exported,
+      get: { FieldValue($0.modified) },
       set: { i, v in i.modified = v.date }),
     ItemField(
       name: "completed", key: "completed", kind: .date, userSet: true, ical: .status, revision: true,
@@ -36,7 +39,8 @@ extension ItemField {
       name: "reminder", key: "reminder", kind: .date, userSet: true, ical: .alarm, revision: false,
       merge: .changed, json: .listed, get: { FieldValue($0.reminder) }, set: { i, v in i.reminder = v.date }),
     ItemField(
-      name: "repeat", key: "repeat", kind: .text, userSet: true, ical: .property("RRULE"), revision: true,
+      name: "repeat", key: "repeat", kind: .text, userSet: true, ical: .property("RRULE"),
+      icalForm: ICalForm(.raw, adopted: false), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.repeatRule) },
       set: { i, v in i.repeatRule = v.text }),
     ItemField(
@@ -51,7 +55,8 @@ extension ItemField {
       merge: .changed, json: .listedOrID, get: { FieldValue($0.uid) }, set: { i, v in i.uid = v.text }),
     ItemField(
       name: "sequence", key: "sequence", kind: .integer, userSet: false, ical: .property("SEQUENCE"),
-      revision: false, merge: .revision, json: .exported, get: { FieldValue($0.sequence) },
+      icalForm: ICalForm(.integer(nil, zeroIsNone: false), adopted: false), revision: false, merge: .revision,
+      json: .exported, get: { FieldValue($0.sequence) },
       set: { i, v in i.sequence = v.integer }),
     ItemField(
       name: "icalExtra", key: "icalExtra", kind: .lines, userSet: true, ical: .kept, revision: false,
@@ -71,22 +76,27 @@ extension ItemField {
       get: { FieldValue($0.notifiedWarning) }, set: { i, v in i.notifiedWarning = v.date }),
     // The whole item (SPEC 8): what phones and other apps keep.
     ItemField(
-      name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"), revision: true,
+      name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"),
+      icalForm: ICalForm(.text, take: .firstWithoutParameters), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text }),
     ItemField(
       name: "priority", key: "priority", kind: .integer, userSet: true, ical: .property("PRIORITY"),
-      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.priority) },
+      icalForm: ICalForm(.integer(0...9, zeroIsNone: true), take: .firstWithoutParameters), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.priority) },
       set: { i, v in i.priority = v.integer }),
     ItemField(
-      name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"), revision: true,
+      name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"),
+      icalForm: ICalForm(.texts), revision: true,
       merge: .changed, json: .listed, get: { $0.tags.isEmpty ? .absent : .texts($0.tags) },
       set: { i, v in i.tags = v.texts ?? [] }),
     ItemField(
-      name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"), revision: true,
+      name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"),
+      icalForm: ICalForm(.time), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.start) }, set: { i, v in i.start = v.date }),
     ItemField(
       name: "progress", key: "progress", kind: .integer, userSet: true, ical: .property("PERCENT-COMPLETE"),
-      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.progress) },
+      icalForm: ICalForm(.integer(0...100, zeroIsNone: true), take: .firstWithoutParameters), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.progress) },
       set: { i, v in i.progress = v.integer }),
     // Lists (SPEC 9): the id of the item's list (``ListBook``); absent: the default list.
     // It travels as the collection the item's file is in, not as a property.
@@ -96,7 +106,7 @@ extension ItemField {
     // Subtasks (SPEC 9): the parent's iCalendar UID.
     ItemField(
       name: "parent", key: "parent", kind: .text, userSet: true, ical: .property("RELATED-TO"),
-      revision: true,
+      icalForm: ICalForm(.text, parameters: "RELTYPE=PARENT", take: .firstAsWritten), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text }),
     // Alerts (issue 36): the latest delivered alert's fire time; alerts are delivered in order.
     ItemField(
@@ -104,6 +114,48 @@ extension ItemField {
       merge: .latest, json: .exported, get: { FieldValue($0.notifiedAlert) },
       set: { i, v in i.notifiedAlert = v.date }),
   ]
+
+  /// The fields code names (the scan's records, the checks of a value, the iCalendar mapping's
+  /// special cases), each looked up once in the table.
+  static let id = all[0]
+  static let title = all[1]
+  static let deadline = entry("deadline")
+  static let created = entry("created")
+  static let modified = entry("modified")
+  static let completed = entry("completed")
+  static let reminder = entry("reminder")
+  static let repeatRule = entry("repeat")
+  static let warn = entry("warn")
+  static let cancelled = entry("cancelled")
+  static let uid = entry("uid")
+  static let sequence = entry("sequence")
+  static let icalExtra = entry("icalExtra")
+  static let notifiedDeadline = entry("notifiedDeadline")
+  static let notifiedReminder = entry("notifiedReminder")
+  static let notifiedWarning = entry("notifiedWarning")
+  static let note = entry("note")
+  static let priority = entry("priority")
+  static let tags = entry("tags")
+  static let start = entry("start")
+  static let progress = entry("progress")
+  static let list = entry("list")
+  static let parent = entry("parent")
+
+  /// The order the iCalendar writer put the properties in before it looped over the table,
+  /// never to change (an item written again is the same bytes): UID and DTSTAMP first, then
+  /// these (the deadline's DUE, the completion's STATUS where they stand), the others with a
+  /// form in table order, then the alarms.
+  static let firstICalOrder = [
+    created, modified, sequence, title, deadline, completed, repeatRule, start, note, priority, tags,
+    progress,
+    parent,
+  ]
+
+  /// The entry of this name: the program does not start without it.
+  private static func entry(_ name: String) -> ItemField {
+    guard let f = named(name) else { fatalError("no field '\(name)' in the field table") }
+    return f
+  }
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,
   /// which every entry holds, in this order, before the others.

@@ -206,6 +206,45 @@ final class FieldTableTests: XCTestCase {
     }
   }
 
+  /// Every field with a plain iCalendar form (``ItemField/icalForm``) is written by the writer's
+  /// loop as its property, and a kept line of it (an item of a version before the field was
+  /// mapped) is adopted by the one upgrade step when the form says an older version kept it.
+  func testEveryPlainPropertyIsWrittenAndAKeptLineOfItIsAdopted() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = utc
+    let now = t1.addingTimeInterval(86_400)
+    XCTAssertFalse(ICalFields.plain.isEmpty)
+    for f in ICalFields.plain {
+      let item = changed(f.field)
+      let ics = ICalMapping.ics(for: [item], now: now, calendar: calendar)
+      let lines = ics.components(separatedBy: "\r\n")
+      let own = lines.filter { $0.hasPrefix(f.name + ":") || $0.hasPrefix(f.name + ";") }
+      XCTAssertEqual(own.count, 1, "\(f.name): written once for \(f.field.name)\n\(ics)")
+      guard f.form.adopted, let line = own.first else { continue }
+      // The same line in the kept text of an item without the field: adopted, and no longer kept.
+      var old = item
+      f.field.set(&old, .absent)
+      old.icalExtra = "X-BEFORE:1\n" + line + "\nX-AFTER:2\n"
+      XCTAssertTrue(old.keepsAdoptableProperties, f.name)
+      let up = old.adoptingKeptFields(calendar: calendar)
+      XCTAssertEqual(f.field.get(up), f.field.get(item), "\(f.name): adopted into \(f.field.name)")
+      XCTAssertEqual(up.icalExtra, "X-BEFORE:1\nX-AFTER:2\n", "\(f.name): no longer kept")
+      // A field already set keeps its value; the kept line stays kept.
+      var both = item
+      both.icalExtra = old.icalExtra
+      let kept = both.adoptingKeptFields(calendar: calendar)
+      XCTAssertEqual(f.field.get(kept), f.field.get(item), f.name)
+      // (A list of texts takes every line; a time's kept line is the template of the one written.)
+      if ![.texts, .time].contains(f.form.value) {
+        XCTAssertTrue(kept.icalExtra?.contains(f.name) ?? false, "\(f.name): the second line stays kept")
+      }
+    }
+    // The properties always mapped are not looked for in kept text.
+    for f in ICalFields.plain where !f.form.adopted {
+      XCTAssertFalse(TodoItem.keepsAdoptableProperties(f.name + ":x\n"), f.name)
+    }
+  }
+
   /// A field other than `f` that a user sets: what someone else changed meanwhile.
   func another(than f: ItemField) -> ItemField {
     f.name == ItemField.all[ItemField.titleIndex].name
