@@ -16,7 +16,7 @@ extension ICalWall {
     let t = Int(d.timeIntervalSince1970.rounded(.down))
     let days = t >= 0 ? t / 86_400 : -((-t + 86_399) / 86_400)
     let s = t - days * 86_400
-    let (y, m, dd) = PlistCodec.civil(days)
+    let (y, m, dd) = CivilDays.civil(days)
     self.init(year: y, month: m, day: dd, hour: s / 3600, minute: s / 60 % 60, second: s % 60)
   }
 

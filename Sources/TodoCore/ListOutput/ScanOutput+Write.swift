@@ -210,7 +210,7 @@ extension ScanOutput {
       let secs = local - d * 86_400
       out.byte(34)
       if d != day {
-        let (y, m, dd) = PlistCodec.civil(d)
+        let (y, m, dd) = CivilDays.civil(d)
         guard y >= 1000 && y <= 9999 else {
           // ItemJSON's way for the rare short year.
           var text: [UInt8] = []
