@@ -5,7 +5,7 @@ import Foundation
 /// the plist writer's key order, the readers' key dispatch, the merge, the
 /// user-field equality, the SEQUENCE rule, the JSON output and the sync's
 /// field set are derived from that list.
-public final class ItemField: Sendable {
+public final class ItemField: @unchecked Sendable {  // `index` is set once, as ``all`` is made
   /// What the field holds, and so how each codec spells it.
   public enum Kind: Sendable, Equatable {
     /// One line of text: `<string>`, escaped.
@@ -79,6 +79,8 @@ public final class ItemField: Sendable {
   public let revision: Bool
   public let merge: Merge
   public let json: JSON
+  /// Its place in ``all`` (the writer's order): what the scan's slots and the JSON readers index by.
+  public private(set) var index = -1
   /// The field's value in an item.
   public let get: @Sendable (TodoItem) -> FieldValue
   /// Sets the field of an item (``FieldValue/absent`` clears it).
@@ -100,6 +102,12 @@ public final class ItemField: Sendable {
     self.json = json
     self.get = get
     self.set = set
+  }
+
+  /// The table's entries, each told its place.
+  static func numbered(_ entries: [ItemField]) -> [ItemField] {
+    for (k, f) in entries.enumerated() { f.index = k }
+    return entries
   }
 
   /// Whether a sync compares and merges it field by field: a user's field that travels through iCalendar.

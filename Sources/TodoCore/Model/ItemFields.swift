@@ -8,7 +8,7 @@ import Foundation
 // iCalendar mapping in `ICal/ICalMapping*.swift` if it travels (`ical:`).
 // Every codec, the merge and the sync then carry it; `FieldTableTests` proves it.
 extension ItemField {
-  public static let all: [ItemField] = [
+  public static let all: [ItemField] = numbered([
     // The two the data file always holds first: the entry's identity and title.
     ItemField(
       name: "id", key: "UUID", kind: .uuid, userSet: false, ical: .property("UID"), revision: false,
@@ -113,10 +113,11 @@ extension ItemField {
       name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
       merge: .latest, json: .exported, get: { FieldValue($0.notifiedAlert) },
       set: { i, v in i.notifiedAlert = v.date }),
-  ]
+  ])
 
   /// The fields code names (the scan's records, the checks of a value, the iCalendar mapping's
   /// special cases), each looked up once in the table.
+  // The two every entry holds first, in this order: its identity (`UUID`) and its title.
   static let id = all[0]
   static let title = all[1]
   static let deadline = entry("deadline")
@@ -157,40 +158,10 @@ extension ItemField {
     return f
   }
 
-  /// The entry's identity (`UUID`) and its title: the first two of ``all``,
-  /// which every entry holds, in this order, before the others.
-  static var idIndex: Int { 0 }
-  static var titleIndex: Int { 1 }
-  /// `created`: always written (an entry without it was created at its deadline).
-  static var createdIndex: Int { 3 }
-  /// `deadline`: the order of the file.
-  static var deadlineIndex: Int { 2 }
-  // The fields that code names (the scan's records, the checks of a value).
-  static var modifiedIndex: Int { 4 }
-  static var completedIndex: Int { 5 }
-  static var reminderIndex: Int { 6 }
-  static var repeatIndex: Int { 7 }
-  static var warnIndex: Int { 8 }
-  static var cancelledIndex: Int { 9 }
-  static var uidIndex: Int { 10 }
-  static var sequenceIndex: Int { 11 }
-  static var icalExtraIndex: Int { 12 }
-  static var notifiedDeadlineIndex: Int { 13 }
-  static var notifiedReminderIndex: Int { 14 }
-  static var notifiedWarningIndex: Int { 15 }
-  static var noteIndex: Int { 16 }
-  static var priorityIndex: Int { 17 }
-  static var tagsIndex: Int { 18 }
-  static var startIndex: Int { 19 }
-  static var progressIndex: Int { 20 }
-  static var listIndex: Int { 21 }
-  static let parentIndex = all.firstIndex { $0.name == "parent" }!
-
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.
-  static let firstStatusColumns = [
-    titleIndex, deadlineIndex, completedIndex, cancelledIndex, repeatIndex, warnIndex, icalExtraIndex,
-  ]
+  static let firstStatusColumns = [title, deadline, completed, cancelled, repeatRule, warn, icalExtra].map(
+    \.index)
 }
 
 extension TodoDocument {

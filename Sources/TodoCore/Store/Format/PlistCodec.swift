@@ -54,7 +54,7 @@ public enum PlistCodec {
               raw.otherKeys[k] = try PlistFragment.xml(of: v)
               continue
             }
-            if f == ItemField.idIndex {
+            if f == ItemField.id.index {
               // Any text: the check of the entry says what is wrong with it.
               if let s = v as? String { raw.uuid = s } else { raw.wrongType.append(k) }
             } else if let value = foundationValue(v, as: ItemField.all[f].kind) {
