@@ -67,7 +67,7 @@ extension ScanOutput {
           let late = e.isOverdue(at: t)
           let done = !e.isPending
           // Dimmed: done, or with colour not started yet (SPEC 8), as ListOutput's rows.
-          let dimmed = done || (colour && scan.value(e, ItemField.start.index) > t)
+          let dimmed = done || (colour && scan.value(e, scan.named.start) > t)
           if colour && late { out.put(red) }
           if colour && dimmed { out.put(dim) }
           if e.cancelled {

@@ -3,10 +3,12 @@ import Foundation
 // The field table: every field of ``TodoItem``, once, in the order the data
 // file holds them. The only place a data file key is spelled.
 //
-// To add a field: a stored property in ``TodoItem``, one entry here (in the
-// order the writer should put it, after the ones files already have), and its
-// iCalendar mapping in `ICal/ICalMapping*.swift` if it travels (`ical:`).
-// Every codec, the merge and the sync then carry it; `FieldTableTests` proves it.
+// To add a field: a stored property in ``TodoItem`` and one entry here (in the
+// order the writer should put it, after the ones files already have); if it travels
+// as a plain iCalendar property, its `ical: .property(NAME)` and `icalForm:` (the
+// value's type, the parameters written, which lines are taken; ``ICalForm``).
+// Every codec, the iCalendar reader, writer and upgrade (`ICal/ICalFields.swift`),
+// the merge and the sync then carry it; `FieldTableTests` proves it.
 extension ItemField {
   public static let all: [ItemField] = numbered([
     // The two the data file always holds first: the entry's identity and title.

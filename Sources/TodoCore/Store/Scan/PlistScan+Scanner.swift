@@ -19,7 +19,7 @@ extension PlistScan {
 
   /// The places in ``ItemField/all`` of the fields the scan names, looked up once (a copy
   /// in the scanner: a `static let` read in the loop is a `swift_once` check each time).
-  struct Named {
+  public struct Named: Sendable {
     let deadline = ItemField.deadline.index
     let created = ItemField.created.index
     let completed = ItemField.completed.index
@@ -28,6 +28,14 @@ extension PlistScan {
     let list = ItemField.list.index
     let icalExtra = ItemField.icalExtra.index
     let parent = ItemField.parent.index
+    // What `list`'s rows and tree read of each entry.
+    let priority = ItemField.priority.index
+    let tags = ItemField.tags.index
+    let note = ItemField.note.index
+    let progress = ItemField.progress.index
+    let start = ItemField.start.index
+    let uid = ItemField.uid.index
+    let modified = ItemField.modified.index
   }
   static let named = Named()
 
