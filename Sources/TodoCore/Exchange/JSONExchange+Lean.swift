@@ -124,7 +124,7 @@ extension JSONExchange {
           guard take(UInt8(ascii: "}")) else { return nil }
         }
         // As the decoder: the id and the title required.
-        guard item.decoded[ItemField.idIndex] != nil, item.decoded[ItemField.titleIndex] != nil else {
+        guard item.decoded[ItemField.id.index] != nil, item.decoded[ItemField.title.index] != nil else {
           return nil
         }
         (item.listName, item.listColor) = (listName, listColor)

@@ -65,7 +65,7 @@ public enum JSONExchange {
         let key = Self.keys[i]
         switch f.kind {
         case .text, .lines, .date, .uuid:
-          if i == ItemField.idIndex || i == ItemField.titleIndex {
+          if i == ItemField.id.index || i == ItemField.title.index {
             decoded[i] = .text(try c.decode(String.self, forKey: key))
           } else if let s = try c.decodeIfPresent(String.self, forKey: key) {
             decoded[i] = .text(s)
@@ -140,7 +140,7 @@ public enum JSONExchange {
     var first: NamedList?
     for r in raw {
       guard let name = r.listName else { continue }
-      guard case .text(let id)? = r.decoded[ItemField.listIndex] else {
+      guard case .text(let id)? = r.decoded[ItemField.list.index] else {
         if first == nil { first = NamedList(id: "", name: name, color: r.listColor) }
         continue
       }
@@ -150,7 +150,7 @@ public enum JSONExchange {
     }
     let items = try raw.enumerated().map { (k, r) in
       let idText: String
-      if case .text(let s)? = r.decoded[ItemField.idIndex] {
+      if case .text(let s)? = r.decoded[ItemField.id.index] {
         idText = s
       } else {
         idText = ""
@@ -162,7 +162,7 @@ public enum JSONExchange {
       guard let id = uuid(idText) else { throw fail("'id' is not a UUID") }
       var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
       var created = false
-      for (i, f) in ItemField.all.enumerated() where i != ItemField.idIndex {
+      for (i, f) in ItemField.all.enumerated() where i != ItemField.id.index {
         guard let v = r.decoded[i] else { continue }
         switch (f.kind, v) {
         case (.date, .text(let s)):
@@ -170,7 +170,7 @@ public enum JSONExchange {
             throw fail("'\(f.name)' is not an ISO 8601 date")
           }
           f.set(&item, .date(d))
-          if i == ItemField.createdIndex { created = true }
+          if i == ItemField.created.index { created = true }
         case (.uuid, .text(let s)):
           guard let u = uuid(s) else { throw fail("'\(f.name)' is not a UUID") }
           f.set(&item, .uuid(u))
@@ -185,7 +185,7 @@ public enum JSONExchange {
       if !created { item.created = item.deadline ?? Date(timeIntervalSince1970: 0) }
       if item.uid == id.uuidString { item.uid = nil }
       item.otherKeys = r.otherKeys ?? [:]
-      if let w = item.warn, w < 0 { throw fail("'\(ItemField.all[ItemField.warnIndex].name)' is negative") }
+      if let w = item.warn, w < 0 { throw fail("'\(ItemField.warn.name)' is negative") }
       do { try Instants.check(item) } catch { throw fail("\(error)") }
       return item
     }

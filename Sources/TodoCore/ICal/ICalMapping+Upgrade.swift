@@ -4,20 +4,35 @@ import Foundation
   import Glibc
 #endif
 
-// Upgrading (SPEC 8): a data file written before note, priority, tags, start,
-// progress and the alert at a time were fields holds them in the kept
-// iCalendar text (`icalExtra`). They are moved into their fields when the file
-// is read, so the next write holds each value in one place; nothing is lost:
-// the item is written as iCalendar and read back by the one mapping, and only
-// the new fields and the kept text are taken from what it reads.
-extension TodoItem {
-  /// The VTODO's own properties that now have fields (SPEC 8), as kept text
-  /// names them at the start of a line (`NAME:` or `NAME;`).
-  static let adoptedProperties = ["DESCRIPTION", "PRIORITY", "CATEGORIES", "DTSTART", "PERCENT-COMPLETE"]
+// Upgrading (SPEC 8): a data file written before a field of the table was mapped
+// (``ICalForm/adopted``: note, priority, tags, start, progress, parent; the alert at a time)
+// holds it in the kept iCalendar text (`icalExtra`). It is moved into its field wherever a
+// stored copy of an item is read back (the data file by both readers, the splice, the sync
+// status's base; the list's scan asks ``TodoItem/keepsAdoptableProperties(_:)`` of the bytes),
+// by the one step ``TodoItem/adoptingKeptFields(calendar:)``, so the next write holds each value in one
+// place; nothing is lost: the item is written as iCalendar and read back by the one mapping,
+// and only the adopted fields and the kept text are taken from what it reads.
+extension ICalFields {
+  /// How a kept line of each adopted field starts: `NAME:` or `NAME;` (then `exact` is false),
+  /// or, for a field taken only as written, exactly `NAME:` or `NAME;PARAMETERS:`.
+  static let adoptableLines = adopted.flatMap(adoptableLines(of:))
 
-  /// Whether the kept text may hold a property that now has a field: one of
-  /// ``adoptedProperties`` or `STATUS:IN-PROCESS` among the VTODO's own lines,
-  /// or an alarm at a time (`TRIGGER;VALUE=DATE-TIME`) in a component. A
+  /// ``adoptableLines`` of one field.
+  static func adoptableLines(of f: ICalField) -> [(prefix: String, exact: Bool)] {
+    f.form.take == .firstAsWritten
+      ? ([f.name + ":"] + (f.form.parameters.map { [f.name + ";" + $0 + ":"] } ?? [])).map { ($0, true) }
+      : [(f.name, false)]
+  }
+
+  /// The fields the upgrade moves from what the round trip reads: the adopted ones, and the
+  /// alert at a time (the first VALARM at a time, mapped since SPEC 8 as well).
+  static let adoptedFields = adopted.map(\.field) + [ItemField.reminder]
+}
+
+extension TodoItem {
+  /// Whether the kept text may hold a property that now has a field: a line of an adopted
+  /// field (``ICalFields/adoptableLines``) or `STATUS:IN-PROCESS` (the progress) among the
+  /// VTODO's own lines, or an alarm at a time (`TRIGGER;VALUE=DATE-TIME`) in a component. A
   /// DESCRIPTION inside a VALARM (Apple writes one in every alarm) is not the
   /// note: such an item was taken through the iCalendar round trip at every load.
   var keepsAdoptableProperties: Bool { icalExtra.map(Self.keepsAdoptableProperties) ?? false }
@@ -32,13 +47,10 @@ extension TodoItem {
         depth -= 1
       } else if depth > 0 {
         if line.hasPrefix("TRIGGER") && line.contains("VALUE=DATE-TIME") { return true }
-      } else if line.hasPrefix("STATUS:IN-PROCESS") || line.hasPrefix("RELATED-TO:")
-        || line.hasPrefix("RELATED-TO;RELTYPE=PARENT:")
-      {
-        // A parent (SPEC 9): only the forms that name one (a RELTYPE=CHILD stays kept).
+      } else if line.hasPrefix("STATUS:IN-PROCESS") {
         return true
-      } else if Self.adoptedProperties.contains(where: { name in
-        line.hasPrefix(name) && [":", ";"].contains(line.dropFirst(name.count).first)
+      } else if ICalFields.adoptableLines.contains(where: { name, exact in
+        line.hasPrefix(name) && (exact || [":", ";"].contains(line.dropFirst(name.count).first))
       }) {
         return true
       }
@@ -46,8 +58,9 @@ extension TodoItem {
     return false
   }
 
-  /// This item with the properties of its kept text that now have fields moved
-  /// into them (a field already set keeps its value; the other property stays kept).
+  /// The one upgrade step of an item read back from a stored copy: the properties of its kept
+  /// text that now have fields moved into them (a field already set keeps its value; the
+  /// other property stays kept). Itself when its kept text holds none.
   public func adoptingKeptFields(calendar: Calendar = .localGregorian) -> TodoItem {
     guard keepsAdoptableProperties else { return self }
     let text = ICalExport.bytes(for: [self], calendar: calendar)
@@ -57,22 +70,19 @@ extension TodoItem {
         calendar: calendar),
       back.count == 1, back[0].id == id
     else { return self }
-    let b = back[0]
     var out = self
-    out.icalExtra = b.icalExtra
-    out.note = note ?? b.note
-    out.priority = priority ?? b.priority
-    out.tags = tags.isEmpty ? b.tags : tags
-    out.start = start ?? b.start
-    out.progress = progress ?? b.progress
-    out.reminder = reminder ?? b.reminder
-    out.parent = parent ?? b.parent
+    out.icalExtra = back[0].icalExtra
+    for f in ICalFields.adoptedFields where f.get(out) == .absent { f.set(&out, f.get(back[0])) }
     return out
   }
 }
 
 extension TodoItem {
-  static let parentForms = ["RELATED-TO:", "RELATED-TO;RELTYPE=PARENT:"].map { Array($0.utf8) }
+  /// The kept lines that are a parent (``ICalFields/adoptableLines`` of the parent's field).
+  /// The kept lines that are a parent (``ICalFields/adoptableLines(of:)`` of the parent's field).
+  static let parentForms = ICalFields.plain.filter { $0.field === ItemField.parent }.flatMap {
+    ICalFields.adoptableLines(of: $0).map { Array($0.prefix.utf8) }
+  }
 
   /// Whether kept text (its UTF-8 as a data file holds it) names a parent: a
   /// line that starts `RELATED-TO:` or `RELATED-TO;RELTYPE=PARENT:`, the forms
@@ -92,7 +102,7 @@ extension TodoItem {
 }
 
 extension TodoDocument {
-  /// Every item's kept text moved into the new fields (``TodoItem/adoptingKeptFields(calendar:)``).
+  /// Every item upgraded (``TodoItem/adoptingKeptFields(calendar:)``).
   public mutating func adoptKeptFields(calendar: Calendar = .localGregorian) {
     guard items.contains(where: \.keepsAdoptableProperties) else { return }
     for k in items.indices where items[k].keepsAdoptableProperties {

@@ -39,10 +39,10 @@ extension ScanOutput {
     case .field(let f):
       let k = ItemField.all.firstIndex { $0.key.description == f.key.description }!
       switch k {
-      case ItemField.idIndex: return .id
-      case ItemField.titleIndex: return .title
-      case ItemField.deadlineIndex: return .deadline
-      case ItemField.createdIndex: return .created
+      case ItemField.id.index: return .id
+      case ItemField.title.index: return .title
+      case ItemField.deadline.index: return .deadline
+      case ItemField.created.index: return .created
       default: break
       }
       switch f.kind {
@@ -51,7 +51,7 @@ extension ScanOutput {
       case .flag: return .flag(k)
       case .text, .lines:
         precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
-        if k == ItemField.parentIndex { return .parent(k) }
+        if k == ItemField.parent.index { return .parent(k) }
         return .text(k, orID: f.json == .listedOrID)
       case .texts: return .texts(k)
       case .uuid:

@@ -86,7 +86,7 @@ public final class DueFormatter {
       days -= 1
     }
     let weekday = ((days % 7 + 11) % 7) + 1  // 1970-01-01 was a Thursday (5)
-    let (y, m, d) = PlistCodec.civil(days)
+    let (y, m, d) = CivilDays.civil(days)
     return Fields(
       year: y, month: m, day: d, hour: secs / 3600, minute: (secs % 3600) / 60,
       second: secs % 60, weekday: weekday)
@@ -168,7 +168,7 @@ public final class DueFormatter {
     case -1: out.append(contentsOf: Self.yesterdayBytes)
     case 2...6: out.append(contentsOf: Self.weekdayBytes[((day % 7 + 11) % 7)])
     default:
-      let (y, m, d) = PlistCodec.civil(day)
+      let (y, m, d) = CivilDays.civil(day)
       out.append(contentsOf: Self.monthBytes[m - 1])
       out.append(32)
       Self.appendDecimal(d, to: &out)

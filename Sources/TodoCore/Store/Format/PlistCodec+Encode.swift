@@ -278,7 +278,7 @@ struct ByteWriter {
       secs += 86_400
       days -= 1
     }
-    let (y, m, d) = PlistCodec.civil(days)
+    let (y, m, d) = CivilDays.civil(days)
     var text: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes
     withUnsafeMutableBytes(of: &text) { t in
       @inline(__always) func two(_ at: Int, _ v: Int) {

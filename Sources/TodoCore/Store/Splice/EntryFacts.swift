@@ -101,10 +101,10 @@ struct CanonicalEntry {
       switch key.kind {
       case .date:
         guard let d = date() else { return nil }
-        _ = PlistScan.keep(d, field: f, &e, &x)
+        _ = PlistScan.keep(d, field: f, &e, &x, PlistScan.named)
       case .integer:
         guard let v = integer() else { return nil }
-        guard f != ItemField.warnIndex || v >= 0 else { return nil }
+        guard f != ItemField.warn.index || v >= 0 else { return nil }
         x[f] = Int64(v)
       case .flag:
         guard lit("<true/>") else { return nil }
@@ -113,9 +113,9 @@ struct CanonicalEntry {
         let from = i
         guard string(lineFeeds: key.kind == .lines) else { return nil }
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
-        if f == ItemField.parentIndex { parent = (from + 8)..<(i - 9) }
+        if f == ItemField.parent.index { parent = (from + 8)..<(i - 9) }
         // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
-        if f == ItemField.icalExtraIndex,
+        if f == ItemField.icalExtra.index,
           TodoItem.keepsParent(UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8))
         {
           return nil
@@ -130,7 +130,7 @@ struct CanonicalEntry {
     guard e.created != PlistScan.none else { return nil }
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
-    PlistScan.flag(&e, x)
+    PlistScan.flag(&e, x, PlistScan.named)
     var facts = EntryFacts(id: id, e, x)
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
     return facts
