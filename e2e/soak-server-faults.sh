@@ -63,7 +63,9 @@ while time.time() < end:
         next_kill = now + rng.uniform(4, 12)
         kids = [int(p) for p in run("pgrep", "-P", str(daemon.pid))[1].split()]
         if kids and rng.random() < 0.5:
-            for k in kids: os.kill(k, signal.SIGKILL)  # vdirsyncer, in the middle of its run
+            for k in kids:  # vdirsyncer, in the middle of its run
+                try: os.kill(k, signal.SIGKILL)
+                except ProcessLookupError: pass  # it ended since pgrep saw it
             counts["kills_vdirsyncer"] += 1
         else:
             daemon.kill(); daemon.wait()
