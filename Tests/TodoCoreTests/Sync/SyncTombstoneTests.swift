@@ -114,3 +114,30 @@ extension SyncListsTests {
     XCTAssertEqual(files("b-work"), [])
   }
 }
+
+final class SyncTombstonesFileTests: XCTestCase {
+  func testTheFileReadsBackWhatWasSavedAndABadLineIsLeftOut() throws {
+    let file = NSTemporaryDirectory() + "tombs-\(UUID().uuidString)"
+    defer { unlink(file) }
+    var item = TodoItem(
+      id: UUID(), title: "tab\there, a line\nand \\ too",
+      deadline: Date(timeIntervalSince1970: 1_795_000_000),
+      created: Date(timeIntervalSince1970: 1_794_000_000),
+      modified: Date(timeIntervalSince1970: 1_794_500_000))
+    item.sequence = 3
+    var tombs = SyncTombstones()
+    tombs.items["a@x"] = SyncTombstone(deleted: Date(timeIntervalSince1970: 1_795_000_100), item: item)
+    tombs.items["b@x"] = SyncTombstone(
+      deleted: Date(timeIntervalSince1970: 1_795_000_200), modified: nil, sequence: nil,
+      base: SyncFields(title: "b"))
+    try tombs.save(file)
+    XCTAssertEqual(SyncTombstones.load(file), tombs)
+    // A line cut short (a disk fault, an edit by hand) is left out; the others stay.
+    let text = try String(contentsOfFile: file, encoding: .utf8) + "c@x\t12\n"
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    XCTAssertEqual(SyncTombstones.load(file), tombs)
+    // None left: the file goes.
+    try SyncTombstones().save(file)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+  }
+}
