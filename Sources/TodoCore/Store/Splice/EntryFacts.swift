@@ -10,6 +10,9 @@ struct EntryFacts {
   var pendingDeadline: Double
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
+  /// The instants of its undelivered alerts (``TodoItem/undeliveredAlerts``): only an entry
+  /// the slow check read has any (the fast one leaves an entry with a VALARM to it).
+  var alertFires: [Double] = []
   /// Its parent's UID as the writer spells it (escaped), if it has one (SPEC 9).
   var parent: [UInt8]? = nil
 
@@ -38,6 +41,7 @@ struct EntryFacts {
       item.undeliveredReminder?.timeIntervalSinceReferenceDate ?? .nan
     )
     parent = item.parent.map(Self.spelled)
+    alertFires = item.undeliveredAlerts.map(\.timeIntervalSinceReferenceDate)
   }
 
   /// A parent's UID as the writer spells it in an entry (``CanonicalEntry`` compares bytes).
@@ -114,11 +118,11 @@ struct CanonicalEntry {
         guard string(lineFeeds: key.kind == .lines) else { return nil }
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
         if f == ItemField.parentIndex { parent = (from + 8)..<(i - 9) }
-        // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
-        if f == ItemField.icalExtraIndex,
-          TodoItem.keepsParent(UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8))
-        {
-          return nil
+        // A parent still in the kept text (a file from before SPEC 9), or a VALARM (alerts
+        // that want slots, issue 36): the slow check reads it.
+        if f == ItemField.icalExtraIndex {
+          let kept = UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8)
+          if TodoItem.keepsParent(kept) || Self.holdsAlarm(kept) { return nil }
         }
       case .texts:
         guard strings() else { return nil }
@@ -134,6 +138,18 @@ struct CanonicalEntry {
     var facts = EntryFacts(id: id, e, x)
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
     return facts
+  }
+
+  /// Whether kept text holds a VALARM.
+  static func holdsAlarm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    var k = 0
+    while k + 12 <= text.count, let hit = memchr(base + k, 0x42, text.count - 11 - k) {  // each `B`
+      k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + k, "BEGIN:VALARM", 12) == 0 { return true }
+      k += 1
+    }
+    return false
   }
 
   /// Matches the bytes of `s` and moves past them.
