@@ -36,14 +36,6 @@ final class AlertSlotTests: XCTestCase {
     }
   }
 
-  func env(_ uuid: String = "FFFFFFFF-0000-4000-8000-000000000001") -> TodoEnvironment {
-    var cal = Calendar(identifier: .gregorian)
-    cal.timeZone = TimeZone(identifier: "UTC")!
-    let t = now
-    let id = UUID(uuidString: uuid)!
-    return TodoEnvironment(now: { t }, uuid: { id }, calendar: cal)
-  }
-
   func testThirtyItemsWithThreeAlertsEachScheduleSixtyFourAndTwentySixWait() throws {
     let plan = Scheduler.plan(items, now: now)
     plan.checkInvariants(items: items)
@@ -63,13 +55,14 @@ final class AlertSlotTests: XCTestCase {
     let path = dir + "/todos.plist"
     try Data(PlistCodec.encode(items)).write(to: URL(fileURLWithPath: path))
     let s = Store(path: path)
+    let env = TodoEnvironment.fixed(now)
     let later = try s.commit(
-      .add(title: "One more", deadline: now.addingTimeInterval(86_400 * 10)), env: env())
+      .add(title: "One more", deadline: now.addingTimeInterval(86_400 * 10)), env: env)
     XCTAssertTrue(s.lastWriteSpliced)
     XCTAssertEqual(later.note, Scheduler.waitNote)
     let soon = try s.commit(
       .add(title: "Soon", deadline: now.addingTimeInterval(60)),
-      env: env("FFFFFFFF-0000-4000-8000-000000000002"))
+      env: env)
     XCTAssertNil(soon.note, "the soonest of all takes a slot")
     let plan = Scheduler.plan(try s.load().items, now: now)
     XCTAssertEqual([plan.notifications.count, plan.unscheduled], [64, 28])
