@@ -10,8 +10,7 @@ struct EntryFacts {
   var pendingDeadline: Double
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
-  /// The instants of its undelivered alerts (``TodoItem/undeliveredAlerts``): only an entry
-  /// the slow check read has any (the fast one leaves an entry with a VALARM to it).
+  /// The instants of its undelivered alerts (``TodoItem/undeliveredAlerts``), soonest first.
   var alertFires: [Double] = []
   /// Its parent's UID as the writer spells it (escaped), if it has one (SPEC 9).
   var parent: [UInt8]? = nil
@@ -99,6 +98,7 @@ struct CanonicalEntry {
     var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
     var x = PlistScan.Extra()
     var parent: Range<Int>? = nil
+    var alarms: Range<Int>? = nil
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
       let f = key.field
@@ -118,11 +118,12 @@ struct CanonicalEntry {
         guard string(lineFeeds: key.kind == .lines) else { return nil }
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
         if f == ItemField.parentIndex { parent = (from + 8)..<(i - 9) }
-        // A parent still in the kept text (a file from before SPEC 9), or a VALARM (alerts
-        // that want slots, issue 36): the slow check reads it.
+        // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
+        // VALARMs: their alerts want slots (issue 36), read below.
         if f == ItemField.icalExtraIndex {
           let kept = UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8)
-          if TodoItem.keepsParent(kept) || Self.holdsAlarm(kept) { return nil }
+          if TodoItem.keepsParent(kept) { return nil }
+          if Self.holdsAlarm(kept) { alarms = (from + 8)..<(i - 9) }
         }
       case .texts:
         guard strings() else { return nil }
@@ -137,8 +138,33 @@ struct CanonicalEntry {
     PlistScan.flag(&e, x)
     var facts = EntryFacts(id: id, e, x)
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
+    if let r = alarms, e.isPending {
+      facts.alertFires = Self.alertFires(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count), e, x)
+    }
     return facts
   }
+
+  /// ``TodoItem/undeliveredAlerts`` of a pending entry whose kept text (as the file spells it)
+  /// holds VALARMs, as seconds since 2001.
+  static func alertFires(_ spelled: UnsafeBufferPointer<UInt8>, _ e: PlistScan.Entry, _ x: PlistScan.Extra)
+    -> [Double]
+  {
+    var kept = String(decoding: spelled, as: UTF8.self)
+    if spelled.contains(0x26) {  // the writer's entities: `&amp;` `&lt;` `&gt;`, CR as `&#13;`
+      kept = kept.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+    func date(_ t: Int64) -> Date? {
+      t == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(t))
+    }
+    var probe = TodoItem(id: UUID(), title: "", deadline: date(e.deadline), created: Date())
+    probe.start = date(x[ItemField.startIndex])
+    probe.notifiedAlert = date(x[notifiedAlertIndex])
+    probe.icalExtra = kept
+    return probe.undeliveredAlerts.map(\.timeIntervalSinceReferenceDate)
+  }
+
+  static let notifiedAlertIndex = ItemField.all.firstIndex { $0.name == "notifiedAlert" }!
 
   /// Whether kept text holds a VALARM.
   static func holdsAlarm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
