@@ -72,7 +72,7 @@ struct List: ParsableCommand {
     abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
-      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder or an alert is still to ring, \
       △ an early warning (--warn) is to come, ↻ repeats, \
       ⊘ waits for a notification slot (64 sooner ones are scheduled). \
       When nothing is listed, one line on stderr says so.

@@ -10,9 +10,10 @@ extension ICalMapping {
   /// The instant of a VALARM whose TRIGGER is at a time, or nil.
   static func alertTime(_ c: ICalComponentRef) -> Date? {
     guard c.isAlarm, let t = c.first(.trigger), let at = t.triggerTime else { return nil }
-    // A location alarm (Apple's) carries a placeholder time in 1976: it is not rung here.
+    // A location alarm (Apple's X-APPLE-PROXIMITY, RFC 9074's PROXIMITY) carries a placeholder
+    // time in 1976: it is not rung here.
     var located = false
-    c.forEachProperty { p in if p.name == "X-APPLE-PROXIMITY" { located = true } }
+    c.forEachProperty { p in if p.name == "X-APPLE-PROXIMITY" || p.name == "PROXIMITY" { located = true } }
     return located ? nil : at.wholeSeconds
   }
 

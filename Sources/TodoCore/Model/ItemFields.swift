@@ -152,6 +152,7 @@ extension ItemField {
   static let progress = entry("progress")
   static let list = entry("list")
   static let parent = entry("parent")
+  static let notifiedAlert = entry("notifiedAlert")
 
   /// The order the iCalendar writer put the properties in before it looped over the table,
   /// never to change (an item written again is the same bytes): UID and DTSTAMP first, then

@@ -222,6 +222,8 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public let rawValue: UInt8
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+  /// A reminder, or an alert (``TodoItem/alerts``), still to ring: ◷, a clock face, as
+  /// both ring at a time (△ stays the early warning's, which the deadline's row explains).
   public static let reminder = ItemMarks(rawValue: 1)
   public static let repeats = ItemMarks(rawValue: 2)
   public static let noSlot = ItemMarks(rawValue: 4)
@@ -241,7 +243,10 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   /// (`Plan.scheduledIDs`).
   public init(_ item: TodoItem, now: Date, scheduled: Set<UUID>) {
     var m: ItemMarks = []
-    if item.isPending, item.undeliveredReminder != nil { m.insert(.reminder) }
+    // ◷: something rings at its time still: the reminder, or one of the item's alerts (issue 36).
+    if item.isPending, item.undeliveredReminder != nil || !item.undeliveredAlerts.isEmpty {
+      m.insert(.reminder)
+    }
     if item.undeliveredWarning != nil { m.insert(.warning) }
     if item.repeatRule != nil { m.insert(.repeats) }
     if item.isPending, !scheduled.contains(item.id),

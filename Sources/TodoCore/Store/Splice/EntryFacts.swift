@@ -10,6 +10,8 @@ struct EntryFacts {
   var pendingDeadline: Double
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
+  /// The instants of its undelivered alerts (``TodoItem/undeliveredAlerts``), soonest first.
+  var alertFires: [Double] = []
   /// Its parent's UID as the writer spells it (escaped), if it has one (SPEC 9).
   var parent: [UInt8]? = nil
 
@@ -38,6 +40,7 @@ struct EntryFacts {
       item.undeliveredReminder?.timeIntervalSinceReferenceDate ?? .nan
     )
     parent = item.parent.map(Self.spelled)
+    alertFires = item.undeliveredAlerts.map(\.timeIntervalSinceReferenceDate)
   }
 
   /// A parent's UID as the writer spells it in an entry (``CanonicalEntry`` compares bytes).
@@ -95,6 +98,7 @@ struct CanonicalEntry {
     var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
     var x = PlistScan.Extra()
     var parent: Range<Int>? = nil
+    var alarms: Range<Int>? = nil
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
       let f = key.field
@@ -115,10 +119,11 @@ struct CanonicalEntry {
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
         if f == ItemField.parent.index { parent = (from + 8)..<(i - 9) }
         // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
-        if f == ItemField.icalExtra.index,
-          TodoItem.keepsParent(UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8))
-        {
-          return nil
+        // VALARMs: their alerts want slots (issue 36), read below.
+        if f == ItemField.icalExtra.index {
+          let kept = UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8)
+          if TodoItem.keepsParent(kept) { return nil }
+          if Self.holdsAlarm(kept) { alarms = (from + 8)..<(i - 9) }
         }
       case .texts:
         guard strings() else { return nil }
@@ -133,7 +138,42 @@ struct CanonicalEntry {
     PlistScan.flag(&e, x, PlistScan.named)
     var facts = EntryFacts(id: id, e, x)
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
+    if let r = alarms, e.isPending {
+      facts.alertFires = Self.alertFires(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count), e, x)
+    }
     return facts
+  }
+
+  /// ``TodoItem/undeliveredAlerts`` of a pending entry whose kept text (as the file spells it)
+  /// holds VALARMs, as seconds since 2001.
+  static func alertFires(_ spelled: UnsafeBufferPointer<UInt8>, _ e: PlistScan.Entry, _ x: PlistScan.Extra)
+    -> [Double]
+  {
+    var kept = String(decoding: spelled, as: UTF8.self)
+    if spelled.contains(0x26) {  // the writer's entities: `&amp;` `&lt;` `&gt;`, CR as `&#13;`
+      kept = kept.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+    func date(_ t: Int64) -> Date? {
+      t == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(t))
+    }
+    var probe = TodoItem(id: UUID(), title: "", deadline: date(e.deadline), created: Date())
+    probe.start = date(x[ItemField.start.index])
+    probe.notifiedAlert = date(x[ItemField.notifiedAlert.index])
+    probe.icalExtra = kept
+    return probe.undeliveredAlerts.map(\.timeIntervalSinceReferenceDate)
+  }
+
+  /// Whether kept text holds a VALARM.
+  static func holdsAlarm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    var k = 0
+    while k + 12 <= text.count, let hit = memchr(base + k, 0x42, text.count - 11 - k) {  // each `B`
+      k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + k, "BEGIN:VALARM", 12) == 0 { return true }
+      k += 1
+    }
+    return false
   }
 
   /// Matches the bytes of `s` and moves past them.
