@@ -100,7 +100,7 @@ extension SyncListsTests {
     try sync(a)
     let id = try XCTUnwrap(try a.load().items.first?.id)
     try a.commit(
-      .edit(id, fields: FieldEdits(list: .some(try a.load().lists.field(for: "b-work")))), env: .fixed(t0))
+      .edit(id, changes: [.set("list", text: try a.load().lists.field(for: "b-work"))]), env: .fixed(t0))
     try sync(a, at: 10)
     XCTAssertEqual(files("a-home"), [])
     let data = try Data(contentsOf: URL(fileURLWithPath: root + "/b-work/h1.ics"))
