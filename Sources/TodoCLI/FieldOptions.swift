@@ -20,13 +20,20 @@ struct FieldOptions: ParsableArguments {
   @Option(name: .long, help: Self.help("progress")) var progress: String?
   @Option(name: .long, help: Self.help("list"), completion: ListCompletion.kind) var list: String?
 
-  /// The values given to each option, by its name (``TextForm/option``).
+  /// The values given to each option, by its name (``TextForm/option``): read from the
+  /// options declared above (a property `_name` of the parser's wrapper), so that a new
+  /// field's option is its one declared line.
   var given: [String: [String]] {
-    [
-      "note": note.map { [$0] } ?? [], "priority": priority.map { [$0] } ?? [], "tag": tag,
-      "start": start.map { [$0] } ?? [], "progress": progress.map { [$0] } ?? [],
-      "list": list.map { [$0] } ?? [],
-    ]
+    var out: [String: [String]] = [:]
+    for child in Mirror(reflecting: self).children {
+      guard let label = child.label?.dropFirst() else { continue }
+      if let one = child.value as? Option<String?> {
+        out[String(label)] = one.wrappedValue.map { [$0] } ?? []
+      } else if let many = child.value as? Option<[String]> {
+        out[String(label)] = many.wrappedValue
+      }
+    }
+    return out
   }
 
   /// Whether the option of a field of the table is given (the parent's is ``ParentOption``'s).
@@ -40,11 +47,10 @@ struct FieldOptions: ParsableArguments {
       form.help, discussion: field.kind == .date ? TimeEcho.whenHelp : "", valueName: form.valueName)
   }
 
-  /// An empty set, for the fast path (reading an option that was not parsed stops the program).
+  /// An empty set, for the fast path (reading an option that was not parsed stops the
+  /// program): no arguments parsed, so every option declared is unset.
   static var none: FieldOptions {
-    var o = FieldOptions()
-    (o.note, o.priority, o.tag, o.start, o.progress, o.list) = (nil, nil, [], nil, nil, nil)
-    return o
+    do { return try parse([]) } catch { fatalError("FieldOptions without arguments: \(error)") }
   }
 
   /// The `list` field for the list named `name` among the file's lists (nil: not given);
