@@ -124,6 +124,13 @@ extension ItemField {
       name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
       merge: .latest, json: .exported, get: { FieldValue($0.notifiedAlert) },
       set: { i, v in i.notifiedAlert = v.date }),
+    // A web address for it (RFC 5545 URL, a URI; Apple Reminders and Thunderbird write it).
+    ItemField(
+      name: "url", key: "url", kind: .text, userSet: true, ical: .property("URL"), icalForm: ICalForm(.raw),
+      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.url) },
+      set: { i, v in i.url = v.text },
+      text: .line(option: "url", valueName: "url", help: "A web address for it, or none.", detailLabel: "URL")
+    ),
   ])
 
   /// The fields code names (the scan's records, the checks of a value, the iCalendar mapping's
