@@ -20,6 +20,7 @@ struct FieldOptions: ParsableArguments {
   @Option(name: .long, help: Self.help("progress")) var progress: String?
   @Option(name: .long, help: Self.help("list"), completion: ListCompletion.kind) var list: String?
   @Option(name: .long, help: Self.help("url")) var url: String?
+  @Option(name: .long, help: Self.help("location")) var location: String?
 
   /// The values given to each option, by its name (``TextForm/option``): read from the
   /// options declared above (a property `_name` of the parser's wrapper), so that a new
