@@ -65,11 +65,13 @@ enum Prepass {
   }
 
   /// The options that take one value: given twice, the parser would keep the last in silence.
-  static let single: Set<String> = [
-    "--due", "--title", "--start", "--repeat", "--warn", "--priority", "--note", "--url", "--location",
-    "--list",
-    "--parent", "--progress", "--in", "--vdir", "--format", "--sort", "--color", "--file", "--days",
-  ]
+  /// Those of the table's fields (``ItemField/typed``) but a list's (the tags) come from the table.
+  static let single: Set<String> = Set(
+    [
+      "--due", "--title", "--repeat", "--warn", "--in", "--vdir", "--format", "--sort", "--color", "--file",
+      "--days",
+    ]
+      + ItemField.typed.filter { $0.kind != .texts }.map { "--" + $0.text!.option })
 
   /// The options whose value may start with `-`: edit's `--tag -home` removes the tag `home`.
   /// Given apart, the parser takes the value (its parsing is `.unconditionalSingleValue`) but,

@@ -124,6 +124,22 @@ extension ItemField {
       name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
       merge: .latest, json: .exported, get: { FieldValue($0.notifiedAlert) },
       set: { i, v in i.notifiedAlert = v.date }),
+    // A web address for it (RFC 5545 URL, a URI; Apple Reminders and Thunderbird write it).
+    ItemField(
+      name: "url", key: "url", kind: .text, userSet: true, ical: .property("URL"), icalForm: ICalForm(.raw),
+      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.url) },
+      set: { i, v in i.url = v.text },
+      text: .line(option: "url", valueName: "url", help: "A web address for it, or none.", detailLabel: "URL")
+    ),
+    // Where it is done (RFC 5545 LOCATION, TEXT; Thunderbird and Tasks.org write it).
+    ItemField(
+      name: "location", key: "location", kind: .text, userSet: true, ical: .property("LOCATION"),
+      icalForm: ICalForm(.text, take: .firstWithoutParameters), revision: true, merge: .changed,
+      json: .listed,
+      get: { FieldValue($0.location) }, set: { i, v in i.location = v.text },
+      text: .line(
+        option: "location", valueName: "text", help: "Where it is done (a place, an address), or none.",
+        detailLabel: "Location")),
   ])
 
   /// The fields code names (the scan's records, the checks of a value, the iCalendar mapping's

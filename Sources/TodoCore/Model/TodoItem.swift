@@ -56,6 +56,10 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   /// The iCalendar UID of the item's parent (RELATED-TO;RELTYPE=PARENT), as
   /// written: the parent may not be here (yet).
   public var parent: String?
+  /// A web address for it (iCalendar URL, a URI), one line.
+  public var url: String?
+  /// Where it is done (iCalendar LOCATION), one line.
+  public var location: String?
   /// Keys of the item's entry that this program does not know: key → the
   /// value as property-list XML, kept as it is on every rewrite.
   public var otherKeys: [String: String]

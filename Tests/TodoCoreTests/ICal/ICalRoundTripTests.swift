@@ -22,6 +22,17 @@ final class ICalRoundTripTests: XCTestCase {
     "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:20261128T170000Z\nEND:VALARM\n",
   ]
 
+  /// The fields a person edits as a line that travel as a plain property (``ICalForm``).
+  static let lineFields = ItemField.typed.filter {
+    $0.kind == .text && $0.text?.edit != nil && $0.icalForm != nil
+  }
+
+  /// Whether the property of this line is a field's (the table's `ical:`).
+  static func mapped(_ line: String) -> Bool {
+    let name = String(line.prefix { $0 != ":" && $0 != ";" })
+    return ItemField.all.contains { $0.ical == .property(name) }
+  }
+
   static let notes = ["Line one\nline two, with a comma; and a semicolon", "x", "Zoë — 生日快乐 🎂\n\n\\ end"]
   static let tagWords = ["Home", "Work", "日本語", "errands"]
 
@@ -57,9 +68,18 @@ final class ICalRoundTripTests: XCTestCase {
     if rng.chance(3), item.completed != nil || !item.cancelled { item.progress = Int(rng.next() % 101) }
     if item.progress == 0, item.completed != nil { item.progress = nil }  // 0 % is STATUS:IN-PROCESS, pending only
     if rng.chance(3) { item.reminder = near() }
+    // Every field a person edits as a line and the table maps to a plain property (a URL, a place).
+    for field in Self.lineFields where rng.chance(2) {
+      field.set(
+        &item,
+        .text(
+          field.icalForm?.value == .raw
+            ? "https://example.org/\(rng.next() % 1000)?a=b" : rng.pick(Self.titles)))
+    }
     var extra = ""
-    // Properties first, then components, as the writer puts them.
-    let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }
+    // Properties first, then components, as the writer puts them; those the table maps are fields.
+    let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") && !Self.mapped($0) }.filter { _ in rng.chance(3)
+    }
     extra += props.joined()
     // The AUDIO alarm at a time is the alert's VALARM, kept whole as the mapping
     // keeps it: first, at the reminder's time.

@@ -4,73 +4,52 @@ import XCTest
 @testable import TodoCore
 
 /// ItemJSON writes, byte for byte, what JSONEncoder writes for the items of
-/// `list --json` (the Encodable below is the document's definition, as the
-/// command had it before the byte writer).
+/// `list --json`: each field of the table listed in JSON (``ItemField/JSON``)
+/// under its name, by its kind, beside `overdue`, `scheduled` and `listName`
+/// (the Encodable below is the document's definition; the schema is the table's).
 final class ItemJSONTests: XCTestCase {
-  struct Item: Encodable {
-    var id: String
-    var uid: String
-    var title: String
-    var deadline: String?
-    var overdue: Bool
-    var completed: String?
-    var reminder: String?
-    var `repeat`: String?
-    var warn: Int?
-    var cancelled: Bool
-    var scheduled: Bool
-    var created: String
-    var note: String?
-    var priority: Int?
-    var tags: [String]?
-    var start: String?
-    var progress: Int?
-    var list: String?
-    var parent: String?
-    var listName: String
+  /// One value of the document, as JSONEncoder writes it.
+  enum Value: Encodable {
+    case null, bool(Bool), int(Int), string(String), strings([String])
 
     func encode(to encoder: Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(uid, forKey: .uid)
-      try c.encode(title, forKey: .title)
-      try c.encode(deadline, forKey: .deadline)  // null, not absent
-      try c.encode(overdue, forKey: .overdue)
-      try c.encode(completed, forKey: .completed)
-      try c.encode(reminder, forKey: .reminder)
-      try c.encode(`repeat`, forKey: .repeat)
-      try c.encode(warn, forKey: .warn)
-      try c.encode(cancelled, forKey: .cancelled)
-      try c.encode(scheduled, forKey: .scheduled)
-      try c.encode(created, forKey: .created)
-      try c.encode(note, forKey: .note)
-      try c.encode(priority, forKey: .priority)
-      try c.encode(tags, forKey: .tags)
-      try c.encode(start, forKey: .start)
-      try c.encode(progress, forKey: .progress)
-      try c.encode(list, forKey: .list)
-      try c.encode(parent, forKey: .parent)
-      try c.encode(listName, forKey: .listName)
+      var c = encoder.singleValueContainer()
+      switch self {
+      case .null: try c.encodeNil()
+      case .bool(let b): try c.encode(b)
+      case .int(let n): try c.encode(n)
+      case .string(let s): try c.encode(s)
+      case .strings(let all): try c.encode(all)
+      }
     }
-    enum CodingKeys: String, CodingKey {
-      case id, uid, title, deadline, overdue, completed, reminder, `repeat`, warn, cancelled, scheduled,
-        created, note, priority, tags, start, progress, list, parent, listName
+  }
+
+  /// A field's value in the document: a time in ISO 8601, a flag as a boolean (false when absent).
+  func value(_ v: FieldValue, _ kind: ItemField.Kind, _ f: DueFormatter) -> Value {
+    switch v {
+    case .absent: kind == .flag ? .bool(false) : .null
+    case .text(let s): .string(s)
+    case .integer(let n): .int(n)
+    case .date(let d): .string(ISOTime.string(d, formatter: f))
+    case .flag: .bool(true)
+    case .texts(let all): .strings(all)
+    case .uuid(let u): .string(u.uuidString)
     }
   }
 
   func reference(_ items: [TodoItem], now: Date, scheduled: Set<UUID>, formatter f: DueFormatter) -> String {
     if items.isEmpty { return "[]\n" }  // the command's choice: JSONEncoder prints "[", a blank line, "]"
     let doc = items.map { i in
-      Item(
-        id: i.id.uuidString, uid: i.icalUID, title: i.title,
-        deadline: i.deadline.map { ISOTime.string($0, formatter: f) },
-        overdue: i.isOverdue(at: now), completed: i.completed.map { ISOTime.string($0, formatter: f) },
-        reminder: i.reminder.map { ISOTime.string($0, formatter: f) }, repeat: i.repeatRule, warn: i.warn,
-        cancelled: i.cancelled, scheduled: scheduled.contains(i.id),
-        created: ISOTime.string(i.created, formatter: f), note: i.note, priority: i.priority,
-        tags: i.tags.isEmpty ? nil : i.tags,
-        start: i.start.map { ISOTime.string($0, formatter: f) }, progress: i.progress, list: i.list,
-        parent: i.parent, listName: "Tasks")
+      var object: [String: Value] = [
+        "overdue": .bool(i.isOverdue(at: now)), "scheduled": .bool(scheduled.contains(i.id)),
+        "listName": .string("Tasks"),
+      ]
+      for field in ItemField.all where field.json != .exported {
+        var v = field.get(i)
+        if v == .absent, field.json == .listedOrID { v = .uuid(i.id) }
+        object[field.name] = value(v, field.kind, f)
+      }
+      return object
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -95,7 +74,7 @@ final class ItemJSONTests: XCTestCase {
       if k % 3 == 0 {
         title += String(UnicodeScalar(UInt8(rng.next() % 128)))
       }
-      return TodoItem(
+      var item = TodoItem(
         id: UUID(), title: title, deadline: date(r >> 1), created: now.addingTimeInterval(-Double(k) * 977),
         completed: date(r >> 5),
         reminder: date(r >> 7), repeatRule: r % 6 == 0 ? "FREQ=WEEKLY;BYDAY=MO,TH" : nil,
@@ -105,6 +84,12 @@ final class ItemJSONTests: XCTestCase {
         priority: r % 4 == 1 ? Int(r % 9) + 1 : nil, tags: r % 5 == 2 ? ["home", "Zoë \"q\""] : [],
         start: date(r >> 9), progress: r % 3 == 0 ? Int(r % 101) : nil, list: r % 4 == 2 ? "wörk \"q\"" : nil,
         parent: r % 4 == 2 ? "uid-\(k % 5)@example.com \"p\"" : nil)
+      // Every field a person edits as a line (a URL, a place): any text.
+      for field in ItemField.typed where field.kind == .text && field.text?.edit != nil && (r >> 11) % 3 != 0
+      {
+        field.set(&item, .text(Self.titles[Int((r >> 13) % UInt64(Self.titles.count))]))
+      }
+      return item
     }
   }
 
