@@ -24,6 +24,7 @@ struct Add: ParsableCommand {
     help: ArgumentHelp(
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
+  @OptionGroup var alerts: AlertOption
   @OptionGroup var fields: FieldOptions
   @OptionGroup var parent: ParentOption
 
@@ -40,7 +41,8 @@ struct Add: ParsableCommand {
       deadline = Recurrence.first(r, from: d, in: env.calendar.timeZone)
     }
     let warning = try TimeEcho.warn(warn, env: env)
-    let more = try fields.values(env: env)
+    var more = try fields.values(env: env)
+    more.alerts = try alerts.values(env: env)
     if due == nil, words.due == nil,
       let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
     {
@@ -58,7 +60,7 @@ struct Add: ParsableCommand {
       if parent.parent != nil { more.parent = .some(try parent.uid(in: items) ?? nil) }
       return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? CLI.settings.earlyWarning, fields: more)
+        warn: warning ?? (more.alerts == nil ? CLI.settings.earlyWarning : nil), fields: more)
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
@@ -213,6 +215,7 @@ struct Edit: ParsableCommand {
     help: ArgumentHelp(
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
+  @OptionGroup var alerts: AlertOption
   @OptionGroup var fields: FieldOptions
   @OptionGroup var parent: ParentOption
   @Flag(help: "Write the note in $VISUAL or $EDITOR (else vi); what it returns is saved as any edit.")
@@ -222,11 +225,11 @@ struct Edit: ParsableCommand {
     if noteEditor && fields.note != nil {
       throw ValidationError("--note-editor and --note cannot be used together")
     }
-    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.given && parent.parent == nil
-      && !noteEditor
+    if title == nil && due == nil && `repeat` == nil && warn == nil && alerts.alert.isEmpty && !fields.given
+      && parent.parent == nil && !noteEditor
     {
       throw ValidationError(
-        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent)"
+        "expected --title or --due (or --repeat, --warn, --alert, --note, --priority, --tag, --start, --progress, --list, --parent)"
       )
     }
   }
@@ -239,6 +242,7 @@ struct Edit: ParsableCommand {
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
     var more = try fields.values(env: env)
+    more.alerts = try alerts.values(env: env)
     if noteEditor { more.note = try editedNote() }
     let change = try options.store.commit(env: env) { items in
       let target = try items.resolve(id)

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 // Upgrading (SPEC 8): a data file written before note, priority, tags, start,
-// progress and the alert at a time were fields holds them in the kept
+// progress and the alerts were fields holds them in the kept
 // iCalendar text (`icalExtra`). They are moved into their fields when the file
 // is read, so the next write holds each value in one place; nothing is lost:
 // the item is written as iCalendar and read back by the one mapping, and only
@@ -17,7 +17,7 @@ extension TodoItem {
 
   /// Whether the kept text may hold a property that now has a field: one of
   /// ``adoptedProperties`` or `STATUS:IN-PROCESS` among the VTODO's own lines,
-  /// or an alarm at a time (`TRIGGER;VALUE=DATE-TIME`) in a component. A
+  /// or an alarm (a TRIGGER) in a component: an alert now, or the reminder. A
   /// DESCRIPTION inside a VALARM (Apple writes one in every alarm) is not the
   /// note: such an item was taken through the iCalendar round trip at every load.
   var keepsAdoptableProperties: Bool { icalExtra.map(Self.keepsAdoptableProperties) ?? false }
@@ -31,7 +31,8 @@ extension TodoItem {
       } else if line.hasPrefix("END:") {
         depth -= 1
       } else if depth > 0 {
-        if line.hasPrefix("TRIGGER") && line.contains("VALUE=DATE-TIME") { return true }
+        // Any alarm: an alert now (issue 36), or the reminder (at a time).
+        if line.hasPrefix("TRIGGER") { return true }
       } else if line.hasPrefix("STATUS:IN-PROCESS") || line.hasPrefix("RELATED-TO:")
         || line.hasPrefix("RELATED-TO;RELTYPE=PARENT:")
       {
@@ -65,7 +66,9 @@ extension TodoItem {
     out.tags = tags.isEmpty ? b.tags : tags
     out.start = start ?? b.start
     out.progress = progress ?? b.progress
-    out.reminder = reminder ?? b.reminder
+    // The alarms as today's mapping reads them: the alerts (the early warning among them) and the reminder.
+    out.alerts = b.alerts
+    out.reminder = b.reminder
     out.parent = parent ?? b.parent
     return out
   }

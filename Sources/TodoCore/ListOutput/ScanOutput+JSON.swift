@@ -13,6 +13,8 @@ extension ScanOutput {
     case parent(Int)
     /// A list of texts (tags): an array, `null` when absent.
     case texts(Int)
+    /// The alerts: the early warning alone as its object (the scan hands any other to the general path).
+    case warning
   }
 
   /// A column and its head (`,\n    "name" : `; the first without the comma),
@@ -53,7 +55,7 @@ extension ScanOutput {
         precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
         if k == ItemField.parentIndex { return .parent(k) }
         return .text(k, orID: f.json == .listedOrID)
-      case .texts: return .texts(k)
+      case .texts: return k == ItemField.alertsIndex ? .warning : .texts(k)
       case .uuid:
         preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
       }
@@ -127,6 +129,15 @@ extension ScanOutput {
                 let v = slot(i)
                 if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
               case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
+              case .warning:
+                let w = slot(ItemField.warnIndex)
+                guard w != PlistScan.none else {
+                  out.put("null")
+                  break
+                }
+                out.put("[\n      {\n        \"offset\" : ")
+                out.decimal(-w)
+                out.put(",\n        \"related\" : \"deadline\"\n      }\n    ]")
               case .texts(let i):
                 // As ItemJSON writes an array inside an item (JSONEncoder's pretty print).
                 guard let s = textSlot(i) else {

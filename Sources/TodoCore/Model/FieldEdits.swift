@@ -14,6 +14,8 @@ public struct FieldEdits: Equatable, Sendable {
   public var list: String??
   /// The parent's iCalendar UID (SPEC 9), `.some(nil)`: no parent.
   public var parent: String??
+  /// The alerts (issue 36), the whole list (`[]`: none); nil: untouched.
+  public var alerts: [ItemAlert]?
 
   /// A tag to add or remove; removing the empty tag removes them all (`--tag none`).
   public struct TagEdit: Equatable, Sendable {
@@ -28,8 +30,9 @@ public struct FieldEdits: Equatable, Sendable {
   public init(
     note: String?? = nil, priority: Int?? = nil, tags: [TagEdit] = [], start: Date?? = nil,
     progress: Int?? = nil, list: String?? = nil,
-    parent: String?? = nil
+    parent: String?? = nil, alerts: [ItemAlert]? = nil
   ) {
+    self.alerts = alerts
     self.note = note
     self.priority = priority
     self.tags = tags
@@ -58,5 +61,6 @@ public struct FieldEdits: Equatable, Sendable {
     if let p = progress { item.progress = p }
     if let l = list { item.list = l }
     if let p = parent { item.parent = p }
+    if let a = alerts { item.alerts = a }
   }
 }

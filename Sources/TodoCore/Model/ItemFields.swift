@@ -39,9 +39,13 @@ extension ItemField {
       name: "repeat", key: "repeat", kind: .text, userSet: true, ical: .property("RRULE"), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.repeatRule) },
       set: { i, v in i.repeatRule = v.text }),
+    // The early warning of before the alerts (issue 36): read (an older data file, JSON, a sync
+    // status) into ``TodoItem/alerts``, the first alert not after the deadline; never written again.
     ItemField(
-      name: "warn", key: "warn", kind: .integer, userSet: true, ical: .alarm, revision: true, merge: .changed,
-      json: .listed, get: { FieldValue($0.warn) }, set: { i, v in i.warn = v.integer }),
+      name: "warn", key: "warn", kind: .integer, userSet: false, ical: .none, revision: false,
+      merge: .changed,
+      json: .listed, get: { _ in .absent },
+      set: { i, v in if let w = v.integer, i.warn == nil { i.warn = w } }),
     ItemField(
       name: "cancelled", key: "cancelled", kind: .flag, userSet: true, ical: .status, revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.cancelled) },
@@ -103,6 +107,12 @@ extension ItemField {
       name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
       merge: .latest, json: .exported, get: { FieldValue($0.notifiedAlert) },
       set: { i, v in i.notifiedAlert = v.date }),
+    // Alerts (SPEC 8, issue 36): one VALARM each, in their order (``ItemAlert/stored``).
+    ItemField(
+      name: "alerts", key: "alerts", kind: .texts, userSet: true, ical: .alarm, revision: true,
+      merge: .changed,
+      json: .listed, get: { $0.alerts.isEmpty ? .absent : .texts($0.alerts.map(\.stored)) },
+      set: { i, v in i.alerts = (v.texts ?? []).map(ItemAlert.init(stored:)) }),
   ]
 
   /// The entry's identity (`UUID`) and its title: the first two of ``all``,
@@ -133,6 +143,7 @@ extension ItemField {
   static var progressIndex: Int { 20 }
   static var listIndex: Int { 21 }
   static let parentIndex = all.firstIndex { $0.name == "parent" }!
+  static let alertsIndex = all.firstIndex { $0.name == "alerts" }!
 
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.

@@ -28,6 +28,7 @@ final class ItemJSONTests: XCTestCase {
     var list: String?
     var parent: String?
     var listName: String
+    var alerts: [AlertJSON]?
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -51,10 +52,11 @@ final class ItemJSONTests: XCTestCase {
       try c.encode(list, forKey: .list)
       try c.encode(parent, forKey: .parent)
       try c.encode(listName, forKey: .listName)
+      try c.encode(alerts, forKey: .alerts)
     }
     enum CodingKeys: String, CodingKey {
       case id, uid, title, deadline, overdue, completed, reminder, `repeat`, warn, cancelled, scheduled,
-        created, note, priority, tags, start, progress, list, parent, listName
+        created, note, priority, tags, start, progress, list, parent, listName, alerts
     }
   }
 
@@ -70,7 +72,8 @@ final class ItemJSONTests: XCTestCase {
         created: ISOTime.string(i.created, formatter: f), note: i.note, priority: i.priority,
         tags: i.tags.isEmpty ? nil : i.tags,
         start: i.start.map { ISOTime.string($0, formatter: f) }, progress: i.progress, list: i.list,
-        parent: i.parent, listName: "Tasks")
+        parent: i.parent, listName: "Tasks",
+        alerts: i.alerts.isEmpty ? nil : i.alerts.map { AlertJSON($0, f) })
     }
     let enc = JSONEncoder()
     enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -104,8 +107,21 @@ final class ItemJSONTests: XCTestCase {
         note: r % 8 == 3 ? Self.titles[Int(r % UInt64(Self.titles.count))] + "\nline two" : nil,
         priority: r % 4 == 1 ? Int(r % 9) + 1 : nil, tags: r % 5 == 2 ? ["home", "Zoë \"q\""] : [],
         start: date(r >> 9), progress: r % 3 == 0 ? Int(r % 101) : nil, list: r % 4 == 2 ? "wörk \"q\"" : nil,
-        parent: r % 4 == 2 ? "uid-\(k % 5)@example.com \"p\"" : nil)
+        parent: r % 4 == 2 ? "uid-\(k % 5)@example.com \"p\"" : nil,
+        alerts: r % 7 == 1 ? Self.alerts(now) : [])
     }
+  }
+
+  /// Alerts of every form (issue 36): objects in the array.
+  static func alerts(_ now: Date) -> [ItemAlert] {
+    [
+      ItemAlert(.start(-3600)), ItemAlert(.at(now)), ItemAlert(.deadline(900)),
+      ItemAlert(
+        .place,
+        text:
+          "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:19760401T005545Z\nX-APPLE-PROXIMITY:ARRIVE\nEND:VALARM\n"
+      ),
+    ]
   }
 
   func testSameBytesAsJSONEncoder() throws {

@@ -283,7 +283,7 @@ extension PlistScan {
             if f == ItemField.icalExtraIndex {
               e.flags |= Entry.icalExtraFlag
               let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
-              if TodoItem.keepsAdoptableProperties(kept) || !ICalAlarms.alerts(in: kept).isEmpty {
+              if TodoItem.keepsAdoptableProperties(kept) {
                 e.flags |= Entry.adoptFlag
               }
             }
@@ -303,7 +303,15 @@ extension PlistScan {
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
             // An empty list reads as no tags: absent, as the writer has it.
-            if t.count > 0 {
+            if t.count > 0 && f == ItemField.alertsIndex {
+              // Alerts (issue 36): an early warning alone the scan keeps as such (``ScanPlan``
+              // plans it, `list --json` writes it); any other only the general path plans and lists:
+              // the scan declines the file.
+              guard let w = out.withText(t, { PlistScan.warningAlone($0) }) else { return .decline }
+              x[ItemField.warnIndex] = w
+              fields |= 1 << UInt32(truncatingIfNeeded: ItemField.warnIndex - Extra.first)
+              out.text.removeSubrange(Int(t.offset)...)
+            } else if t.count > 0 {
               x[f] = PlistScan.packed(t)
               fields |= bit
               if key.marksRow { e.flags |= Entry.rowMarksFlag }

@@ -81,8 +81,6 @@ public struct PlistScan {
     static let parentFlag: UInt8 = 32
     /// Its kept text holds a property that now has a field (``TodoItem/keepsAdoptableProperties``):
     /// `Store.load` moves it into the field, so only the general path lists it as it reads.
-    /// Also set when its kept VALARMs hold alerts (``TodoItem/alerts``), which only the
-    /// scheduler's plan counts (``ScanPlan`` does not).
     static let adoptFlag: UInt8 = 64
 
     init(hi: UInt64, lo: UInt64, start: Int) {
@@ -183,6 +181,15 @@ public struct PlistScan {
     try text.withUnsafeBufferPointer {
       try body(UnsafeBufferPointer(rebasing: $0[Int(t.offset)..<Int(t.offset + t.count)]))
     }
+  }
+
+  /// The seconds of an `alerts` array (its texts, each ended by a 0 byte) that holds one early
+  /// warning in the plain form (`TRIGGER;RELATED=END:-PT15M`) and nothing else; nil otherwise.
+  static func warningAlone(_ texts: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard let end = texts.firstIndex(of: 0), end == texts.count - 1 else { return nil }
+    let a = ItemAlert(stored: String(decoding: UnsafeBufferPointer(rebasing: texts[..<end]), as: UTF8.self))
+    guard a.text == nil, let w = a.beforeDeadline else { return nil }
+    return Int64(w)
   }
 
   /// A string field as a String.

@@ -121,7 +121,20 @@ struct CanonicalEntry {
           return nil
         }
       case .texts:
+        let from = i
         guard strings() else { return nil }
+        // Alerts (issue 36): an early warning alone is the warning fire; any other rings beyond
+        // the three fires here: the slow check reads the item.
+        if f == ItemField.alertsIndex {
+          let head = 15  // <array><string>
+          let tail = 17  // </string></array>
+          guard i - from > head + tail else { return nil }
+          let inner = UnsafeBufferPointer(start: p + from + head, count: i - from - head - tail)
+          guard !inner.contains(UInt8(ascii: "<")), !inner.contains(UInt8(ascii: "&")),
+            let w = (Array(inner) + [0]).withUnsafeBufferPointer({ PlistScan.warningAlone($0) })
+          else { return nil }
+          x[ItemField.warnIndex] = w
+        }
       case .uuid:
         return nil  // left to the slow check
       }
