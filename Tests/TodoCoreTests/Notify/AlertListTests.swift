@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+@testable import TodoCore
+
+/// An item's alerts are one list (issue 36): `--alert`'s forms, the reminder told apart
+/// from an alert at a time in iCalendar, and a data file of before the list (its `warn`
+/// key, its kept VALARMs) upgraded on read: nothing lost, each value written once.
+final class AlertListTests: XCTestCase {
+  let t0 = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z, a Wednesday
+  var calendar: Calendar { ICalFixtureTests.calendar() }
+
+  func parse(_ text: String) throws -> ItemAlert? { try AlertForm.parse(text, now: t0, calendar: calendar) }
+
+  // MARK: - --alert
+
+  func testEveryFormOfAlert() throws {
+    XCTAssertEqual(try parse("15m"), ItemAlert(.deadline(-900)))
+    XCTAssertEqual(try parse("1h30m"), ItemAlert(.deadline(-5400)))
+    XCTAssertEqual(try parse("in 2d"), ItemAlert(.deadline(-172_800)))
+    XCTAssertEqual(try parse("due"), ItemAlert(.deadline(0)))
+    XCTAssertEqual(try parse("due+15m"), ItemAlert(.deadline(900)))
+    XCTAssertEqual(try parse("due-1h"), ItemAlert(.deadline(-3600)))
+    XCTAssertEqual(try parse("start"), ItemAlert(.start(0)))
+    XCTAssertEqual(try parse("start-1h"), ItemAlert(.start(-3600)))
+    XCTAssertEqual(try parse("Start + 15m"), ItemAlert(.start(900)))
+    let fri = try WhenParser(now: t0, calendar: calendar).parse("fri 9:00")
+    XCTAssertEqual(try parse("at fri 9:00"), ItemAlert(.at(fri)))
+    XCTAssertNil(try parse("none"))
+    XCTAssertEqual(try AlertForm.parse(["15m", "start"], now: t0, calendar: calendar)?.count, 2)
+    XCTAssertEqual(try AlertForm.parse(["none"], now: t0, calendar: calendar), [])
+    XCTAssertNil(try AlertForm.parse([], now: t0, calendar: calendar))
+  }
+
+  func testABadAlertNamesTheForms() {
+    for bad in ["soon", "due+", "due*15m", "start-", "start-soon", "at someday", "0m", "-15m", "", "none x"] {
+      XCTAssertThrowsError(try parse(bad), bad) { e in
+        XCTAssertTrue("\(e)".contains("due+15m"), "\(bad): \(e)")
+        XCTAssertTrue("\(e)".contains("at WHEN"), "\(bad): \(e)")
+      }
+    }
+    XCTAssertThrowsError(try AlertForm.parse(["none", "15m"], now: t0, calendar: calendar))
+  }
+
+  /// `add` with --warn and --alert: the warning first among the alerts given; edit replaces the list.
+  func testAddAndEditSetTheList() throws {
+    let doc = TodoList([])
+    let add = try TodoOperation.add(
+      title: "Pay rent", deadline: t0 + 86_400, warn: 600,
+      fields: FieldEdits(alerts: [ItemAlert(.start(-3600)), ItemAlert(.deadline(300))])
+    ).change(in: doc, env: .fixed(t0))
+    var item = try XCTUnwrap(add.after.values.first ?? nil)
+    XCTAssertEqual(
+      item.alerts, [ItemAlert(.deadline(-600)), ItemAlert(.start(-3600)), ItemAlert(.deadline(300))])
+    XCTAssertEqual(item.warn, 600)
+    item.warn = 1200
+    XCTAssertEqual(item.alerts.first, ItemAlert(.deadline(-1200)))
+    item.warn = nil
+    XCTAssertEqual(item.alerts, [ItemAlert(.start(-3600)), ItemAlert(.deadline(300))])
+    let list = TodoList([item])
+    let edit = try TodoOperation.edit(item.id, fields: FieldEdits(alerts: [ItemAlert(.start(0))]))
+      .change(in: list, env: .fixed(t0))
+    XCTAssertEqual(edit.after[item.id]??.alerts, [ItemAlert(.start(0))])
+    let cleared = try TodoOperation.edit(item.id, fields: FieldEdits(alerts: [])).change(
+      in: list, env: .fixed(t0))
+    XCTAssertEqual(cleared.after[item.id]??.alerts, [])
+  }
+
+  // MARK: - The reminder and alerts at a time in iCalendar
+
+  func roundTrip(_ item: TodoItem) throws -> (TodoItem, String) {
+    let text = ICalMapping.ics(for: [item], now: t0, calendar: calendar)
+    let back = try ICalMapping.items(fromICS: Data(text.utf8), path: "x.ics", now: t0, calendar: calendar)
+    return (try XCTUnwrap(back.first), text)
+  }
+
+  func item(reminder: Date? = nil, alerts: [ItemAlert]) -> TodoItem {
+    TodoItem(
+      id: UUID.derived(from: "alert-list"), title: "Call the plumber", deadline: t0 + 7200, created: t0,
+      reminder: reminder, alerts: alerts)
+  }
+
+  func testAnAlertAtATimeAloneReadsBackAsAnAlertNotTheReminder() throws {
+    let a = item(alerts: [ItemAlert(.at(t0 + 3600))])
+    let (back, text) = try roundTrip(a)
+    XCTAssertTrue(text.contains("X-TODO-TUI-ALERT:1"), text)
+    XCTAssertEqual(back.alerts, a.alerts)
+    XCTAssertNil(back.reminder)
+  }
+
+  func testTheReminderBesideAlertsAtATimeIsMarkedAndReadsBackAsTheReminder() throws {
+    let a = item(reminder: t0 + 1800, alerts: [ItemAlert(.at(t0 + 3600)), ItemAlert(.deadline(-900))])
+    let (back, text) = try roundTrip(a)
+    XCTAssertTrue(text.contains("X-TODO-TUI-REMINDER:1"), text)
+    XCTAssertEqual(back.reminder, a.reminder)
+    XCTAssertEqual(back.alerts, a.alerts)
+    // Alone, the reminder is written as before the alerts (no mark) and still reads back as it.
+    let (alone, plain) = try roundTrip(item(reminder: t0 + 1800, alerts: []))
+    XCTAssertFalse(plain.contains("X-TODO-TUI"), plain)
+    XCTAssertEqual(alone.reminder, t0 + 1800)
+    XCTAssertEqual(alone.alerts, [])
+  }
+
+  /// A file of an older version (our own, or Apple's "remind me at" beside an early warning):
+  /// its one unmarked VALARM at a time is the reminder, so that a sync after the upgrade sees no change.
+  func testAnOlderFilesOneAlarmAtATimeIsTheReminder() throws {
+    let text = """
+      BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todo-tui//EN\r\nBEGIN:VTODO\r\nUID:old-1\r\n\
+      SUMMARY:Call the plumber\r\nDUE:20261118T170000Z\r\n\
+      BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:-PT15M\r\nDESCRIPTION:Call the plumber\r\nEND:VALARM\r\n\
+      BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DATE-TIME:20261118T150000Z\r\nDESCRIPTION:Call the plumber\r\n\
+      END:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n
+      """
+    let read = try XCTUnwrap(
+      try ICalMapping.items(fromICS: Data(text.utf8), path: "old.ics", now: t0, calendar: calendar).first)
+    XCTAssertEqual(read.reminder, ISO8601DateFormatter().date(from: "2026-11-18T15:00:00Z"))
+    XCTAssertEqual(read.alerts, [ItemAlert(.deadline(-900))])  // the plain form: no text kept
+    XCTAssertNil(read.icalExtra)
+    XCTAssertEqual(read.warn, 900)
+  }
+
+  // MARK: - Upgrade of a data file of before the list
+
+  func testAnOlderFileWithWarnAndKeptAlarmsUpgradesOnReadNothingLostWrittenOnce() throws {
+    let dir = NSTemporaryDirectory() + "alert-list-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/todos.plist"
+    // As the version before wrote it: `warn`, and the other alarms (Thunderbird's, after the due
+    // time and before the start) kept as text.
+    let kept =
+      "X-MOZ-GENERATION:3\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;RELATED=END:PT15M\n"
+      + "DESCRIPTION:Default Mozilla Description\nEND:VALARM\nBEGIN:VALARM\nACTION:AUDIO\nTRIGGER:-PT1H\n"
+      + "END:VALARM\n"
+    let old = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>formatVersion</key>
+      \t<integer>1</integer>
+      \t<key>todoItems</key>
+      \t<dict>
+      \t\t<key>5A0C7C2E-1111-4222-8333-444455556666</key><dict><key>UUID</key><string>5A0C7C2E-1111-4222-8333-444455556666</string><key>title</key><string>Steuer</string><key>deadline</key><date>2026-11-20T17:00:00Z</date><key>created</key><date>2026-11-17T11:06:40Z</date><key>warn</key><integer>900</integer><key>icalExtra</key><string>\(kept)</string><key>start</key><date>2026-11-19T09:00:00Z</date></dict>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """
+    try Data(old.utf8).write(to: URL(fileURLWithPath: path))
+    let store = Store(path: path)
+    let loaded = try XCTUnwrap(try store.load().items.first)
+    XCTAssertEqual(loaded.warn, 900)
+    XCTAssertEqual(loaded.alerts.map(\.anchor), [.deadline(-900), .deadline(900), .start(-3600)])
+    XCTAssertEqual(loaded.alerts[0].text, nil)
+    XCTAssertTrue(loaded.alerts[1].text?.contains("Default Mozilla Description") ?? false)
+    XCTAssertEqual(loaded.alerts[2].action, "AUDIO")
+    XCTAssertEqual(loaded.icalExtra, "X-MOZ-GENERATION:3\n")
+    // Every alarm rings: the warning, then the others.
+    let plan = Scheduler.plan([loaded], now: t0)
+    XCTAssertEqual(plan.notifications.map(\.kind), [.alert, .warning, .deadline, .alert])
+    // The next write holds each value once: no `warn`, no VALARM in the kept text.
+    try store.commit(.edit(loaded.id, title: "Steuer abgeben"), env: .fixed(t0))
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    XCTAssertFalse(text.contains("<key>warn</key>"), text)
+    XCTAssertEqual(text.components(separatedBy: "BEGIN:VALARM").count - 1, 2, text)  // the two kept whole
+    XCTAssertTrue(text.contains("<string>TRIGGER;RELATED=END:-PT15M</string>"), text)
+    var again = try XCTUnwrap(try store.load().items.first)
+    XCTAssertEqual(again.title, "Steuer abgeben")
+    again.title = loaded.title
+    again.modified = loaded.modified
+    again.sequence = loaded.sequence
+    XCTAssertEqual(again, loaded)
+  }
+}
