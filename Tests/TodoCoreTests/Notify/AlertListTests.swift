@@ -119,6 +119,48 @@ final class AlertListTests: XCTestCase {
     XCTAssertEqual(read.warn, 900)
   }
 
+  /// The alarms of RFC 5545 section 3.6.6's examples on one to-do: an AUDIO one at a time with
+  /// REPEAT and DURATION (alone at a time: the reminder, its VALARM kept whole), a DISPLAY one
+  /// before the start with REPEAT, an EMAIL one before the due time with ATTENDEE and ATTACH. Each
+  /// rings; each is written back as it came (the reminder's after the alerts).
+  func testTheRFCsAlarmExamplesAreReadRungAndWrittenBackAsTheyCame() throws {
+    let audio =
+      "BEGIN:VALARM\r\nTRIGGER;VALUE=DATE-TIME:20261120T133000Z\r\nREPEAT:4\r\nDURATION:PT15M\r\n"
+      + "ACTION:AUDIO\r\nATTACH;FMTTYPE=audio/basic:ftp://example.com/pub/sounds/bell-01.aud\r\nEND:VALARM\r\n"
+    let display =
+      "BEGIN:VALARM\r\nTRIGGER:-PT30M\r\nREPEAT:2\r\nDURATION:PT15M\r\nACTION:DISPLAY\r\n"
+      + "DESCRIPTION:Breakfast meeting with executive\\nteam at 8:00 AM EST.\r\nEND:VALARM\r\n"
+    let email =
+      "BEGIN:VALARM\r\nTRIGGER;RELATED=END:-P2D\r\nACTION:EMAIL\r\nATTENDEE:mailto:john_doe@example.com\r\n"
+      + "SUMMARY:*** REMINDER: SEND AGENDA FOR WEEKLY STAFF MEETING ***\r\n"
+      + "DESCRIPTION:A draft agenda needs to be sent out to the attendees to the weekly\r\n"
+      + "  managers meeting (MTG-A).\r\nEND:VALARM\r\n"
+    let text =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:rfc-3.6.6\r\n"
+      + "DTSTAMP:20261118T110000Z\r\nSUMMARY:Staff meeting\r\nDTSTART:20261125T080000Z\r\n"
+      + "DUE:20261125T170000Z\r\n" + audio + display + email + "END:VTODO\r\nEND:VCALENDAR\r\n"
+    let read = try XCTUnwrap(
+      try ICalMapping.items(fromICS: Data(text.utf8), path: "rfc.ics", now: t0, calendar: calendar).first)
+    XCTAssertEqual(read.reminder, ISO8601DateFormatter().date(from: "2026-11-20T13:30:00Z"))
+    XCTAssertEqual(read.alerts.map(\.anchor), [.start(-1800), .deadline(-172_800)])
+    XCTAssertEqual(read.alerts.map(\.action), ["DISPLAY", "EMAIL"])
+    XCTAssertEqual(read.warn, 172_800)
+    let f = DueFormatter(fixedOffset: 0, now: t0, hourCycle: .h24)
+    XCTAssertEqual(
+      read.alerts.map { $0.words(f) }, ["30m before the start", "2d before the deadline, email"])
+    let plan = Scheduler.plan([read], now: t0)
+    XCTAssertEqual(
+      plan.notifications.map { "\($0.kind.rawValue) \(ISO8601DateFormatter().string(from: $0.fireDate))" },
+      [
+        "reminder 2026-11-20T13:30:00Z", "warning 2026-11-23T17:00:00Z", "alert 2026-11-25T07:30:00Z",
+        "deadline 2026-11-25T17:00:00Z",
+      ])
+    let written = ICalMapping.ics(for: [read], now: t0, calendar: calendar)
+    // libical folds the EMAIL's DESCRIPTION its own way: compare the alarms unfolded.
+    func unfolded(_ s: String) -> String { s.replacingOccurrences(of: "\r\n ", with: "") }
+    XCTAssertTrue(unfolded(written).contains(unfolded(display + email + audio)), written)
+  }
+
   // MARK: - Upgrade of a data file of before the list
 
   func testAnOlderFileWithWarnAndKeptAlarmsUpgradesOnReadNothingLostWrittenOnce() throws {
