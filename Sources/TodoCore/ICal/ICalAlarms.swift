@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each VALARM is one alert, written back in the form it came in: one that holds only
 /// what we write (``plainText(_:title:)``: ACTION:DISPLAY, the TRIGGER, the title as
-/// DESCRIPTION) is kept as its anchor; any other keeps its own text (``ItemAlert/text``).
+/// description) is kept as its anchor; any other keeps its own text (``ItemAlert/text``).
 /// The personal reminder (SPEC 5) is the VALARM marked ``reminderMark``; a file without
 /// that mark (older ones, other clients') has as its reminder its one VALARM at a time, when
 /// it has exactly one (``reminderIndex(_:)``). An alert at a time we write carries
@@ -167,7 +167,7 @@ enum ICalAlarms {
     return plain(a.anchor, title: title, mark: { if case .at = a.anchor { alertMark } else { nil } }())
   }
 
-  /// ACTION:DISPLAY, the TRIGGER, the title as DESCRIPTION (and our mark, if any).
+  /// ACTION:DISPLAY, the TRIGGER, the title as its description (and our mark, if any).
   static func plain(_ anchor: ItemAlert.Anchor, title: String, mark: String?) -> OpaquePointer? {
     guard let t = trigger(anchor) else { return nil }
     let c = icalcomponent_new(ICAL_VALARM_COMPONENT)!

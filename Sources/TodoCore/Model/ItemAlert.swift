@@ -21,7 +21,7 @@ public struct ItemAlert: Hashable, Sendable {
 
   public var anchor: Anchor
   /// The VALARM's text (LF line ends) when it came with more than ACTION:DISPLAY, the
-  /// TRIGGER and the title as DESCRIPTION; nil: written in that plain form.
+  /// TRIGGER and the title as its description; nil: written in that plain form.
   public var text: String?
 
   public init(_ anchor: Anchor, text: String? = nil) {
