@@ -64,6 +64,9 @@ enum ICalAlarms {
 
   /// An element of the data file's `alerts` (``ItemAlert/stored``), read once per text.
   static func alert(stored: String) -> ItemAlert {
+    // An alert at a time in the short form (each its own text, so the cache would not help):
+    // read without libical (100,000 a load).
+    if let at = Self.atTime(stored) { return ItemAlert(.at(at)) }
     lock.lock()
     if let a = cache[stored] {
       lock.unlock()
@@ -116,12 +119,60 @@ enum ICalAlarms {
   /// The TRIGGER line of the plain form (`TRIGGER;RELATED=END:-PT15M`, `TRIGGER:-PT1H`,
   /// `TRIGGER;VALUE=DATE-TIME:20261127T090000Z`); nil for a place or an unread alarm.
   static func triggerLine(_ anchor: ItemAlert.Anchor) -> String? {
+    if case .at(let d) = anchor, let w = Optional(ICalWall(utc: d)), (1...9999).contains(w.year) {
+      return atPrefix + w.text(date: false) + "Z"  // as libical writes it (AlertListTests)
+    }
+    if case .deadline(let s) = anchor, let line = cachedLine(s) { return line }
     guard let p = trigger(anchor) else { return nil }
     defer { icalproperty_free(p) }
     var out: [UInt8] = []
     LibIcal.appendWithoutCR(icalproperty_as_ical_string_r(p), to: &out)
     while out.last == 0x0A { out.removeLast() }
-    return String(decoding: out, as: UTF8.self)
+    let line = String(decoding: out, as: UTF8.self)
+    if case .deadline(let s) = anchor {
+      lock.lock()
+      if lines.count < 10_000 { lines[s] = line }
+      lock.unlock()
+    }
+    return line
+  }
+
+  /// The TRIGGER lines of alerts from the deadline, by their seconds (a few values, written at every save).
+  nonisolated(unsafe) private static var lines: [Int: String] = [:]
+
+  private static func cachedLine(_ s: Int) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines[s]
+  }
+  static let atPrefix = "TRIGGER;VALUE=DATE-TIME:"
+
+  /// The instant of `TRIGGER;VALUE=DATE-TIME:20261127T090000Z`, the short form of an alert at a
+  /// time exactly as ``triggerLine(_:)`` writes it; nil for any other text.
+  static func atTime(_ stored: String) -> Date? {
+    var s = stored
+    return s.withUTF8 { b -> Date? in
+      let n = atPrefix.utf8.count
+      guard b.count == n + 16, b[n + 8] == UInt8(ascii: "T"), b[n + 15] == UInt8(ascii: "Z"),
+        atPrefix.utf8.elementsEqual(b[0..<n])
+      else { return nil }
+      func num(_ from: Int, _ count: Int) -> Int? {
+        var v = 0
+        for k in from..<(from + count) {
+          let c = b[n + k]
+          guard c >= 0x30, c <= 0x39 else { return nil }
+          v = v * 10 + Int(c - 0x30)
+        }
+        return v
+      }
+      guard let y = num(0, 4), let mo = num(4, 2), let d = num(6, 2), let h = num(9, 2), let mi = num(11, 2),
+        let se = num(13, 2), y >= 1, (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 60
+      else { return nil }
+      let w = ICalWall(year: y, month: mo, day: d, hour: h, minute: mi, second: se)
+      let at = ICalMapping.utc(w)
+      // Only a text that is what the writer writes for that instant (no 31 February).
+      return ICalWall(utc: at) == w ? at : nil
+    }
   }
 
   /// A new TRIGGER property for the anchor.

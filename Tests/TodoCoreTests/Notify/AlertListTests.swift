@@ -1,3 +1,4 @@
+import CLibical
 import Foundation
 import XCTest
 
@@ -64,6 +65,32 @@ final class AlertListTests: XCTestCase {
     let cleared = try TodoOperation.edit(item.id, fields: FieldEdits(alerts: [])).change(
       in: list, env: .fixed(t0))
     XCTAssertEqual(cleared.after[item.id]??.alerts, [])
+  }
+
+  /// The short form of an alert at a time is read and written without libical (a load of
+  /// 100,000 of them): the same text and instant as libical's, and any other text goes to libical.
+  func testTheShortFormAtATimeIsLibicalsOwn() {
+    for t in [t0, Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 4_102_444_799), t0 + 86_399] {
+      let a = ItemAlert(.at(t))
+      let text = a.stored
+      XCTAssertEqual(ICalAlarms.atTime(text), t, text)
+      XCTAssertEqual(ItemAlert(stored: text), a)
+      // libical's own line for it.
+      let p = ICalAlarms.trigger(.at(t))!
+      var out: [UInt8] = []
+      LibIcal.appendWithoutCR(icalproperty_as_ical_string_r(p), to: &out)
+      icalproperty_free(p)
+      XCTAssertEqual(String(decoding: out, as: UTF8.self), text + "\n")
+    }
+    for other in [
+      "TRIGGER;VALUE=DATE-TIME:20260231T090000Z", "TRIGGER;VALUE=DATE-TIME:20261127T090000", "TRIGGER:-PT15M",
+      "TRIGGER;VALUE=DATE-TIME:2026112xT090000Z",
+    ] {
+      XCTAssertNil(ICalAlarms.atTime(other), other)
+    }
+    XCTAssertEqual(ItemAlert(stored: "TRIGGER;RELATED=END:-PT15M"), ItemAlert(.deadline(-900)))
+    XCTAssertEqual(ItemAlert(.deadline(-900)).stored, "TRIGGER;RELATED=END:-PT15M")
+    XCTAssertEqual(ItemAlert(.deadline(-900)).stored, "TRIGGER;RELATED=END:-PT15M")  // the remembered line
   }
 
   // MARK: - The reminder and alerts at a time in iCalendar
