@@ -75,7 +75,7 @@ struct List: ParsableCommand {
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
       Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
-      △ an early warning (--warn) is to come, ↻ repeats, \
+      △ an early warning (--warn) or another alert is to come, ↻ repeats, \
       ⊘ waits for a notification slot (64 sooner ones are scheduled). \
       When nothing is listed, one line on stderr says so.
       """,

@@ -225,7 +225,7 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public static let reminder = ItemMarks(rawValue: 1)
   public static let repeats = ItemMarks(rawValue: 2)
   public static let noSlot = ItemMarks(rawValue: 4)
-  /// An early warning still to come (`--warn`).
+  /// An early warning (`--warn`) or another alert (`--alert`, issue 36) still to come.
   public static let warning = ItemMarks(rawValue: 8)
 
   /// The marks in the order they are shown, with their glyphs.
@@ -242,7 +242,7 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public init(_ item: TodoItem, now: Date, scheduled: Set<UUID>) {
     var m: ItemMarks = []
     if item.isPending, item.undeliveredReminder != nil { m.insert(.reminder) }
-    if item.undeliveredWarning != nil { m.insert(.warning) }
+    if item.undeliveredWarning != nil || !item.undeliveredAlerts.isEmpty { m.insert(.warning) }
     if item.repeatRule != nil { m.insert(.repeats) }
     if item.isPending, !scheduled.contains(item.id),
       Scheduler.futureCount(CollectionOfOne(item), now: now) > 0

@@ -93,6 +93,16 @@ final class AlertListTests: XCTestCase {
     XCTAssertEqual(ItemAlert(.deadline(-900)).stored, "TRIGGER;RELATED=END:-PT15M")  // the remembered line
   }
 
+  /// A row says an alert is to come (`△`), as it says the early warning; not once it was delivered.
+  func testARowMarksAnAlertToCome() {
+    var i = TodoItem(
+      id: UUID(), title: "Meet", deadline: t0 + 86_400, created: t0, start: t0 + 3600,
+      alerts: [ItemAlert(.start(-600))])
+    XCTAssertTrue(ItemMarks(i, now: t0, scheduled: [i.id]).contains(.warning))
+    i.notifiedAlert = t0 + 3000
+    XCTAssertFalse(ItemMarks(i, now: t0, scheduled: [i.id]).contains(.warning))
+  }
+
   // MARK: - The reminder and alerts at a time in iCalendar
 
   func roundTrip(_ item: TodoItem) throws -> (TodoItem, String) {
