@@ -25,12 +25,13 @@ start_proxy
 echo secret >"$WORK/password"
 out=$(T sync setup --caldav "$PURL" --user user --password-command "cat $WORK/password" 2>&1) || fail "setup: $out"
 out=$(T sync 2>&1) || fail "first sync: $out"
-proxy random "${SOAK_SEED:-$RANDOM}" 0.12 0.3  # a PUT more often: a lost answer to an upload
-echo "soak: ${secs} s, work folder $WORK"
-python3 - "$WORK" "$HERE" "$TODO_BIN" "$PORT" "$secs" <<'PY' || fail "the soak's checks (logs in $WORK)"
+seed=${SOAK_SEED:-$RANDOM}
+proxy random "$seed" 0.12 0.3  # a PUT more often: a lost answer to an upload
+echo "soak: ${secs} s, seed $seed, work folder $WORK"
+python3 - "$WORK" "$HERE" "$TODO_BIN" "$PORT" "$secs" "$seed" <<'PY' || fail "the soak's checks (logs in $WORK)"
 import json, os, random, signal, subprocess, sys, time
 work, here, binary, port, secs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
-rng = random.Random()
+rng = random.Random(int(sys.argv[6]))  # the seed draws the actions too (their timing still varies)
 log = open(os.path.join(work, "daemon.err"), "a")
 daemon = None
 def start():
@@ -63,7 +64,9 @@ while time.time() < end:
         next_kill = now + rng.uniform(4, 12)
         kids = [int(p) for p in run("pgrep", "-P", str(daemon.pid))[1].split()]
         if kids and rng.random() < 0.5:
-            for k in kids: os.kill(k, signal.SIGKILL)  # vdirsyncer, in the middle of its run
+            for k in kids:  # vdirsyncer, in the middle of its run
+                try: os.kill(k, signal.SIGKILL)
+                except ProcessLookupError: pass  # it ended since pgrep saw it
             counts["kills_vdirsyncer"] += 1
         else:
             daemon.kill(); daemon.wait()
@@ -115,7 +118,11 @@ for side, items in (("here", h), ("server", s or [])):
             else: lost += 1
             print("%s: %s is %r, its last edit %r" % (side, u, have.get(u), t))
 duplicated = (len(h) - len(dict(h))) + (len(s) - len(dict(s)) if s else 0) + (1 if dup_error else 0)
-resurrected = sum(1 for u in deleted for items in (h, s or []) if u in dict(items))
+resurrected = 0
+for side, items in (("here", h), ("server", s or [])):
+    for u in sorted(deleted & set(dict(items))):
+        resurrected += 1
+        print("%s: %s deleted, back as %r" % (side, u, dict(items)[u]))
 faults = sum(1 for _ in open(os.path.join(work, "faults")))
 print("soak counts: items=%d (alive %d, deleted %d) adds=%d edits=%d deletions=%d kills: daemon=%d vdirsyncer=%d "
       "faults=%d conflicts told=%d lost=%d (set aside and told %d) duplicated=%d resurrected=%d" % (

@@ -36,6 +36,9 @@ before=$(filesum)
 expect_fail T edit "$short" --priority urgent
 expect_fail T edit "$short" --progress 140%
 expect_fail T add x --tag "a,b"
+# A tag removed beside a bad value: that value's error line, not the help with status 0.
+expect_fail T edit "$short" --tag -money --tag "a,b"
+expect_match "$LAST_ERR" "^error: --tag 'a,b': a tag is a word" "--tag -T beside a bad tag"
 expect_eq "$(filesum)" "$before" "bad input changes nothing"
 
 # The export: iCalendar that python3-icalendar reads with the same values.

@@ -2,7 +2,8 @@
 # Every alarm rings (issue 36): a vdir file written as Thunderbird writes a to-do
 # with three alarms (before the start, at the due time, after it) rings three
 # bubbles through the daemon, each within 1 s of its instant, none twice across
-# a restart. The alarm at the due time rings as the deadline's bubble.
+# a restart. The alarm at the due time rings as the deadline's bubble; each
+# alert's bubble says what it is for ("starts now: TITLE", "due now: TITLE").
 . "$HERE/lib.sh"; . "$HERE/daemon-lib.sh"; . "$HERE/lib-sync.sh"
 export TODO_TUI_VDIR="$WORK/vdir"
 export TODO_TUI_FILE="$WORK/data/todos.plist"
@@ -32,10 +33,14 @@ start_daemon
 wait_for 5 sh -c "\"$TODO_BIN\" list | grep -q 'Three alarms'" || fail "the vdir's item did not arrive: $(cat "$WORK/daemon.err")"
 wait_calls 3 15
 k=0
+said=("starts now: Three alarms" 'Todo Item "Three alarms" Is Overdue' "due now: Three alarms")
 for want in "$t0 alert" "$((t0 + 5)) deadline" "$((t0 + 7)) alert"; do
   k=$((k + 1))
   line=$(calls | sed -n "${k}p")
   expect_eq "$(cut -d'|' -f2 <<<"$line")" "${want#* }" "kind of bubble $k"
+  # The call's file: its first line, then the argv; SUMMARY is the one before last.
+  file=$(grep -lxF "$line" "$WORK/calls"/* | head -n 1)
+  expect_eq "$(tail -n 2 "$file" | head -n 1)" "${said[$((k - 1))]}" "the summary of bubble $k"
   late=$(awk -v a="$(cut -d'|' -f1 <<<"$line")" -v d="${want% *}" 'BEGIN { printf "%d", (a - d) * 1000 }')
   echo "bubble $k (${want#* }): ${late} ms after its instant"
   [ "$late" -ge 0 ] && [ "$late" -lt 1000 ] || fail "bubble $k rang ${late} ms after its instant"

@@ -42,7 +42,7 @@ struct Add: ParsableCommand {
     }
     let warning = try TimeEcho.warn(warn, env: env)
     var more = try fields.values(env: env)
-    more.alerts = try alerts.values(env: env)
+    more += try alerts.change(env: env).map { [$0] } ?? []
     if due == nil, words.due == nil,
       let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
     {
@@ -55,12 +55,12 @@ struct Add: ParsableCommand {
     }
     let listName = fields.listName(orDefault: true)
     let change = try options.store.commit(env: env) { items in
-      var more = more
-      more.list = try FieldOptions.listField(listName, in: items)
-      if parent.parent != nil { more.parent = .some(try parent.uid(in: items) ?? nil) }
+      let more =
+        more
+        + [try FieldOptions.listField(listName, in: items), try parent.change(in: items)].compactMap { $0 }
       return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? (more.alerts == nil ? CLI.settings.earlyWarning : nil), fields: more)
+        warn: warning ?? (more.touches("alerts") ? nil : CLI.settings.earlyWarning), changes: more)
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
@@ -74,8 +74,8 @@ struct List: ParsableCommand {
     abstract: "List pending items by deadline, someday items last.",
     discussion: """
       One item a line: its short id, marks, the deadline in local time and the title. \
-      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder is pending, \
-      △ an early warning (--warn) or another alert is to come, ↻ repeats, \
+      Marks: ! overdue, ✓ completed, ✗ cancelled, ◷ a reminder or an alert is still to ring, \
+      △ an early warning (--warn) is to come, ↻ repeats, \
       ⊘ waits for a notification slot (64 sooner ones are scheduled). \
       When nothing is listed, one line on stderr says so.
       """,
@@ -225,14 +225,18 @@ struct Edit: ParsableCommand {
     if noteEditor && fields.note != nil {
       throw ValidationError("--note-editor and --note cannot be used together")
     }
-    if title == nil && due == nil && `repeat` == nil && warn == nil && alerts.alert.isEmpty && !fields.given
+    if title == nil && due == nil && `repeat` == nil && warn == nil && alerts.alert.isEmpty && !fields.any
       && parent.parent == nil && !noteEditor
     {
-      throw ValidationError(
-        "expected --title or --due (or --repeat, --warn, --alert, --note, --priority, --tag, --start, --progress, --list, --parent)"
-      )
+      throw ValidationError(Self.expected)
     }
   }
+
+  /// What edit says when given nothing to change: its own options, then one for each field of the table with a text form.
+  static let expected =
+    "expected --title or --due (or "
+    + (["repeat", "warn", "alert"] + ItemField.typed.compactMap { $0.text?.option }).map { "--" + $0 }.joined(
+      separator: ", ") + ")"
 
   func run() throws {
     let env = CLI.environment
@@ -242,8 +246,8 @@ struct Edit: ParsableCommand {
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
     var more = try fields.values(env: env)
-    more.alerts = try alerts.values(env: env)
-    if noteEditor { more.note = try editedNote() }
+    more += try alerts.change(env: env).map { [$0] } ?? []
+    if noteEditor { more.append(.set("note", text: try editedNote() ?? nil)) }
     let change = try options.store.commit(env: env) { items in
       let target = try items.resolve(id)
       if let due, let base = items.item(target)?.deadline {
@@ -256,10 +260,10 @@ struct Edit: ParsableCommand {
         let first = Recurrence.first(r, from: d, in: env.calendar.timeZone)
         if first != d { deadline = .some(first) }
       }
-      var more = more
-      more.list = try FieldOptions.listField(fields.list, in: items)
-      more.parent = try parent.uid(in: items)
-      return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning, fields: more)
+      let more =
+        more
+        + [try FieldOptions.listField(fields.list, in: items), try parent.change(in: items)].compactMap { $0 }
+      return .edit(target, title: title, deadline: deadline, repeatRule: rule, warn: warning, changes: more)
     }
     CLI.out(change.summary + "\n")
     if let d = deadline { TimeEcho.report(d, now: now) }

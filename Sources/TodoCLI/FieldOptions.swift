@@ -6,40 +6,38 @@ import TodoCore
   import Glibc
 #endif
 
-/// The options of SPEC 8 on `add` and `edit`: note, priority, tags, start, progress.
+/// The options of SPEC 8 on `add` and `edit`, one for each field of the table
+/// with a text form (``ItemField/text``) but the parent (``ParentOption``):
+/// declared here, as the parser needs; their help, their checks, the changes
+/// they make and whether one is given come from the table's forms.
 struct FieldOptions: ParsableArguments {
+  @Option(name: .long, help: Self.help("note")) var note: String?
+  @Option(name: .long, help: Self.help("priority")) var priority: String?
   @Option(
-    name: .long,
-    help: ArgumentHelp("The note (- reads it from stdin); edit: none removes it.", valueName: "text"))
-  var note: String?
-  @Option(
-    name: .long, help: ArgumentHelp("high, medium, low, none, or 0-9 (iCalendar's PRIORITY).", valueName: "p")
-  )
-  var priority: String?
-  @Option(
-    name: .long, parsing: .unconditionalSingleValue,
-    help: ArgumentHelp(
-      "A tag (repeatable); edit: +T adds it, -T removes it, none removes them all.", valueName: "tag"),
-    completion: TagCompletion.kind)
+    name: .long, parsing: .unconditionalSingleValue, help: Self.help("tag"), completion: TagCompletion.kind)
   var tag: [String] = []
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "When work on it may start (as --due), or none.", discussion: TimeEcho.whenHelp, valueName: "when"))
-  var start: String?
-  @Option(name: .long, help: ArgumentHelp("How far along it is: N% (0-100), or none.", valueName: "n%"))
-  var progress: String?
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The list (by name; add: default $TODO_TUI_LIST, else the first list); edit: moves it there.",
-      valueName: "name"),
-    completion: ListCompletion.kind)
-  var list: String?
+  @Option(name: .long, help: Self.help("start")) var start: String?
+  @Option(name: .long, help: Self.help("progress")) var progress: String?
+  @Option(name: .long, help: Self.help("list"), completion: ListCompletion.kind) var list: String?
 
-  /// Whether any of them is given.
-  var given: Bool {
-    note != nil || priority != nil || !tag.isEmpty || start != nil || progress != nil || list != nil
+  /// The values given to each option, by its name (``TextForm/option``).
+  var given: [String: [String]] {
+    [
+      "note": note.map { [$0] } ?? [], "priority": priority.map { [$0] } ?? [], "tag": tag,
+      "start": start.map { [$0] } ?? [], "progress": progress.map { [$0] } ?? [],
+      "list": list.map { [$0] } ?? [],
+    ]
+  }
+
+  /// Whether the option of a field of the table is given (the parent's is ``ParentOption``'s).
+  var any: Bool { ItemField.typed.contains { !(given[$0.text!.option] ?? []).isEmpty } }
+
+  /// The help of the option of this name, from its field's text form (a date
+  /// field's help says the forms a time takes).
+  static func help(_ option: String) -> ArgumentHelp {
+    guard let field = ItemField.option(option), let form = field.text else { return ArgumentHelp() }
+    return ArgumentHelp(
+      form.help, discussion: field.kind == .date ? TimeEcho.whenHelp : "", valueName: form.valueName)
   }
 
   /// An empty set, for the fast path (reading an option that was not parsed stops the program).
@@ -51,10 +49,10 @@ struct FieldOptions: ParsableArguments {
 
   /// The `list` field for the list named `name` among the file's lists (nil: not given);
   /// an unknown name is an error that names the lists there are.
-  static func listField(_ name: String?, in source: some ItemSource) throws -> String?? {
+  static func listField(_ name: String?, in source: some ItemSource) throws -> FieldChange? {
     guard let name else { return nil }
     let list = try source.lists.named(name)
-    return .some(source.lists.field(for: list.id))
+    return .set("list", text: source.lists.field(for: list.id))
   }
 
   /// `--list`, else (for `add`) `TODO_TUI_LIST` when set, else the settings' default list.
@@ -63,70 +61,44 @@ struct FieldOptions: ParsableArguments {
     return orDefault ? CLI.settings.defaultList : nil
   }
 
+  /// Every value reads as its field's form says (a time's grammar is checked when run, as --due's).
   func validate() throws {
-    _ = try Self.priority(priority)
-    _ = try Self.progress(progress)
-    _ = try Self.tagEdits(tag)
+    let context = TextForm.Context(now: Date(), calendar: .current)
+    for field in ItemField.typed {
+      for value in given[field.text!.option] ?? [] {
+        do { _ = try Self.changes(field, value, context) } catch let e as ValidationError { throw e } catch {}
+      }
+    }
   }
 
-  /// `--priority`: nil when not given, `.some(nil)` for none (or 0), else 1-9:
-  /// high is 1, medium 5, low 9 (as Apple Reminders, Thunderbird and Tasks.org write them).
+  /// The changes one value of the field's option makes; a value that is not
+  /// one of the field's forms is a usage error that names the option and the forms.
+  static func changes(_ field: ItemField, _ value: String, _ context: TextForm.Context) throws
+    -> [FieldChange]
+  {
+    do {
+      return try field.changes(value, context)
+    } catch let p as FieldText.Problem {
+      throw ValidationError("--\(field.text!.option) '\(value)': \(p.message)")
+    }
+  }
+
+  /// `--priority`'s value as the list's filter reads it: nil when not given, `.some(nil)` for none.
   static func priority(_ text: String?) throws -> Int?? {
-    guard let text else { return nil }
-    guard let p = FieldText.priority(text) else {
-      throw ValidationError("--priority '\(text)': expected high, medium, low, none or 0-9")
-    }
-    return .some(p == 0 ? nil : p)
-  }
-
-  /// `--progress`: nil when not given, `.some(nil)` for none, else 0-100.
-  static func progress(_ text: String?) throws -> Int?? {
-    guard let text else { return nil }
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty, let p = try? FieldText.progress(text) else {
-      throw ValidationError("--progress '\(text)': expected a percentage from 0% to 100%, or none")
-    }
+    guard let text, let field = ItemField.option("priority") else { return nil }
+    let changes = try Self.changes(field, text, TextForm.Context(now: Date(), calendar: .current))
+    guard case .integer(let p) = changes.value(of: field.name) else { return .some(nil) }
     return .some(p)
   }
 
-  /// `--tag` values: each a tag to add (`T` or `+T`) or to remove (`-T`).
-  static func tagEdits(_ values: [String]) throws -> [(tag: String, add: Bool)] {
-    try values.map { v in
-      var t = v.trimmingCharacters(in: .whitespaces)
-      // `none` clears them all, as with every other field (`+none` is the tag "none").
-      if t.lowercased() == "none" { return ("", false) }
-      var add = true
-      if t.hasPrefix("+") || t.hasPrefix("-") {
-        add = t.first == "+"
-        t = String(t.dropFirst()).trimmingCharacters(in: .whitespaces)
-      }
-      if t.hasPrefix("#") { t.removeFirst() }
-      guard !t.isEmpty, FieldText.isTag(t) else {
-        throw ValidationError(
-          "--tag '\(v)': a tag is a word or words without commas or control characters (--tag none clears them all)"
-        )
-      }
-      return (t, add)
+  /// The changes, read and checked before the change (the note from stdin once), in the table's order.
+  func values(env: TodoEnvironment) throws -> [FieldChange] {
+    let context = TextForm.Context(now: env.now(), calendar: env.calendar) {
+      String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
-  }
-
-  /// The note given, `-` read from stdin (its last line feed dropped); nil when not given, `.some(nil)` for none.
-  func noteText() throws -> String?? {
-    guard let note else { return nil }
-    if note == "-" {
-      var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-      return .some(text.isEmpty ? nil : text)
+    return try ItemField.typed.flatMap { field in
+      try (given[field.text!.option] ?? []).flatMap { try Self.changes(field, $0, context) }
     }
-    if note.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
-    return .some(note.replacingOccurrences(of: "\\n", with: "\n"))
-  }
-
-  /// The edits, read and checked before the change (the note from stdin once).
-  func values(env: TodoEnvironment) throws -> FieldEdits {
-    FieldEdits(
-      note: try noteText(), priority: try Self.priority(priority),
-      tags: try Self.tagEdits(tag).map { FieldEdits.TagEdit($0.tag, add: $0.add) },
-      start: try start.map { try TimeEcho.due($0, env: env) }, progress: try Self.progress(progress))
   }
 }
 

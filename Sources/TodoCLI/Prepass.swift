@@ -71,8 +71,15 @@ enum Prepass {
     "--parent", "--progress", "--in", "--vdir", "--format", "--sort", "--color", "--file", "--days",
   ]
 
+  /// The options whose value may start with `-`: edit's `--tag -home` removes the tag `home`.
+  /// Given apart, the parser takes the value (its parsing is `.unconditionalSingleValue`) but,
+  /// once anything else fails, reads it again as flags (`-h -o -m -e`) and prints the help with
+  /// status 0 instead of the error: joined (`--tag=-home`), it is a value only.
+  static let dashValues: Set<String> = ["--tag"]
+
   /// `--due -1w` as `--due=-1w` (the parser takes `-1w` for an option and says the value is
-  /// missing; no option's name starts with a digit); an option of one value given twice refused.
+  /// missing; no option's name starts with a digit), `--tag -home` as `--tag=-home`
+  /// (``dashValues``); an option of one value given twice refused.
   /// After `--` nothing is touched.
   static func values(_ args: [String]) throws -> [String] {
     var out: [String] = []
@@ -89,7 +96,9 @@ enum Prepass {
         (name, value) = (String(a[..<eq]), String(a[a.index(after: eq)...]))
       } else if a.hasPrefix("--"), i + 1 < args.count {
         let next = args[i + 1]
-        if next.count > 1, next.hasPrefix("-"), next.dropFirst().first?.isNumber == true {
+        if next.count > 1, next.hasPrefix("-"),
+          next.dropFirst().first?.isNumber == true || dashValues.contains(a) && !next.hasPrefix("--")
+        {
           out.append(a + "=" + next)
           (name, value) = (a, next)
           i += 2

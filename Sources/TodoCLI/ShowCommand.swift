@@ -72,12 +72,7 @@ struct Show: ParsableCommand {
         ))
     }
     lines.append(("deadline", item.deadline.map { f.dateText($0, weekday: true) } ?? "none (someday)"))
-    if let s = item.start { lines.append(("start", f.dateText(s, weekday: true))) }
-    if let p = item.priority { lines.append(("priority", FieldText.priorityName(p) + " (\(p))")) }
-    if !item.tags.isEmpty {
-      lines.append(("tags", item.tags.map { "#" + Title.displaySafe($0) }.joined(separator: " ")))
-    }
-    if let p = item.progress { lines.append(("progress", "\(p)%")) }
+    lines += rows(of: item, formatter: f)
     for uid in TaskDepends.uids(of: item) {
       let found =
         UUID(uuidString: uid).flatMap { list?[$0] }
@@ -88,21 +83,27 @@ struct Show: ParsableCommand {
     if let r = item.reminder { lines.append(("reminder", f.dateText(r, weekday: true))) }
     if let r = item.repeatRule { lines.append(("repeat", RepeatRule.words(for: r))) }
     for a in item.alerts { lines.append(("alert", a.words(f))) }
-    lines.append(
-      (
-        "status",
-        item.completed.map { "completed " + f.dateText($0) } ?? (item.cancelled ? "cancelled" : "pending")
-      ))
+    lines.append(("status", FieldText.status(of: item) { f.dateText($0) }))
     lines.append(("created", f.dateText(item.created)))
     if let m = item.modified { lines.append(("modified", f.dateText(m))) }
     var out = lines.map { $0.0 + ":" + String(repeating: " ", count: max(1, 10 - $0.0.count)) + $0.1 + "\n" }
       .joined()
-    if let n = item.note {
-      out += "note:\n"
-      for l in n.split(separator: "\n", omittingEmptySubsequences: false) {
+    for field in ItemField.typed where field.text!.whole {
+      guard let text = field.text?.show?(field.get(item), f) else { continue }
+      out += field.text!.label + ":\n"
+      for l in text.split(separator: "\n", omittingEmptySubsequences: false) {
         out += "  " + Title.displaySafe(String(l)) + "\n"
       }
     }
     return out
+  }
+
+  /// The rows of the fields of the table that have a text form of their own
+  /// (``TextForm/show``) and are set: the times first, by the deadline, then the others, in the table's order.
+  static func rows(of item: TodoItem, formatter f: DueFormatter) -> [(String, String)] {
+    let shown = ItemField.typed.filter { !$0.text!.whole }
+    return (shown.filter { $0.kind == .date } + shown.filter { $0.kind != .date }).compactMap { field in
+      field.text?.show?(field.get(item), f).map { (field.text!.label, $0) }
+    }
   }
 }

@@ -4,13 +4,7 @@ import TodoCore
 
 /// `--parent ID|none` on `add` and `edit` (SPEC 9).
 struct ParentOption: ParsableArguments {
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Make it a subtask of this item (a UUID, iCalendar UID or unique prefix); edit: none makes it a top-level item.",
-      valueName: "id"),
-    completion: IDCompletion.kind)
-  var parent: String?
+  @Option(name: .long, help: FieldOptions.help("parent"), completion: IDCompletion.kind) var parent: String?
 
   /// Not given, for the fast path (reading an option that was not parsed stops the program).
   static var none: ParentOption {
@@ -19,13 +13,13 @@ struct ParentOption: ParsableArguments {
     return o
   }
 
-  /// The parent's iCalendar UID among `items`: nil when not given, `.some(nil)` for none.
-  func uid(in items: any ItemSource) throws -> String?? {
+  /// The change of the parent to its iCalendar UID among `items` (none: cleared); nil when not given.
+  func change(in items: any ItemSource) throws -> FieldChange? {
     guard let parent else { return nil }
-    if parent.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .some(nil) }
+    if parent.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return .clear("parent") }
     let id = try items.resolve(parent)
     guard let item = items.item(id) else { throw TodoError.noSuchItem(parent) }
-    return .some(item.icalUID)
+    return .set("parent", text: item.icalUID)
   }
 }
 

@@ -69,4 +69,9 @@ struct AlertOption: ParsableArguments {
       throw ValidationError(e.description)
     }
   }
+
+  /// The change of the item's `alerts` field the options make: nil when none was given.
+  func change(env: TodoEnvironment) throws -> FieldChange? {
+    try values(env: env).map(FieldChange.alerts)
+  }
 }

@@ -47,12 +47,20 @@ final class ArgvTests: XCTestCase {
     let edit = try XCTUnwrap(
       CLIMain.parse(["edit", "3f2a", "--tag", "-home", "--tag", "+money", "--priority", "high"]) as? Edit)
     XCTAssertEqual(edit.fields.tag, ["-home", "+money"])
-    XCTAssertEqual(try FieldOptions.tagEdits(edit.fields.tag).map(\.add), [false, true])
+    let env = TodoEnvironment.at(Date(timeIntervalSince1970: 1_795_000_000), in: TimeZone(identifier: "UTC")!)
+    XCTAssertEqual(
+      try edit.fields.values(env: env),
+      [
+        FieldChange("priority", .set(.integer(1))), FieldChange("tags", .remove("home")),
+        FieldChange("tags", .add("money")),
+      ])
     XCTAssertEqual(try FieldOptions.priority("high"), .some(1))
     XCTAssertEqual(try FieldOptions.priority("medium"), .some(5))
     XCTAssertEqual(try FieldOptions.priority("low"), .some(9))
     XCTAssertEqual(try FieldOptions.priority("none"), .some(nil))
-    XCTAssertEqual(try FieldOptions.progress("40%"), .some(40))
+    let adding = try XCTUnwrap(CLIMain.parse(["add", "x", "--progress", "40%", "--tag", "none"]) as? Add)
+    XCTAssertEqual(
+      try adding.fields.values(env: env), [.clear("tags"), FieldChange("progress", .set(.integer(40)))])
     XCTAssertEqual(failure(["edit", "3f2a", "--priority", "urgent"])?.1, 64)
     XCTAssertEqual(failure(["add", "x", "--progress", "140%"])?.1, 64)
     XCTAssertEqual(failure(["add", "x", "--tag", "a,b"])?.1, 64)
@@ -116,6 +124,20 @@ final class ArgvTests: XCTestCase {
     XCTAssertFalse(far?.0.contains("did you mean") ?? true, far?.0 ?? "")
   }
 
+  /// `--tag -home` removes the tag `home`, whatever else argv holds: a bad value
+  /// beside it is its one error line, never the help with exit 0 (the parser
+  /// would read `-home` as `-h -o -m -e` once something else failed).
+  func testATagRemovedBesideABadValueIsTheErrorNotTheHelp() throws {
+    let tagError =
+      "--tag 'a,b': a tag is a word or words without commas or control characters (--tag none clears them all) (see 'todo-tui help')"
+    XCTAssertEqual(failure(["edit", "3f2a", "--tag", "-home", "--tag", "a,b"])?.0, tagError)
+    XCTAssertEqual(failure(["edit", "3f2a", "--tag", "a,b", "--tag", "-home"])?.0, tagError)
+    XCTAssertEqual(failure(["edit", "3f2a", "--tag", "-home", "--progress", "lots"])?.1, 64)
+    XCTAssertEqual(failure(["add", "x", "--tag", "-h", "--priority", "urgent"])?.1, 64)
+    let edit = try XCTUnwrap(CLIMain.parse(["edit", "3f2a", "--tag", "-home", "--tag", "-h"]) as? Edit)
+    XCTAssertEqual(edit.fields.tag, ["-home", "-h"])
+  }
+
   func testHelpIsNotAFailure() {
     XCTAssertNil(CLIMain.failure(CleanExit.helpRequest(), args: ["--help"]))
     XCTAssertNil(failure(["help", "add"]).flatMap { $0.1 == 0 ? nil : $0 }, "help of a command exits 0")
@@ -140,5 +162,33 @@ final class ArgvTests: XCTestCase {
     XCTAssertTrue(message.contains("--help"), message)
     let (other, _) = CLIMain.failure(TodoError.badWhen("someday"), args: [])!
     XCTAssertFalse(other.contains("did you mean"), other)
+  }
+
+  /// Every field of the table with a text form has its option on add and edit,
+  /// declared (as the parser needs) and read (``FieldOptions/given``): a field
+  /// cannot be added to the table without it.
+  func testEveryFieldWithATextFormHasItsOption() throws {
+    let options = Set(ItemField.typed.compactMap { $0.text?.option })
+    let declared =
+      (Array(Mirror(reflecting: FieldOptions.none).children)
+      + Array(Mirror(reflecting: ParentOption.none).children))
+      .compactMap { $0.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } }
+    XCTAssertEqual(Set(declared), options)
+    XCTAssertEqual(Set(FieldOptions.none.given.keys).union(["parent"]), options)
+    for command in [Add.helpMessage(), Edit.helpMessage()] {
+      for field in ItemField.typed {
+        let form = try XCTUnwrap(field.text)
+        XCTAssertTrue(command.contains("--\(form.option) <\(form.valueName)>"), form.option)
+      }
+    }
+    // The fields' options in the table's order (a new field's after these).
+    XCTAssertTrue(
+      Edit.expected.hasPrefix(
+        "expected --title or --due (or --repeat, --warn, --alert, --note, --priority, --tag, --start, --progress, --list, --parent"
+      ), Edit.expected)
+    // A value that is not one of the field's forms: one line that names the option and the forms.
+    XCTAssertEqual(
+      failure(["edit", "3f2a", "--progress", "lots"])?.0,
+      "--progress 'lots': expected a percentage from 0% to 100%, or none (see 'todo-tui help')")
   }
 }

@@ -14,7 +14,7 @@ extension Agenda {
           guard e.deadline <= t || f.dayNumber(d) - first < count else { continue }
           let bytes = UnsafeBufferPointer(
             rebasing: text[Int(e.title.offset)..<Int(e.title.offset + e.title.count)])
-          let p = scan.value(e, ItemField.priorityIndex)
+          let p = scan.value(e, scan.named.priority)
           rows.append(
             Row(
               id: e.id, title: String(decoding: bytes, as: UTF8.self), deadline: d,

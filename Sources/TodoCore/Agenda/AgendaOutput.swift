@@ -75,7 +75,7 @@ extension Agenda {
   /// A day's heading: "Today, Sat Nov 28", "Tomorrow, Sun Nov 29", "Tue Dec 1",
   /// "Fri Jan 1 2027" (another year than now's).
   public static func dayName(_ day: Int, formatter f: DueFormatter) -> String {
-    let (y, m, d) = PlistCodec.civil(day)
+    let (y, m, d) = CivilDays.civil(day)
     var name = DueFormatter.weekdays[(day % 7 + 11) % 7] + " " + DueFormatter.months[m - 1] + " \(d)"
     if y != f.currentYear { name += " \(y)" }
     switch day - f.today {
@@ -103,7 +103,7 @@ extension Agenda {
     } else {
       out += "\n"
       for (k, day) in days.enumerated() {
-        let (y, m, d) = PlistCodec.civil(day.number)
+        let (y, m, d) = CivilDays.civil(day.number)
         out += "    {\n      \"date\" : \"\(Self.pad(y, 4))-\(Self.pad(m, 2))-\(Self.pad(d, 2))\",\n"
         out += "      \"items\" : " + items(rows(of: day), indent: "      ") + "\n"
         out += k + 1 < days.count ? "    },\n" : "    }\n"

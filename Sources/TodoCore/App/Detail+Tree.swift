@@ -46,18 +46,18 @@ extension AppState {
 
   /// The list and parent the detail of `item` saves (only those touched), or
   /// why not: the words the field shows.
-  func treeEdits(_ d: Detail, of item: TodoItem) -> Result<FieldEdits, TreeFailure> {
-    var e = FieldEdits.none
+  func treeEdits(_ d: Detail, of item: TodoItem) -> Result<[FieldChange], TreeFailure> {
+    var e: [FieldChange] = []
     if d.listTouched {
       guard lists.list(id: d.list) != nil else {
         return .failure(TreeFailure(field: .list, message: "That list is gone: choose another"))
       }
-      e.list = .some(lists.field(for: d.list))
+      e.append(.set("list", FieldValue(lists.field(for: d.list))))
     }
     switch parentReading(d, of: item) {
     case .unchanged: break
-    case .topLevel: e.parent = .some(nil)
-    case .item(let p): e.parent = .some(p.icalUID)
+    case .topLevel: e.append(.clear("parent"))
+    case .item(let p): e.append(.set("parent", .text(p.icalUID)))
     case let bad: return .failure(TreeFailure(field: .parent, message: parentProblem(bad)))
     }
     return .success(e)

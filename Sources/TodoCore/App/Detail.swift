@@ -2,7 +2,8 @@ import Foundation
 
 /// The item's detail (Enter on a row, SPEC 8): the edit form's title,
 /// deadline (with its picker), repeat rule and warning, and with them the
-/// start (with a picker of its own), priority, progress, tags and note.
+/// start (with a picker of its own), priority, every field of the table
+/// edited as a line of text (the progress, …), tags, list, parent and note.
 /// Every field shows what the item has; saving writes only the fields
 /// touched, so a field another process changes meanwhile keeps its value.
 ///
@@ -11,28 +12,48 @@ import Foundation
 /// the deadline, starts blank with the item's value as its hint.
 public struct Detail: Equatable, Sendable {
   /// The fields top to bottom, which is also their Tab order (a date field's
-  /// picker follows it). A new field of the item is one more entry here, with
-  /// its editor below and its row in Render+Detail.swift.
-  public static let fields: [Form.Focus] = [
-    .title, .deadline, .start, .repeatRule, .warning, .priority, .progress, .tags, .list, .parent, .note,
-  ]
+  /// picker follows it): the rows in the places they have (``placed``), then a
+  /// row ``Form/Focus/line(_:)`` for every other field of the table edited as
+  /// a line of text (``lineFields``), in the table's order.
+  public static let fields: [Form.Focus] =
+    placed + lineFields.filter { f in !placed.contains { field($0) == f } }.map { .line($0) }
 
-  /// The labels of ``fields``.
+  /// The rows in the places they have had since the detail began: those that
+  /// edit their field their own way (a picker, a cycle, the file's lists,
+  /// completion from the file's tags, many lines) and the progress, a line.
+  static let placed: [Form.Focus] =
+    [.title, .deadline, .start, .repeatRule, .warning, .priority]
+    + (ItemField.named("progress").map { [.line($0)] } ?? []) + [.tags, .list, .parent, .note]
+
+  /// The labels of ``fields``: a field of the table's, its text form's (``TextForm/detailLabel``).
   public static func label(_ f: Form.Focus) -> String {
+    if let label = field(f)?.text?.detailLabel { return label }
     switch f {
     case .title: return "Title"
     case .deadline, .picker: return "Deadline"
-    case .start, .startPicker: return "Start"
     case .repeatRule: return "Repeat"
     case .warning: return "Warning"
-    case .priority: return "Priority"
-    case .progress: return "Progress"
-    case .tags: return "Tags"
-    case .list: return "List"
-    case .parent: return "Parent"
-    case .note: return "Note"
+    default: return ""
     }
   }
+
+  /// The field of the table a row edits (a picker: its field's), nil for the
+  /// add form's own four (title, deadline, repeat, warning: special cases).
+  public static func field(_ f: Form.Focus) -> ItemField? {
+    switch f {
+    case .title, .deadline, .picker, .repeatRule, .warning: return nil
+    case .start, .startPicker: return ItemField.named("start")
+    case .priority: return ItemField.named("priority")
+    case .line(let field): return field
+    case .tags: return ItemField.named("tags")
+    case .list: return ItemField.named("list")
+    case .parent: return ItemField.named("parent")
+    case .note: return ItemField.named("note")
+    }
+  }
+
+  /// The fields edited as a line of text (``TextForm/edit``), in the table's order.
+  static let lineFields = ItemField.typed.filter { $0.text?.edit != nil }
 
   public var note: TextArea
   /// The note as the field first held it: unchanged, it is not saved.
@@ -40,16 +61,14 @@ public struct Detail: Equatable, Sendable {
   /// The priority as iCalendar has it, nil for none.
   public var priority: Int?
   public private(set) var initialPriority: Int?
-  /// The tags as typed: separated by commas, or by spaces (``FieldText/tags(_:)``).
-  public var tags: TextField
-  public private(set) var initialTags: [String]
+  /// The fields edited as a line of text (``lineFields``), as typed, by field name.
+  public var lines: [String: TextField] = [:]
+  /// Their values as the item has them: a field is touched when its text no longer reads as that.
+  public private(set) var initialLines: [String: FieldValue] = [:]
   /// The start as typed; blank keeps the item's (`keptStart`), `none` clears it.
   public var start: TextField
   public var startPicker: DatePicker?
   public private(set) var keptStart: Date?
-  /// The progress as typed (`40%`, `40`, blank or `none` for none).
-  public var progress: TextField
-  public private(set) var initialProgress: Int?
   /// The tags of the file's items, the most used first: what Tab completes.
   public let known: [String]
   /// The id of the list chosen (← → go through the file's lists), and the item's.
@@ -65,21 +84,44 @@ public struct Detail: Equatable, Sendable {
     initialNote = note.text
     priority = item.priority.flatMap { $0 > 0 ? $0 : nil }
     initialPriority = priority
-    tags = TextField(FieldText.tagsText(item.tags), limit: Detail.tagsLimit)
-    initialTags = item.tags
     start = TextField("", limit: 64)
     keptStart = item.start
-    progress = TextField(item.progress.map { "\($0)%" } ?? "", limit: 8)
-    initialProgress = item.progress
     self.known = known
     list = lists.listID(of: item)
     initialList = list
     parent = TextField("", limit: 200)
     keptParent = item.parent
+    for f in Self.lineFields { takeLine(f, of: item) }
   }
 
-  /// The longest tags field, in characters.
-  public static let tagsLimit = 1_000
+  /// The line of `f` as the item has it.
+  mutating func takeLine(_ f: ItemField, of item: TodoItem) {
+    guard let edit = f.text?.edit else { return }
+    let value = f.get(item)
+    lines[f.name] = TextField(edit.text(value), limit: edit.limit)
+    initialLines[f.name] = value
+  }
+
+  /// The tags as typed: separated by commas, or by spaces (``FieldText/tags(_:)``).
+  public var tags: TextField {
+    get { lines["tags"] ?? TextField("") }
+    set { lines["tags"] = newValue }
+  }
+  var initialTags: [String] { initialLines["tags"]?.texts ?? [] }
+
+  /// What the line of the field of this name reads as (its form's ``TextForm/Edit/read``).
+  public func lineReading(_ name: String) -> Result<FieldValue, FieldText.Problem> {
+    guard let read = ItemField.named(name)?.text?.edit?.read else { return .success(.absent) }
+    return Result { try read(lines[name]?.text ?? "") }.mapError {
+      $0 as? FieldText.Problem ?? .init(message: "\($0)")
+    }
+  }
+
+  /// Whether the line of the field of this name was changed: a text that does not read counts (saving says why).
+  public func lineTouched(_ name: String) -> Bool {
+    guard case .success(let v) = lineReading(name) else { return true }
+    return v != initialLines[name]
+  }
 
   /// The tags of `items`, the most used first (then by name): what the tag field completes.
   public static func knownTags(_ items: [TodoItem]) -> [String] {
@@ -92,19 +134,13 @@ public struct Detail: Equatable, Sendable {
 
   public var noteTouched: Bool { note.text != initialNote }
   public var priorityTouched: Bool { priority != initialPriority }
-  /// A tag text that does not read counts as touched: saving says why.
-  public var tagsTouched: Bool { (try? resolvedTags().get()) != initialTags }
   public var startTouched: Bool { !start.isEmpty || startPicker?.isTurned == true }
-  public var progressTouched: Bool {
-    guard case .success(let p) = resolvedProgress() else { return true }
-    return p != initialProgress
-  }
   public var listTouched: Bool { list != initialList }
   /// Whether a parent was typed (blank keeps the item's).
   public var parentTouched: Bool { !parent.isEmpty }
   public var isTouched: Bool {
-    noteTouched || priorityTouched || tagsTouched || startTouched || progressTouched || listTouched
-      || parentTouched
+    noteTouched || priorityTouched || startTouched || listTouched || parentTouched
+      || Self.lineFields.contains { lineTouched($0.name) }
   }
 
   // MARK: - Reading the fields
@@ -114,39 +150,44 @@ public struct Detail: Equatable, Sendable {
   }
 
   public func resolvedTags() -> Result<[String], FieldText.Problem> {
-    Result { try FieldText.tags(tags.text) }.mapError { $0 as? FieldText.Problem ?? .init(message: "\($0)") }
-  }
-
-  public func resolvedProgress() -> Result<Int?, FieldText.Problem> {
-    Result { try FieldText.progress(progress.text) }.mapError {
-      $0 as? FieldText.Problem ?? .init(message: "\($0)")
-    }
+    lineReading("tags").map { $0.texts ?? [] }
   }
 
   /// What saving writes: the touched fields only, as the edit operation
   /// carries them (tags as the ones added and removed, so that a tag another
   /// process added meanwhile stays); or the first field that does not read.
-  public func edits(now: Date, calendar: Calendar) -> Result<FieldEdits, FieldFailure> {
-    var e = FieldEdits.none
-    if startTouched {
-      switch resolvedStart(now: now, calendar: calendar) {
-      case .success(let d): e.start = .some(d)
-      case .failure: return .failure(FieldFailure(field: .start))
+  public func edits(now: Date, calendar: Calendar) -> Result<[FieldChange], FieldFailure> {
+    var e: [FieldChange] = []
+    for focus in Self.fields {
+      guard let field = Self.field(focus) else { continue }
+      switch focus {
+      case .start:
+        guard startTouched else { continue }
+        guard case .success(let d) = resolvedStart(now: now, calendar: calendar) else {
+          return .failure(FieldFailure(field: .start))
+        }
+        e.append(FieldChange(field, .set(FieldValue(d))))
+      case .priority: if priorityTouched { e.append(FieldChange(field, .set(FieldValue(priority)))) }
+      case .note:
+        if noteTouched { e.append(FieldChange(field, .set(note.isEmpty ? .absent : .text(note.text)))) }
+      default:
+        guard lines[field.name] != nil, lineTouched(field.name) else { continue }
+        guard case .success(let v) = lineReading(field.name) else {
+          return .failure(FieldFailure(field: focus))
+        }
+        e += Self.changes(field, from: initialLines[field.name] ?? .absent, to: v)
       }
     }
-    if priorityTouched { e.priority = .some(priority) }
-    if progressTouched {
-      guard case .success(let p) = resolvedProgress() else { return .failure(FieldFailure(field: .progress)) }
-      e.progress = .some(p)
-    }
-    if tagsTouched {
-      guard case .success(let t) = resolvedTags() else { return .failure(FieldFailure(field: .tags)) }
-      e.tags =
-        initialTags.filter { !t.contains($0) }.map { FieldEdits.TagEdit($0, add: false) }
-        + t.filter { !initialTags.contains($0) }.map { FieldEdits.TagEdit($0, add: true) }
-    }
-    if noteTouched { e.note = .some(note.isEmpty ? nil : note.text) }
     return .success(e)
+  }
+
+  /// The changes from one value of a field to another: a list of texts as the
+  /// elements removed and added (so that one another process added meanwhile stays).
+  static func changes(_ field: ItemField, from old: FieldValue, to new: FieldValue) -> [FieldChange] {
+    guard field.kind == .texts else { return [FieldChange(field, .set(new))] }
+    let (was, now) = (old.texts ?? [], new.texts ?? [])
+    return was.filter { !now.contains($0) }.map { FieldChange(field, .remove($0)) }
+      + now.filter { !was.contains($0) }.map { FieldChange(field, .add($0)) }
   }
 
   /// A field that does not read, where saving puts the keyboard.
@@ -165,13 +206,8 @@ public struct Detail: Equatable, Sendable {
       priority = item.priority.flatMap { $0 > 0 ? $0 : nil }
       initialPriority = priority
     }
-    if !tagsTouched && item.tags != initialTags {
-      tags = TextField(FieldText.tagsText(item.tags), limit: Detail.tagsLimit)
-      initialTags = item.tags
-    }
-    if !progressTouched && item.progress != initialProgress {
-      progress = TextField(item.progress.map { "\($0)%" } ?? "", limit: 8)
-      initialProgress = item.progress
+    for f in Self.lineFields where !lineTouched(f.name) && f.get(item) != initialLines[f.name] {
+      takeLine(f, of: item)
     }
     keptStart = item.start
   }

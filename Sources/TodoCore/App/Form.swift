@@ -15,7 +15,10 @@ public struct Form: Equatable, Sendable {
   /// five, in Tab order; the item's detail has them all (``Detail/fields``).
   public enum Focus: Equatable, Sendable {
     case title, deadline, picker, repeatRule, warning
-    case start, startPicker, priority, progress, tags, list, parent, note
+    case start, startPicker, priority, tags, list, parent, note
+    /// A field of the table edited as a line of text, its row drawn and read
+    /// from its text form (``TextForm/Edit``): a new one needs no case here.
+    case line(ItemField)
   }
 
   public var purpose: Purpose

@@ -90,7 +90,12 @@ func detailEdit(_ form: inout Form, _ edit: TextField.Edit) {
     if !d.tags.apply(edit) { form.error = "Tags are plain text; what cannot be was left out" }
   case .parent:
     if !d.parent.apply(edit) { form.error = "A parent: a title or a short id, plain text" }
-  case .progress: d.progress.apply(edit)
+  case .line(let field):
+    if d.lines[field.name]?.apply(edit) == false {
+      let limit = field.text?.edit?.limit ?? 0
+      form.error =
+        "\(Detail.label(form.focus)): plain text of at most \(limit) characters; the rest was left out"
+    }
   case .start: d.start.apply(edit)
   case .startPicker:
     if pickerEdit(edit, &d.startPicker, &d.start) { form.focus = .start }

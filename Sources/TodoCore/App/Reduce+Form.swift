@@ -28,7 +28,7 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
         form.error = "A title is plain text of at most \(Title.maxLength) characters; the rest was left out"
       }
     case .deadline: form.deadline.apply(edit)
-    case .start, .startPicker, .priority, .progress, .tags, .parent, .note: detailEdit(&form, edit)
+    case .start, .startPicker, .priority, .line, .tags, .parent, .note: detailEdit(&form, edit)
     case .list: detailListEdit(&form, edit, state)
     case .repeatRule: form.repeatRule.apply(edit)
     case .warning: form.warning.apply(edit)
@@ -115,7 +115,7 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
     state.mode = .form(form)
     return [.bell]
   }
-  let fields = form.detail?.edits(now: now, calendar: state.calendar) ?? .success(.none)
+  let fields = form.detail?.edits(now: now, calendar: state.calendar) ?? .success([])
   guard case .success(var f) = fields else {
     // The detail's own fields say why in place too.
     if case .failure(let bad) = fields { form.focus = bad.field }
@@ -125,9 +125,7 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
   }
   if case .edit(let id, _, _, _) = form.purpose, let d = form.detail, let item = state.item(id) {
     switch state.treeEdits(d, of: item) {
-    case .success(let tree):
-      f.list = tree.list
-      f.parent = tree.parent
+    case .success(let tree): f += tree
     case .failure(let why):
       form.focus = why.field
       form.error = why.message
@@ -141,21 +139,22 @@ private func submit(_ state: inout AppState, _ form: Form, env: TodoEnvironment)
     // Into the list shown (SPEC 9); with all lists shown, the settings' default list (a name
     // the file does not have: the file's default); under the parent of `A`.
     let into = state.shownList ?? state.defaultList.flatMap { try? state.lists.named($0).id }
-    var fields = FieldEdits(list: into.map { .some(state.lists.field(for: $0)) } ?? nil)
-    if let p = state.tree.addParent { fields.parent = .some(p) }
-    return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w, fields: fields))
+    var fields: [FieldChange] = []
+    if let into { fields.append(.set("list", FieldValue(state.lists.field(for: into)))) }
+    if let p = state.tree.addParent { fields.append(.set("parent", .text(p))) }
+    return mutate(&state, .add(title: title, deadline: d, repeatRule: r, warn: w, changes: fields))
   case .edit(let id, _, _, _):
     let newTitle = form.titleTouched ? title : nil
     let newDeadline: Date?? = form.deadlineTouched ? .some(d) : nil
     let newRule: String?? = form.repeatTouched ? .some(r) : nil
     let newWarn: Int?? = form.warningTouched ? .some(w) : nil
-    if newTitle == nil && newDeadline == nil && newRule == nil && newWarn == nil && f == .none {
+    if newTitle == nil && newDeadline == nil && newRule == nil && newWarn == nil && f.isEmpty {
       state.mode = .list
       state.message = "Nothing changed"
       return []
     }
     return mutate(
       &state,
-      .edit(id, title: newTitle, deadline: newDeadline, repeatRule: newRule, warn: newWarn, fields: f))
+      .edit(id, title: newTitle, deadline: newDeadline, repeatRule: newRule, warn: newWarn, changes: f))
   }
 }

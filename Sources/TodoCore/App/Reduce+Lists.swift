@@ -136,7 +136,7 @@ func reduceList(_ state: inout AppState, _ action: ListAction) -> [Effect] {
         state.message = "“\(item.title)” is already in \(state.lists.list(id: to)?.name ?? to)"
         return []
       }
-      return mutate(&state, .edit(id, fields: FieldEdits(list: .some(state.lists.field(for: to)))))
+      return mutate(&state, .edit(id, changes: [.set("list", FieldValue(state.lists.field(for: to)))]))
     }
   }
   return []

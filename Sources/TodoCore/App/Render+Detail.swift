@@ -63,7 +63,7 @@ private func detailKeys(_ focus: Form.Focus) -> [String] {
   case .tags: return ["Tab complete", "Enter save", "Esc cancel"]
   case .list: return ["←→ change", "Enter save", "Tab next", "Esc cancel"]
   case .parent: return ["a title or id", "Enter save", "Tab next", "Esc cancel"]
-  case .repeatRule, .warning, .progress: return ["Tab next", "Enter save", "Esc cancel"]
+  case .repeatRule, .warning, .line: return ["Tab next", "Enter save", "Esc cancel"]
   }
 }
 
@@ -92,8 +92,11 @@ private func drawDetailValue(
     let name = FieldText.priorityName(d.priority)
     let text = d.priority == nil ? name : FieldText.priorityMark(d.priority) + " " + name
     c.put(" " + text + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
-  case .progress: drawHinted(d.progress, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
-  case .tags: drawHinted(d.tags, hint: "none", focused: form.focus == f, x: x, y: y, end, &c)
+  case .line, .tags:  // a line of text (``TextForm/edit``)
+    let field = Detail.field(f)
+    let line = field.flatMap { d.lines[$0.name] } ?? TextField("")
+    let hint = field?.text?.edit?.hint ?? "none"
+    drawHinted(line, hint: hint, focused: form.focus == f, x: x, y: y, end, &c)
   case .list:
     let name = Title.displaySafe(state.lists.list(id: d.list)?.name ?? d.list)
     c.put(" " + name + " ", x: x - 1, y: y, style: form.focus == f ? .reverse : .plain, limit: end)
@@ -136,19 +139,12 @@ func detailReading(_ field: Form.Focus, _ form: Form, _ state: AppState, _ fmt: 
     case .failure(let p): return (p.message, .red)
     }
   case .priority: return ("← → Space, or h m l n", .dim)
-  case .progress:
-    switch d.resolvedProgress() {
-    case .success(nil): return ("→ no progress", ok)
-    case .success(let p?): return ("→ \(p)% done", ok)
-    case .failure(let p): return (p.message, .red)
-    }
-  case .tags:
-    switch d.resolvedTags() {
-    case .success(let tags):
-      let shown =
-        tags.isEmpty ? "→ no tags" : "→ " + tags.map { "#" + Title.displaySafe($0) }.joined(separator: " ")
-      let more = d.tagCandidates.prefix(5).map { "#" + Title.displaySafe($0) }.joined(separator: " ")
-      return (more.isEmpty ? shown : shown + "   Tab: " + more, ok)
+  case .line, .tags:  // a line of text: as its form reads it (the tags: with what Tab completes)
+    guard let f = Detail.field(field), let edit = f.text?.edit else { return ("", .plain) }
+    switch d.lineReading(f.name) {
+    case .success(let v):
+      let more = field == .tags ? d.tagCandidates.prefix(5).map { "#" + Title.displaySafe($0) } : []
+      return (edit.reading(v) + (more.isEmpty ? "" : "   Tab: " + more.joined(separator: " ")), ok)
     case .failure(let p): return (p.message, .red)
     }
   case .note: return ("\(d.note.characters.count)/\(d.note.limit)  Enter: a new line", .dim)

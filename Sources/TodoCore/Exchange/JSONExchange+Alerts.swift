@@ -61,11 +61,11 @@ struct AlertJSON: Codable, Equatable {
   /// write by their kind: `warn` (the early warning, of ``TodoItem/alerts``) and `alerts`
   /// (objects). False: another field.
   static func write(_ field: ItemField, of item: TodoItem, _ f: DueFormatter, to out: inout [UInt8]) -> Bool {
-    if field === ItemField.all[ItemField.warnIndex] {
+    if field === ItemField.warn {
       ItemJSON.value(FieldValue(item.warn), .integer, f, &out)
       return true
     }
-    guard field === ItemField.all[ItemField.alertsIndex] else { return false }
+    guard field === ItemField.all[ItemField.alerts.index] else { return false }
     guard !item.alerts.isEmpty else {
       ItemJSON.put("null", &out)
       return true

@@ -106,7 +106,7 @@ extension JSONExchange {
             }
             switch slot {
             case .field(let f):
-              guard let v = f == ItemField.alertsIndex ? alerts() : value(ItemField.all[f].kind) else {
+              guard let v = f == ItemField.alerts.index ? alerts() : value(ItemField.all[f].kind) else {
                 return nil
               }
               item.decoded[f] = v
@@ -126,7 +126,7 @@ extension JSONExchange {
           guard take(UInt8(ascii: "}")) else { return nil }
         }
         // As the decoder: the id and the title required.
-        guard item.decoded[ItemField.idIndex] != nil, item.decoded[ItemField.titleIndex] != nil else {
+        guard item.decoded[ItemField.id.index] != nil, item.decoded[ItemField.title.index] != nil else {
           return nil
         }
         (item.listName, item.listColor) = (listName, listColor)

@@ -66,7 +66,7 @@ public enum JSONExchange {
         let key = Self.keys[i]
         switch f.kind {
         case .text, .lines, .date, .uuid:
-          if i == ItemField.idIndex || i == ItemField.titleIndex {
+          if i == ItemField.id.index || i == ItemField.title.index {
             decoded[i] = .text(try c.decode(String.self, forKey: key))
           } else if let s = try c.decodeIfPresent(String.self, forKey: key) {
             decoded[i] = .text(s)
@@ -74,7 +74,7 @@ public enum JSONExchange {
         case .integer:
           if let n = try c.decodeIfPresent(Int.self, forKey: key) { decoded[i] = .integer(n) }
         case .flag: if let b = try c.decodeIfPresent(Bool.self, forKey: key) { decoded[i] = .bool(b) }
-        case .texts where i == ItemField.alertsIndex:
+        case .texts where i == ItemField.alerts.index:
           // Objects (``AlertJSON``), each as the data file stores it.
           if let a = try c.decodeIfPresent([AlertJSON.Element].self, forKey: key) {
             decoded[i] = .texts(a.compactMap(\.stored))
@@ -102,8 +102,8 @@ public enum JSONExchange {
       for field in ItemField.all {
         var v = field.get(i)
         if v == .absent && field.json == .listedOrID { v = .uuid(i.id) }
-        if field === ItemField.all[ItemField.warnIndex] { v = FieldValue(i.warn) }
-        if field === ItemField.all[ItemField.alertsIndex] {
+        if field === ItemField.warn { v = FieldValue(i.warn) }
+        if field === ItemField.all[ItemField.alerts.index] {
           item.values[field.name] = .some(i.alerts.isEmpty ? nil : .alerts(i.alerts.map { AlertJSON($0, f) }))
           continue
         }
@@ -151,7 +151,7 @@ public enum JSONExchange {
     var first: NamedList?
     for r in raw {
       guard let name = r.listName else { continue }
-      guard case .text(let id)? = r.decoded[ItemField.listIndex] else {
+      guard case .text(let id)? = r.decoded[ItemField.list.index] else {
         if first == nil { first = NamedList(id: "", name: name, color: r.listColor) }
         continue
       }
@@ -161,7 +161,7 @@ public enum JSONExchange {
     }
     let items = try raw.enumerated().map { (k, r) in
       let idText: String
-      if case .text(let s)? = r.decoded[ItemField.idIndex] {
+      if case .text(let s)? = r.decoded[ItemField.id.index] {
         idText = s
       } else {
         idText = ""
@@ -173,7 +173,7 @@ public enum JSONExchange {
       guard let id = uuid(idText) else { throw fail("'id' is not a UUID") }
       var item = TodoItem(id: id, title: "", deadline: nil, created: Date(timeIntervalSince1970: 0))
       var created = false
-      for (i, f) in ItemField.all.enumerated() where i != ItemField.idIndex {
+      for (i, f) in ItemField.all.enumerated() where i != ItemField.id.index {
         guard let v = r.decoded[i] else { continue }
         switch (f.kind, v) {
         case (.date, .text(let s)):
@@ -181,7 +181,7 @@ public enum JSONExchange {
             throw fail("'\(f.name)' is not an ISO 8601 date")
           }
           f.set(&item, .date(d))
-          if i == ItemField.createdIndex { created = true }
+          if i == ItemField.created.index { created = true }
         case (.uuid, .text(let s)):
           guard let u = uuid(s) else { throw fail("'\(f.name)' is not a UUID") }
           f.set(&item, .uuid(u))
@@ -196,7 +196,7 @@ public enum JSONExchange {
       if !created { item.created = item.deadline ?? Date(timeIntervalSince1970: 0) }
       if item.uid == id.uuidString { item.uid = nil }
       item.otherKeys = r.otherKeys ?? [:]
-      if let w = item.warn, w < 0 { throw fail("'\(ItemField.all[ItemField.warnIndex].name)' is negative") }
+      if let w = item.warn, w < 0 { throw fail("'\(ItemField.warn.name)' is negative") }
       do { try Instants.check(item) } catch { throw fail("\(error)") }
       return item
     }

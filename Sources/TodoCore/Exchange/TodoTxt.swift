@@ -30,6 +30,10 @@ public enum TodoTxt {
 
   static func isMark(_ w: Substring) -> Bool { w.count > 1 && (w.first == "+" || w.first == "@") }
 
+  /// The `key:value` word of the todo.txt format that marks a cancelled item
+  /// (todo.txt has no status of its own: an extension tag, read and written whole).
+  static let cancelledTag = "status:cancelled"
+
   /// `key:value`, both non-empty, without white space or another colon.
   static func keyValue(_ w: Substring) -> (String, String)? {
     let parts = w.split(separator: ":", omittingEmptySubsequences: false)
@@ -124,7 +128,7 @@ public enum TodoTxt {
             guard let u = UUID(uuidString: v) else { throw fail("'\(w)' is not a UUID") }
             id = u
           default:
-            if v == "cancelled" { cancelled = true } else { title.append(w) }
+            if k + ":" + v == Self.cancelledTag { cancelled = true } else { title.append(w) }
           }
         } else {
           title.append(w)
@@ -188,7 +192,7 @@ public enum TodoTxt {
       if let d = item.deadline { parts.append("due:" + day(d)) }
       if let s = item.start { parts.append("t:" + day(s)) }
       if !item.isPending, let l = letter(item.priority) { parts.append("pri:" + l) }
-      if item.cancelled { parts.append("status:cancelled") }
+      if item.cancelled { parts.append(Self.cancelledTag) }
       parts.append("uuid:" + item.id.uuidString)
       out += parts.joined(separator: " ") + "\n"
     }

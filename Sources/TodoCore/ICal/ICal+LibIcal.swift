@@ -183,7 +183,7 @@ enum LibIcal {
       second: Int(t.second))
     if t.is_date != 0 { return .date(wall) }
     if icaltime_is_utc(t) != 0 {  // computed here: libical's time_t conversions stop short of years 1 and 9999
-      let days = PlistCodec.days(wall.year, wall.month, wall.day)
+      let days = CivilDays.days(wall.year, wall.month, wall.day)
       return .utc(
         Date(
           timeIntervalSince1970: TimeInterval(

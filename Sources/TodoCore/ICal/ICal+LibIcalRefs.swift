@@ -16,7 +16,7 @@ extension ICalWall {
     let t = Int(d.timeIntervalSince1970.rounded(.down))
     let days = t >= 0 ? t / 86_400 : -((-t + 86_399) / 86_400)
     let s = t - days * 86_400
-    let (y, m, dd) = PlistCodec.civil(days)
+    let (y, m, dd) = CivilDays.civil(days)
     self.init(year: y, month: m, day: dd, hour: s / 3600, minute: s / 60 % 60, second: s % 60)
   }
 
@@ -122,38 +122,44 @@ struct ICalPropertyRef {
     }
   }
 
+  /// Whether it has no parameter, or only those of `written` (iCalendar text, `A=B;C=D`, as libical
+  /// writes them: RELTYPE=PARENT, however it was spelled).
+  func hasOnly(_ written: String?) -> Bool {
+    let n = parameterCount
+    guard n > 0 else { return true }
+    guard let written else { return false }
+    let want = written.split(separator: ";").map(String.init)
+    guard n == want.count else { return false }
+    var q = icalproperty_get_first_parameter(p, ICAL_ANY_PARAMETER)
+    while let x = q {
+      guard want.contains(LibIcal.take(icalparameter_as_ical_string_r(x))) else { return false }
+      q = icalproperty_get_next_parameter(p, ICAL_ANY_PARAMETER)
+    }
+    return true
+  }
+
   /// How many parameters the property has.
   var parameterCount: Int { Int(icalproperty_count_parameters(p)) }
 }
 
-/// The properties the mapping reads (SPEC 7); `.other` is kept as text.
+/// The properties the mapping reads by hand (SPEC 7; the plain ones of the field table are
+/// ``ICalFields``'), and those of an alarm it looks at; `.other` is kept as text.
 enum ICalRole {
-  case uid, dtstamp, summary, due, created, lastModified, completed, sequence, rrule, status
+  case uid, dtstamp, due, completed, status
   case recurrenceID, trigger, action, description, error, other
-  case dtstart, priority, categories, percentComplete, relatedTo
 
   init(_ kind: UInt32) {
     switch icalproperty_kind(rawValue: kind) {
     case ICAL_UID_PROPERTY: self = .uid
     case ICAL_DTSTAMP_PROPERTY: self = .dtstamp
-    case ICAL_SUMMARY_PROPERTY: self = .summary
     case ICAL_DUE_PROPERTY: self = .due
-    case ICAL_CREATED_PROPERTY: self = .created
-    case ICAL_LASTMODIFIED_PROPERTY: self = .lastModified
     case ICAL_COMPLETED_PROPERTY: self = .completed
-    case ICAL_SEQUENCE_PROPERTY: self = .sequence
-    case ICAL_RRULE_PROPERTY: self = .rrule
     case ICAL_STATUS_PROPERTY: self = .status
     case ICAL_RECURRENCEID_PROPERTY: self = .recurrenceID
     case ICAL_TRIGGER_PROPERTY: self = .trigger
     case ICAL_ACTION_PROPERTY: self = .action
     case ICAL_DESCRIPTION_PROPERTY: self = .description
     case ICAL_XLICERROR_PROPERTY: self = .error
-    case ICAL_DTSTART_PROPERTY: self = .dtstart
-    case ICAL_PRIORITY_PROPERTY: self = .priority
-    case ICAL_CATEGORIES_PROPERTY: self = .categories
-    case ICAL_PERCENTCOMPLETE_PROPERTY: self = .percentComplete
-    case ICAL_RELATEDTO_PROPERTY: self = .relatedTo
     default: self = .other
     }
   }

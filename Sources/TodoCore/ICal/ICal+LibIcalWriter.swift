@@ -12,10 +12,13 @@ struct ICalTodoBuilder {
 
   init() { comp = icalcomponent_new(ICAL_VTODO_COMPONENT)! }
 
-  /// A TEXT property (UID, SUMMARY…), escaped by libical.
-  func text(_ kind: icalproperty_kind, _ value: String) {
+  /// A TEXT property (UID, SUMMARY…), escaped by libical, with `parameters` (iCalendar text, `A=B;C=D`).
+  func text(_ kind: icalproperty_kind, _ value: String, parameters: String? = nil) {
     let p = icalproperty_new(kind)!
     icalproperty_set_value(p, icalvalue_new_text(value))
+    for t in parameters.map({ $0.split(separator: ";") }) ?? [] {
+      if let param = icalparameter_new_from_string(String(t)) { icalproperty_add_parameter(p, param) }
+    }
     icalcomponent_add_property(comp, p)
   }
 
@@ -27,10 +30,13 @@ struct ICalTodoBuilder {
     icalcomponent_add_property(comp, p)
   }
 
-  /// SEQUENCE: an integer libical holds (32 bits) made directly, another read as text.
-  func sequence(_ n: Int) {
-    guard let v = Int32(exactly: n) else { return value("SEQUENCE", String(n)) }
-    icalcomponent_add_property(comp, icalproperty_new_sequence(v))
+  /// An INTEGER property (SEQUENCE, PRIORITY…): one libical holds (32 bits) made directly,
+  /// another read as text (`name`: the property's).
+  func integer(_ kind: icalproperty_kind, name: String, _ n: Int) {
+    guard let v = Int32(exactly: n) else { return value(name, String(n)) }
+    let p = icalproperty_new(kind)!
+    icalproperty_set_value(p, icalvalue_new_integer(v))
+    icalcomponent_add_property(comp, p)
   }
 
   /// STATUS: the three the mapping writes made directly, another (kept) read as text.
@@ -147,17 +153,12 @@ struct ICalTodoBuilder {
     return icaltime_compare(a.time, b.time) == 0
   }
 
-  /// RELATED-TO;RELTYPE=PARENT with the parent's UID.
-  func relatedToParent(_ uid: String) {
-    let p = icalproperty_new_relatedto(uid)!
-    icalproperty_add_parameter(p, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
+  /// A comma list of TEXT (CATEGORIES) on one line (a comma in a text cannot be told
+  /// from a separator by libical: the CLI refuses it).
+  func texts(_ kind: icalproperty_kind, _ texts: [String]) {
+    let p = icalproperty_new(kind)!
+    icalproperty_set_value(p, icalvalue_new_text(texts.joined(separator: ",")))
     icalcomponent_add_property(comp, p)
-  }
-
-  /// CATEGORIES: the tags on one line, comma-separated (a comma in a tag
-  /// cannot be told from a separator by libical: the CLI refuses it).
-  func categories(_ tags: [String]) {
-    icalcomponent_add_property(comp, icalproperty_new_categories(tags.joined(separator: ",")))
   }
 
   /// A VALARM at the instant `at` (the alert at a time): `template`'s alert
@@ -212,7 +213,7 @@ final class ICalKept {
     case utc, zoned(tzid: String), floating, date
   }
 
-  /// The first DUE and DTSTART (their parameters are the written ones') and their forms.
+  /// The first DUE and DTSTART, and each other time of ``ICalFields/timeKinds`` (their parameters are the written ones') and their forms.
   private var times: [(kind: icalproperty_kind, node: Node?, form: Form?)] = []
   /// Where the first VALARM at a time (``ICalMapping/alertTime(_:)``) is among the components.
   private(set) var alertSlot: Int?
@@ -294,12 +295,9 @@ final class ICalKept {
     for c in components + zones + occurrences { icalcomponent_free(c) }
   }
 
-  /// The kinds whose first property is a template: DUE and DTSTART, and the change
+  /// The kinds whose first property is a template: DUE and the fields' times, and the change
   /// times kept when they came without Z (``ICalMapping/stamp(_:_:kept:to:)``).
-  private static let timeKinds: [icalproperty_kind] = [
-    ICAL_DUE_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTSTAMP_PROPERTY, ICAL_CREATED_PROPERTY,
-    ICAL_LASTMODIFIED_PROPERTY, ICAL_COMPLETED_PROPERTY,
-  ]
+  private static let timeKinds = ICalFields.timeKinds
 
   /// The wall clock of the first property of `kind` kept as a template (a DATE-TIME), if any.
   func wall(of kind: icalproperty_kind) -> ICalWall? {
@@ -341,7 +339,7 @@ final class ICalKept {
     icalcomponent_free(c)
   }
 
-  /// Hands the first DUE or DTSTART over (it is used once).
+  /// Hands the first DUE, DTSTART or other time of ``ICalFields/timeKinds`` over (it is used once).
   fileprivate func take(_ kind: icalproperty_kind) -> OpaquePointer? {
     guard let k = times.firstIndex(where: { $0.kind == kind }), let n = times[k].node else { return nil }
     times[k].node = nil

@@ -55,7 +55,7 @@ enum ICalAlarms {
   static func anchor(_ c: ICalComponentRef) -> ItemAlert.Anchor {
     guard c.isAlarm, let t = c.first(.trigger) else { return .other }
     var located = false
-    c.forEachProperty { p in if p.name == "X-APPLE-PROXIMITY" { located = true } }
+    c.forEachProperty { p in if p.name == "X-APPLE-PROXIMITY" || p.name == "PROXIMITY" { located = true } }
     if located { return .place }
     if t.triggerTime != nil { return ICalMapping.alertTime(c).map { .at($0) } ?? .other }
     guard let d = t.duration else { return .other }

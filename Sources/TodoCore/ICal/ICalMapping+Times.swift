@@ -18,7 +18,7 @@ extension ICalMapping {
 
   /// The instant of a wall clock in UTC.
   static func utc(_ w: ICalWall) -> Date {
-    let days = PlistCodec.days(w.year, w.month, w.day)
+    let days = CivilDays.days(w.year, w.month, w.day)
     return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + w.hour * 3600 + w.minute * 60 + w.second))
   }
 

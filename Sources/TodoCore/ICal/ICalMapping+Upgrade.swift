@@ -4,51 +4,118 @@ import Foundation
   import Glibc
 #endif
 
-// Upgrading (SPEC 8): a data file written before note, priority, tags, start,
-// progress and the alerts were fields holds them in the kept
-// iCalendar text (`icalExtra`). They are moved into their fields when the file
-// is read, so the next write holds each value in one place; nothing is lost:
-// the item is written as iCalendar and read back by the one mapping, and only
-// the new fields and the kept text are taken from what it reads.
-extension TodoItem {
-  /// The VTODO's own properties that now have fields (SPEC 8), as kept text
-  /// names them at the start of a line (`NAME:` or `NAME;`).
-  static let adoptedProperties = ["DESCRIPTION", "PRIORITY", "CATEGORIES", "DTSTART", "PERCENT-COMPLETE"]
+// Upgrading (SPEC 8): a data file written before a field of the table was mapped
+// (``ICalForm/adopted``: note, priority, tags, start, progress, parent; the alert at a time)
+// holds it in the kept iCalendar text (`icalExtra`). It is moved into its field wherever a
+// stored copy of an item is read back (the data file by both readers, the splice, the sync
+// status's base; the list's scan asks ``TodoItem/keepsAdoptableProperties(_:)`` of the bytes),
+// by the one step ``TodoItem/adoptingKeptFields(calendar:)``, so the next write holds each value in one
+// place; nothing is lost: the item is written as iCalendar and read back by the one mapping,
+// and only the adopted fields and the kept text are taken from what it reads.
+extension ICalFields {
+  /// How a kept line of each adopted field starts: `NAME:` or `NAME;` (then `exact` is false),
+  /// or, for a field taken only as written, exactly `NAME:` or `NAME;PARAMETERS:`.
+  static let adoptableLines = adopted.flatMap(adoptableLines(of:))
 
-  /// Whether the kept text may hold a property that now has a field: one of
-  /// ``adoptedProperties`` or `STATUS:IN-PROCESS` among the VTODO's own lines,
-  /// or an alarm (a TRIGGER) in a component: an alert now, or the reminder. A
-  /// DESCRIPTION inside a VALARM (Apple writes one in every alarm) is not the
-  /// note: such an item was taken through the iCalendar round trip at every load.
-  var keepsAdoptableProperties: Bool { icalExtra.map(Self.keepsAdoptableProperties) ?? false }
-
-  /// ``keepsAdoptableProperties`` of this kept text (the list's scan asks it of the bytes it checks).
-  static func keepsAdoptableProperties(_ text: String) -> Bool {
-    var depth = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      if line.hasPrefix("BEGIN:") {
-        depth += 1
-      } else if line.hasPrefix("END:") {
-        depth -= 1
-      } else if depth > 0 {
-        // Any alarm: an alert now (issue 36), or the reminder (at a time).
-        if line.hasPrefix("TRIGGER") { return true }
-      } else if line.hasPrefix("STATUS:IN-PROCESS") || line.hasPrefix("RELATED-TO:")
-        || line.hasPrefix("RELATED-TO;RELTYPE=PARENT:")
-      {
-        // A parent (SPEC 9): only the forms that name one (a RELTYPE=CHILD stays kept).
-        return true
-      } else if Self.adoptedProperties.contains(where: { name in
-        line.hasPrefix(name) && [":", ";"].contains(line.dropFirst(name.count).first)
-      }) {
-        return true
-      }
-    }
-    return false
+  /// ``adoptableLines`` of one field.
+  static func adoptableLines(of f: ICalField) -> [(prefix: String, exact: Bool)] {
+    f.form.take == .firstAsWritten
+      ? ([f.name + ":"] + (f.form.parameters.map { [f.name + ";" + $0 + ":"] } ?? [])).map { ($0, true) }
+      : [(f.name, false)]
   }
 
-  /// This item with the properties of its kept text that now have fields moved
-  /// into them (a field already set keeps its value; the other property stays kept).
+  /// The fields the upgrade moves from what the round trip reads: the adopted ones, and the
+  /// alert at a time (the first VALARM at a time, mapped since SPEC 8 as well).
+  static let adoptedFields = adopted.map(\.field) + [ItemField.reminder]
+}
+
+extension TodoItem {
+  /// Whether the kept text may hold a property that now has a field: a line of an adopted
+  /// field (``ICalFields/adoptableLines``) or `STATUS:IN-PROCESS` (the progress) among the VTODO's own lines,
+  /// or an alarm (a component with a TRIGGER) that is not the reminder's: each is an alert
+  /// since issue 36, kept text holds none once upgraded. The one alarm kept then is the
+  /// reminder's (at a time, when it holds more than we write): with a reminder it gives
+  /// nothing to adopt; without one it is adopted as the reminder. A DESCRIPTION inside a
+  /// VALARM (Apple writes one in every alarm) is not the note. Otherwise every load took
+  /// such an item through the iCalendar round trip (issue 36's bench: 45× the time of `list`).
+  var keepsAdoptableProperties: Bool {
+    icalExtra.map { Self.keepsAdoptableProperties($0, hasReminder: reminder != nil) } ?? false
+  }
+
+  /// ``keepsAdoptableProperties`` of this kept text (the list's scan asks it of the bytes it
+  /// checks, not knowing the reminder: an alarm at a time counts then). Reads the UTF-8 in place.
+  static func keepsAdoptableProperties(_ text: String, hasReminder: Bool = false) -> Bool {
+    var text = text
+    return text.withUTF8 { keepsAdoptableProperties($0, hasReminder: hasReminder) }
+  }
+
+  private static let adoptedForms: [[UInt8]] =
+    ICalFields.adoptableLines.flatMap { line, exact in exact ? [line] : [line + ":", line + ";"] }.map {
+      Array($0.utf8)
+    } + [Array("STATUS:IN-PROCESS".utf8)]
+
+  static func keepsAdoptableProperties(_ text: UnsafeBufferPointer<UInt8>, hasReminder: Bool) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    func starts(_ k: Int, _ end: Int, _ form: [UInt8]) -> Bool {
+      end - k >= form.count && memcmp(base + k, form, form.count) == 0
+    }
+    func contains(_ k: Int, _ end: Int, _ s: StaticString) -> Bool {
+      let n = s.utf8CodeUnitCount
+      var i = k
+      while i + n <= end {
+        if memcmp(base + i, s.utf8Start, n) == 0 { return true }
+        i += 1
+      }
+      return false
+    }
+    var depth = 0
+    var trigger = false  // the component read so far is an alarm (it has a TRIGGER)
+    var atTime = false  // … at a time
+    var located = false  // … is a location alarm (`X-APPLE-PROXIMITY`, `PROXIMITY`)
+    var alarms = 0  // the alarms read so far, all at a time
+    var k = 0
+    while k < text.count {
+      let end =
+        memchr(base + k, 10, text.count - k).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        ?? text.count
+      if end > k {
+        if starts(k, end, beginForm) {
+          depth += 1
+          if depth == 1 { (trigger, atTime, located) = (false, false, false) }
+        } else if starts(k, end, endForm) {
+          depth -= 1
+          if depth == 0 && trigger {
+            // Not the reminder's: an alert of before issue 36 (a location alarm is one too).
+            if !atTime || located || alarms > 0 { return true }
+            alarms += 1
+          }
+        } else if depth == 1 {
+          if starts(k, end, triggerForm) {
+            trigger = true
+            if contains(k, end, "VALUE=DATE-TIME") { atTime = true }
+          } else if proximityForms.contains(where: {
+            starts(k, end, $0) && end > k + $0.count
+              && (base[k + $0.count] == 0x3A || base[k + $0.count] == 0x3B)
+          }) {
+            located = true
+          }
+        } else if adoptedForms.contains(where: { starts(k, end, $0) }) {
+          // A parent (SPEC 9): only the forms that name one (a RELTYPE=CHILD stays kept).
+          return true
+        }
+      }
+      k = end + 1
+    }
+    return alarms > 0 && !hasReminder
+  }
+  private static let proximityForms = ["X-APPLE-PROXIMITY", "PROXIMITY"].map { Array($0.utf8) }
+  private static let beginForm = Array("BEGIN:".utf8)
+  private static let endForm = Array("END:".utf8)
+  private static let triggerForm = Array("TRIGGER".utf8)
+
+  /// The one upgrade step of an item read back from a stored copy: the properties of its kept
+  /// text that now have fields moved into them (a field already set keeps its value; the
+  /// other property stays kept). Itself when its kept text holds none.
   public func adoptingKeptFields(calendar: Calendar = .localGregorian) -> TodoItem {
     guard keepsAdoptableProperties else { return self }
     let text = ICalExport.bytes(for: [self], calendar: calendar)
@@ -58,24 +125,21 @@ extension TodoItem {
         calendar: calendar),
       back.count == 1, back[0].id == id
     else { return self }
-    let b = back[0]
     var out = self
-    out.icalExtra = b.icalExtra
-    out.note = note ?? b.note
-    out.priority = priority ?? b.priority
-    out.tags = tags.isEmpty ? b.tags : tags
-    out.start = start ?? b.start
-    out.progress = progress ?? b.progress
-    // The alarms as today's mapping reads them: the alerts (the early warning among them) and the reminder.
-    out.alerts = b.alerts
-    out.reminder = b.reminder
-    out.parent = parent ?? b.parent
+    out.icalExtra = back[0].icalExtra
+    for f in ICalFields.adoptedFields where f.get(out) == .absent { f.set(&out, f.get(back[0])) }
+    // The alarms as today's mapping reads them: the alerts (the early warning among them).
+    out.alerts = back[0].alerts
     return out
   }
 }
 
 extension TodoItem {
-  static let parentForms = ["RELATED-TO:", "RELATED-TO;RELTYPE=PARENT:"].map { Array($0.utf8) }
+  /// The kept lines that are a parent (``ICalFields/adoptableLines`` of the parent's field).
+  /// The kept lines that are a parent (``ICalFields/adoptableLines(of:)`` of the parent's field).
+  static let parentForms = ICalFields.plain.filter { $0.field === ItemField.parent }.flatMap {
+    ICalFields.adoptableLines(of: $0).map { Array($0.prefix.utf8) }
+  }
 
   /// Whether kept text (its UTF-8 as a data file holds it) names a parent: a
   /// line that starts `RELATED-TO:` or `RELATED-TO;RELTYPE=PARENT:`, the forms
@@ -95,7 +159,7 @@ extension TodoItem {
 }
 
 extension TodoDocument {
-  /// Every item's kept text moved into the new fields (``TodoItem/adoptingKeptFields(calendar:)``).
+  /// Every item upgraded (``TodoItem/adoptingKeptFields(calendar:)``).
   public mutating func adoptKeptFields(calendar: Calendar = .localGregorian) {
     guard items.contains(where: \.keepsAdoptableProperties) else { return }
     for k in items.indices where items[k].keepsAdoptableProperties {

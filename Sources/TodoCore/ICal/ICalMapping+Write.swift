@@ -30,23 +30,24 @@ extension ICalMapping {
     } else {
       stamp(ICAL_DTSTAMP_PROPERTY, changed, kept: kept, to: b)
     }
-    stamp(ICAL_CREATED_PROPERTY, item.created, kept: kept, to: b)
-    if let m = item.modified { stamp(ICAL_LASTMODIFIED_PROPERTY, m, kept: kept, to: b) }
-    if let s = item.sequence { b.sequence(s) }
-    b.text(ICAL_SUMMARY_PROPERTY, item.title)
-    if let d = item.deadline {
-      writeTime(ICAL_DUE_PROPERTY, d, form: kept.dueForm, kept: kept, to: b, zones: zones, calendar: calendar)
+    for step in ICalFields.steps {
+      switch step {
+      case .field(let f): write(f, of: item, kept: kept, to: b, zones: zones, calendar: calendar)
+      case .due:
+        guard let d = item.deadline else { continue }
+        writeTime(
+          ICAL_DUE_PROPERTY, d, form: kept.dueForm, kept: kept, to: b, zones: zones, calendar: calendar)
+      case .status:
+        if let c = item.completed {
+          b.status("COMPLETED")
+          stamp(ICAL_COMPLETED_PROPERTY, c, kept: kept, to: b)
+        } else if item.cancelled {
+          b.status("CANCELLED")
+        } else {
+          b.status(pendingStatus(item, kept: kept))
+        }
+      }
     }
-    if let c = item.completed {
-      b.status("COMPLETED")
-      stamp(ICAL_COMPLETED_PROPERTY, c, kept: kept, to: b)
-    } else if item.cancelled {
-      b.status("CANCELLED")
-    } else {
-      b.status(pendingStatus(item, kept: kept))
-    }
-    if let r = item.repeatRule { b.value("RRULE", r) }
-    writeFields(item, kept: kept, to: b, zones: zones, calendar: calendar)
     writeAlarms(item, kept: kept, to: b)
     b.rest(kept)
     b.finish(into: &out)

@@ -156,10 +156,10 @@ public enum ICalMapping {
     // the DUE's and DTSTART's forms and a STATUS we do not map first, then the other properties,
     // the warning's VALARM, the other components, the VTIMEZONEs. Line ends as LF:
     // a property list's XML reader turns CR LF into LF, and libical reads either.
-    // DTSTAMP, CREATED, LAST-MODIFIED, COMPLETED without Z, in the order ``write`` puts them.
-    var stamps: [[UInt8]] = [[], [], [], []]
+    // The change times without Z, in the order ``write`` puts them (``ICalFields/stampCount``).
+    var stamps = [[UInt8]](repeating: [], count: ICalFields.stampCount)
     var due: [UInt8] = []
-    var startForm: [UInt8] = []
+    var forms: [UInt8] = []
     var statusKept: [UInt8] = []
     var properties: [UInt8] = []
     var alarm: [UInt8] = []
@@ -167,25 +167,19 @@ public enum ICalMapping {
     var tzids = Set<String>()
     var seen = KindSet()
     var status: String?
-    var percent: Int?
     t.forEachProperty { p in
       if p.parameterCount > 0, let z = p.tzid { tzids.insert(z) }
-      // Every CATEGORIES line is read (RFC 5545 3.8.1.2: it may occur more than once).
       // An error left is an empty value's (``ICalComponentRef/firstError``): nothing to keep.
       if p.kind == ICalMapping.errorKind { return }
-      if p.kind == ICalMapping.categoriesKind {
-        for t in categories(p) where !item.tags.contains(t) { item.tags.append(t) }
-        return
-      }
-      // The first RELATED-TO that names the parent (SPEC 9), whatever other RELATED-TOs come before it.
-      if p.kind == ICalMapping.relatedToKind {
-        let v = p.text ?? p.value
-        if item.parent == nil, p.namesParent, !v.isEmpty {
-          item.parent = v
-        } else {
-          p.appendText(to: &properties)
+      // A field of the table: the first of its kind, or any line that may be it (every
+      // CATEGORIES line, RFC 5545 3.8.1.2; the first RELATED-TO that names the parent).
+      if let f = ICalFields.field(ofKind: p.kind) {
+        if f.everyLine || seen.insert(p.kind),
+          read(f, p, into: &item, stamps: &stamps, forms: &forms, calendar: calendar)
+        {
+          return
         }
-        return
+        return p.appendText(to: &properties)
       }
       // Only the first of each kind is mapped; the others are kept.
       let role = seen.insert(p.kind) ? p.role : .other
@@ -195,54 +189,20 @@ public enum ICalMapping {
         // Written from the change times (``write``); one without Z keeps its form.
         if case .floating = p.time { p.appendText(to: &stamps[0]) }
         return
-      case .summary:
-        let s = p.text ?? p.value
-        item.title = Title.isClean(s) ? s : Title.sanitize(s, cuttingAt: .max)
-        return
       case .due:
         guard let time = p.time else { break }
         item.deadline = instant(time, calendar: calendar)
         if case .utc = time, p.parameterCount == 0 {} else { p.appendText(to: &due) }
         return
-      case .created, .lastModified, .completed:
+      case .completed:
         guard let time = p.time else { break }
-        // UTC even when written without Z (RFC 5545 3.8.7.1-3, 3.8.2.1); written back so.
-        var d = instant(time, calendar: calendar)
+        // UTC even when written without Z (RFC 5545 3.8.2.1); written back so.
         if case .floating(let w) = time {
-          d = utc(w)
-          p.appendText(to: &stamps[role == .created ? 1 : role == .lastModified ? 2 : 3])
-        }
-        if role == .created {
-          item.created = d
-        } else if role == .lastModified {
-          item.modified = d
+          item.completed = utc(w)
+          p.appendText(to: &stamps[stamps.count - 1])
         } else {
-          item.completed = d
+          item.completed = instant(time, calendar: calendar)
         }
-        return
-      case .sequence:
-        guard let n = Int(p.value) else { break }
-        item.sequence = n
-        return
-      case .dtstart:
-        guard let time = p.time else { break }
-        item.start = instant(time, calendar: calendar)
-        if case .utc = time, p.parameterCount == 0 {} else { p.appendText(to: &startForm) }
-        return
-      case .description:
-        guard p.parameterCount == 0 else { break }
-        item.note = p.text ?? p.value
-        return
-      case .priority:
-        guard p.parameterCount == 0, let n = Int(p.value), (0...9).contains(n) else { break }
-        item.priority = n == 0 ? nil : n
-        return
-      case .percentComplete:
-        guard p.parameterCount == 0, let n = Int(p.value), (0...100).contains(n) else { break }
-        percent = n
-        return
-      case .rrule:
-        item.repeatRule = p.value
         return
       case .status:
         let v = p.value.uppercased()
@@ -256,7 +216,7 @@ public enum ICalMapping {
     item.trustChangeTimes(upTo: now)
     if status == "CANCELLED" { item.cancelled = true }
     // PERCENT-COMPLETE above 0, or STATUS:IN-PROCESS alone (0 %).
-    if let n = percent, n > 0 { item.progress = n } else if status == "IN-PROCESS" { item.progress = 0 }
+    if status == "IN-PROCESS", item.progress == nil { item.progress = 0 }
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil
     if undated { item.completed = now.wholeSeconds }
@@ -278,7 +238,7 @@ public enum ICalMapping {
         }
       }
     }
-    var extra = stamps.joined() + due + startForm + statusKept + properties + alarm + components
+    var extra = stamps.joined() + due + forms + statusKept + properties + alarm + components
     // A zone libical knows by its name is written from libical's own definition
     // (``write``); the file's VTIMEZONE is kept only for other names.
     if !zones.isEmpty {

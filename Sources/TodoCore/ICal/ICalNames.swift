@@ -52,11 +52,18 @@ enum ICalNames {
   /// The text with every unknown property name (Synology's `LAST-MOD`,
   /// `PERCENT_COMPLETE`) behind ``unknownPrefix``, or nil when there is none.
   /// Names are upper case (``uppercase(_:)``).
+  ///
+  /// The `BEGIN` and `END` lines of a component libical does not know are marked too
+  /// (RFC 9073's location component, which a location alarm carries: libical 3.0 drops such a
+  /// component whole, and neither writes an `X-` component it read nor ends one it made
+  /// with its name): they and every line between them become properties of the component
+  /// around, each written back as it came (its name, parameters and value), in their order.
   static func markUnknown(_ bytes: [UInt8]) -> [UInt8]? {
     var out: [UInt8] = []
     var copied = 0
     var i = 0
     let n = bytes.count
+    var inside = 0  // how deep in unknown components: every line there is marked
     while i < n {
       let start = i
       var end = i
@@ -65,8 +72,14 @@ enum ICalNames {
       }
       let name = bytes[start..<end]
       if end > start, bytes[start] != 0x20, bytes[start] != 0x09, end < n, bytes[end] != 0x0A,
-        bytes[end] != 0x0D, !name.starts(with: [0x58, 0x2D]), !isKnown(name)
+        bytes[end] != 0x0D, !name.starts(with: [0x58, 0x2D]),
+        inside > 0 || !isKnown(name) || isUnknownComponent(name, bytes, end)
       {
+        if name.elementsEqual("BEGIN".utf8) {
+          inside += 1
+        } else if name.elementsEqual("END".utf8) {
+          inside -= 1
+        }
         if out.isEmpty { out.reserveCapacity(n + 64) }
         out += bytes[copied..<start]
         out += unknownPrefix
@@ -78,6 +91,19 @@ enum ICalNames {
     guard copied > 0 else { return nil }
     out += bytes[copied...]
     return out
+  }
+
+  /// Whether `name` is `BEGIN` or `END` of a component libical does not know (nor an `X-` one),
+  /// named after the `:` at `colon`.
+  private static func isUnknownComponent(_ name: ArraySlice<UInt8>, _ bytes: [UInt8], _ colon: Int) -> Bool {
+    guard bytes[colon] == 0x3A, name.elementsEqual("BEGIN".utf8) || name.elementsEqual("END".utf8) else {
+      return false
+    }
+    var stop = colon + 1
+    while stop < bytes.count, bytes[stop] != 0x0D, bytes[stop] != 0x0A { stop += 1 }
+    let kind = bytes[(colon + 1)..<stop]
+    return !kind.isEmpty && !kind.starts(with: [0x58, 0x2D])
+      && icalcomponent_string_to_kind(String(decoding: kind, as: UTF8.self)) == ICAL_NO_COMPONENT
   }
 
   /// Whether libical reads `name` as a property or a component's BEGIN/END.

@@ -41,10 +41,10 @@ extension ScanOutput {
     case .field(let f):
       let k = ItemField.all.firstIndex { $0.key.description == f.key.description }!
       switch k {
-      case ItemField.idIndex: return .id
-      case ItemField.titleIndex: return .title
-      case ItemField.deadlineIndex: return .deadline
-      case ItemField.createdIndex: return .created
+      case ItemField.id.index: return .id
+      case ItemField.title.index: return .title
+      case ItemField.deadline.index: return .deadline
+      case ItemField.created.index: return .created
       default: break
       }
       switch f.kind {
@@ -53,9 +53,9 @@ extension ScanOutput {
       case .flag: return .flag(k)
       case .text, .lines:
         precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
-        if k == ItemField.parentIndex { return .parent(k) }
+        if k == ItemField.parent.index { return .parent(k) }
         return .text(k, orID: f.json == .listedOrID)
-      case .texts: return k == ItemField.alertsIndex ? .warning : .texts(k)
+      case .texts: return k == ItemField.alerts.index ? .warning : .texts(k)
       case .uuid:
         preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
       }
@@ -130,7 +130,7 @@ extension ScanOutput {
                 if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
               case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
               case .warning:
-                let w = slot(ItemField.warnIndex)
+                let w = slot(ItemField.warn.index)
                 guard w != PlistScan.none else {
                   out.put("null")
                   break

@@ -7,7 +7,7 @@ import Foundation
 extension ScanOutput {
   /// `!!! ` for a high priority, `!! ` medium, `! ` low (``ListOutput/priorityRank(_:)``).
   @inline(__always) static func putPriority(_ scan: PlistScan, _ e: PlistScan.Entry, _ out: inout OutBuffer) {
-    let p = scan.value(e, ItemField.priorityIndex)
+    let p = scan.value(e, scan.named.priority)
     guard p != PlistScan.none else { return }
     let rank = ListOutput.priorityRank(Int(p))
     for _ in 0..<rank { out.byte(33) }
@@ -17,14 +17,14 @@ extension ScanOutput {
   /// Room the marks after the title may take: each tag's bytes at most three times over
   /// (``Title/displaySafe(_:)`` makes a byte U+FFFD) and its ` #`, the colours, ` ✎`, ` N%`.
   @inline(__always) static func marksRoom(_ scan: PlistScan, _ e: PlistScan.Entry) -> Int {
-    64 + 5 * Int(scan.text(e, ItemField.tagsIndex)?.count ?? 0)
+    64 + 5 * Int(scan.text(e, scan.named.tags)?.count ?? 0)
   }
 
   /// The marks after the title: tags (dimmed when `colour` and the row is not `dimmed` whole), note, progress.
   static func putFieldMarks(
     _ scan: PlistScan, _ e: PlistScan.Entry, colour: Bool, dimmed: Bool, _ out: inout OutBuffer
   ) {
-    if let tags = scan.text(e, ItemField.tagsIndex) {
+    if let tags = scan.text(e, scan.named.tags) {
       if colour && !dimmed { out.put(ListOutput.dim) }
       scan.forEachText(in: tags) { t in
         out.byte(32)
@@ -38,8 +38,8 @@ extension ScanOutput {
       }
       if colour && !dimmed { out.put(ListOutput.reset) }
     }
-    if scan.value(e, ItemField.noteIndex) != PlistScan.none { out.put(ListOutput.noteMark) }
-    let progress = scan.value(e, ItemField.progressIndex)
+    if scan.value(e, scan.named.note) != PlistScan.none { out.put(ListOutput.noteMark) }
+    let progress = scan.value(e, scan.named.progress)
     if progress != PlistScan.none && e.isPending {
       out.byte(32)
       out.decimal(progress)

@@ -48,7 +48,7 @@ extension ScanOutput {
       if let (hi, lo) = scan.parentID(entries[k]) {
         // Named by a UUID in upper case: the entry of that UUID, if its UID is that (it has no other).
         guard let p = scan.index(of: hi, lo) else { continue }
-        if let own = scan.text(entries[p], ItemField.uidIndex) {
+        if let own = scan.text(entries[p], scan.named.uid) {
           guard scan.withText(own, { a in PlistScan.withUUIDText(hi, lo) { a.elementsEqual($0) } }) else {
             continue
           }
@@ -58,7 +58,7 @@ extension ScanOutput {
         continue
       }
       // Any other UID: the entry of the UUID it stands for (``TodoItem/id(forUID:)``), if its UID is that.
-      guard let t = scan.text(entries[k], ItemField.parentIndex) else { continue }
+      guard let t = scan.text(entries[k], scan.named.parent) else { continue }
       let parsed = scan.withText(t) { b in
         b.count == 36 ? LeanPlistReader.Cursor.parseUUID(b.baseAddress!) : nil
       }
@@ -66,7 +66,7 @@ extension ScanOutput {
       guard let p = scan.index(of: key.hi, key.lo) else { continue }
       // Its UID must be the one named: its `uid`, else its UUID as we write it (upper case).
       let same: Bool
-      if let own = scan.text(entries[p], ItemField.uidIndex) {
+      if let own = scan.text(entries[p], scan.named.uid) {
         same = scan.withText(own) { a in scan.withText(t) { b in a.elementsEqual(b) } }
       } else {
         same = scan.withText(t) { b in
@@ -81,7 +81,7 @@ extension ScanOutput {
     guard any else { return nil }
     TreeIndex.breakCycles(&parent) { a, b in
       let (ma, mb) = (
-        scan.value(entries[a], ItemField.modifiedIndex), scan.value(entries[b], ItemField.modifiedIndex)
+        scan.value(entries[a], scan.named.modified), scan.value(entries[b], scan.named.modified)
       )
       return ma != mb ? ma < mb : entries[a].id.isOrderedBefore(entries[b].id)
     }

@@ -67,7 +67,7 @@ extension ScanOutput {
           let late = e.isOverdue(at: t)
           let done = !e.isPending
           // Dimmed: done, or with colour not started yet (SPEC 8), as ListOutput's rows.
-          let dimmed = done || (colour && scan.value(e, ItemField.startIndex) > t)
+          let dimmed = done || (colour && scan.value(e, scan.named.start) > t)
           if colour && late { out.put(red) }
           if colour && dimmed { out.put(dim) }
           if e.cancelled {
@@ -210,7 +210,7 @@ extension ScanOutput {
       let secs = local - d * 86_400
       out.byte(34)
       if d != day {
-        let (y, m, dd) = PlistCodec.civil(d)
+        let (y, m, dd) = CivilDays.civil(d)
         guard y >= 1000 && y <= 9999 else {
           // ItemJSON's way for the rare short year.
           var text: [UInt8] = []

@@ -73,4 +73,18 @@ public enum FieldText {
     let text = tags.joined(separator: ", ")
     return tags.count == 1 && text.contains(" ") ? text + "," : text
   }
+
+  /// The item's status as `show` writes it: `pending`, the completion field's
+  /// name and its date, or the name of the flag that stops it (the two fields
+  /// of the table that travel as STATUS, ``ItemField/ICal/status``).
+  public static func status(of item: TodoItem, dateText: (Date) -> String) -> String {
+    for f in ItemField.all where f.ical == .status {
+      switch f.get(item) {
+      case .date(let d): return f.name + " " + dateText(d)
+      case .flag: return f.name
+      default: continue
+      }
+    }
+    return "pending"
+  }
 }

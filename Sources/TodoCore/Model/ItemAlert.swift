@@ -114,3 +114,10 @@ extension TodoItem {
     return out.count > 1 ? Set(out).sorted() : out  // two alerts at one instant ring once
   }
 }
+
+extension FieldChange {
+  /// Sets the item's alerts to this list (`[]` clears them): `add`/`edit --alert`, the detail view.
+  public static func alerts(_ list: [ItemAlert]) -> FieldChange {
+    list.isEmpty ? .clear("alerts") : .set("alerts", .texts(list.map(\.stored)))
+  }
+}

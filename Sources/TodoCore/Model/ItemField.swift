@@ -5,7 +5,7 @@ import Foundation
 /// the plist writer's key order, the readers' key dispatch, the merge, the
 /// user-field equality, the SEQUENCE rule, the JSON output and the sync's
 /// field set are derived from that list.
-public final class ItemField: Sendable {
+public final class ItemField: @unchecked Sendable {  // `index` is set once, as ``all`` is made
   /// What the field holds, and so how each codec spells it.
   public enum Kind: Sendable, Equatable {
     /// One line of text: `<string>`, escaped.
@@ -28,7 +28,9 @@ public final class ItemField: Sendable {
   public enum ICal: Sendable, Equatable {
     /// It does not: it stays in the data file.
     case none
-    /// As this property of the VTODO.
+    /// As this property of the VTODO: a plain one in the form ``ItemField/icalForm`` gives
+    /// (read, written and adopted by the loops of `ICal/ICalFields.swift`), or, without one,
+    /// mapped by hand (UID, the deadline's DUE).
     case property(String)
     /// Through STATUS (and its date property, if any).
     case status
@@ -71,30 +73,46 @@ public final class ItemField: Sendable {
   /// Whether a user sets it (and so whether it counts in ``TodoItem/sameUserFields(as:)``).
   public let userSet: Bool
   public let ical: ICal
+  /// How a plain property (``ICal/property(_:)``) is the field's value; nil: mapped by hand.
+  public let icalForm: ICalForm?
   /// Whether a change of it is a new revision (SEQUENCE one higher, RFC 5545 3.8.7.4).
   public let revision: Bool
   public let merge: Merge
   public let json: JSON
+  /// Its place in ``all`` (the writer's order): what the scan's slots and the JSON readers index by.
+  /// (Set once before any reader sees it: no exclusivity check, which cost `list` 4 % of its time.)
+  @exclusivity(unchecked) public private(set) var index = -1
   /// The field's value in an item.
   public let get: @Sendable (TodoItem) -> FieldValue
   /// Sets the field of an item (``FieldValue/absent`` clears it).
   public let set: @Sendable (inout TodoItem, FieldValue) -> Void
+  /// How a person types and reads it (nil: not on its own: an internal field, or a special case).
+  public let text: TextForm?
 
   init(
-    name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, revision: Bool, merge: Merge,
-    json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
-    set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void
+    name: String, key: StaticString, kind: Kind, userSet: Bool, ical: ICal, icalForm: ICalForm? = nil,
+    revision: Bool, merge: Merge, json: JSON, get: @escaping @Sendable (TodoItem) -> FieldValue,
+    set: @escaping @Sendable (inout TodoItem, FieldValue) -> Void,
+    text: TextForm? = nil
   ) {
     self.name = name
     self.key = key
     self.kind = kind
     self.userSet = userSet
     self.ical = ical
+    self.icalForm = icalForm
     self.revision = revision
     self.merge = merge
     self.json = json
     self.get = get
     self.set = set
+    self.text = text
+  }
+
+  /// The table's entries, each told its place.
+  static func numbered(_ entries: [ItemField]) -> [ItemField] {
+    for (k, f) in entries.enumerated() { f.index = k }
+    return entries
   }
 
   /// Whether a sync compares and merges it field by field: a user's field that travels through iCalendar.
@@ -107,6 +125,55 @@ public final class ItemField: Sendable {
 
   /// The key as a String.
   public var keyText: String { key.description }
+}
+
+/// How a plain iCalendar property is a field (``ItemField/icalForm``): the value's
+/// type, the parameters written, which lines of a VTODO are taken (the others stay
+/// in the kept text), and whether an older version kept it as text (then a kept
+/// line of it is adopted when an item is read back, ``TodoItem/upgraded(calendar:)``).
+public struct ICalForm: Sendable, Equatable {
+  public enum Value: Sendable, Equatable {
+    /// The title: TEXT made one clean line (never empty).
+    case title
+    /// TEXT, unescaped.
+    case text
+    /// The value's iCalendar text as it stands (an RRULE's `FREQ=…`).
+    case raw
+    /// An INTEGER in the range (any, without one); 0 is no value when `zeroIsNone`
+    /// (and is not written).
+    case integer(ClosedRange<Int>?, zeroIsNone: Bool)
+    /// A comma list of TEXT (CATEGORIES): every line's items, in order, once each;
+    /// written as one line.
+    case texts
+    /// A DATE or DATE-TIME; a form other than UTC (TZID, DATE, floating) is kept and written again.
+    case time
+    /// A change time: UTC, also when written without Z (then written back so while unchanged).
+    case stamp
+  }
+
+  /// Which of the VTODO's lines of the property are the field.
+  public enum Take: Sendable, Equatable {
+    /// The first, whatever its parameters.
+    case first
+    /// The first, when it has no parameter (else it and the later ones stay kept).
+    case firstWithoutParameters
+    /// The first with a value and no parameter but those ``ICalForm/parameters`` (any order of lines).
+    case firstAsWritten
+  }
+
+  public var value: Value
+  /// The parameters written (`RELTYPE=PARENT`), as iCalendar text.
+  public var parameters: String?
+  public var take: Take
+  /// An older version kept it as text: a kept line of it is moved into the field.
+  public var adopted: Bool
+
+  public init(_ value: Value, parameters: String? = nil, take: Take = .first, adopted: Bool = true) {
+    self.value = value
+    self.parameters = parameters
+    self.take = take
+    self.adopted = adopted
+  }
 }
 
 /// One field's value, whatever its kind.

@@ -3,30 +3,37 @@ import Foundation
 // The field table: every field of ``TodoItem``, once, in the order the data
 // file holds them. The only place a data file key is spelled.
 //
-// To add a field: a stored property in ``TodoItem``, one entry here (in the
-// order the writer should put it, after the ones files already have), and its
-// iCalendar mapping in `ICal/ICalMapping*.swift` if it travels (`ical:`).
-// Every codec, the merge and the sync then carry it; `FieldTableTests` proves it.
+// To add a field: a stored property in ``TodoItem`` and one entry here (in the
+// order the writer should put it, after the ones files already have); if it travels
+// as a plain iCalendar property, its `ical: .property(NAME)` and `icalForm:` (the
+// value's type, the parameters written, which lines are taken; ``ICalForm``).
+// Every codec, the iCalendar reader, writer and upgrade (`ICal/ICalFields.swift`),
+// the merge and the sync then carry it; `FieldTableTests` proves it.
+// A field a person sets by hand has its text form too (`text:`, `FieldText+Forms.swift`):
+// the option of `add` and `edit`, its row in `show` and in the detail view come from it.
 extension ItemField {
-  public static let all: [ItemField] = [
+  public static let all: [ItemField] = numbered([
     // The two the data file always holds first: the entry's identity and title.
     ItemField(
       name: "id", key: "UUID", kind: .uuid, userSet: false, ical: .property("UID"), revision: false,
       merge: .identity, json: .listed, get: { .uuid($0.id) },
       set: { i, v in if let u = v.uuid { i.id = u } }),
     ItemField(
-      name: "title", key: "title", kind: .text, userSet: true, ical: .property("SUMMARY"), revision: true,
+      name: "title", key: "title", kind: .text, userSet: true, ical: .property("SUMMARY"),
+      icalForm: ICalForm(.title, adopted: false), revision: true,
       merge: .changed, json: .listed, get: { .text($0.title) }, set: { i, v in i.title = v.text ?? "" }),
     ItemField(
       name: "deadline", key: "deadline", kind: .date, userSet: true, ical: .property("DUE"), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.deadline) }, set: { i, v in i.deadline = v.date }),
     ItemField(
       name: "created", key: "created", kind: .date, userSet: false, ical: .property("CREATED"),
-      revision: false, merge: .changed, json: .listed, get: { .date($0.created) },
+      icalForm: ICalForm(.stamp, adopted: false), revision: false, merge: .changed, json: .listed,
+      get: { .date($0.created) },
       set: { i, v in i.created = v.date ?? Date(timeIntervalSince1970: 0) }),
     ItemField(
       name: "modified", key: "modified", kind: .date, userSet: false, ical: .property("LAST-MODIFIED"),
-      revision: false, merge: .latest, json: .exported, get: { FieldValue($0.modified) },
+      icalForm: ICalForm(.stamp, adopted: false), revision: false, merge: .latest, json: .exported,
+      get: { FieldValue($0.modified) },
       set: { i, v in i.modified = v.date }),
     ItemField(
       name: "completed", key: "completed", kind: .date, userSet: true, ical: .status, revision: true,
@@ -36,7 +43,8 @@ extension ItemField {
       name: "reminder", key: "reminder", kind: .date, userSet: true, ical: .alarm, revision: false,
       merge: .changed, json: .listed, get: { FieldValue($0.reminder) }, set: { i, v in i.reminder = v.date }),
     ItemField(
-      name: "repeat", key: "repeat", kind: .text, userSet: true, ical: .property("RRULE"), revision: true,
+      name: "repeat", key: "repeat", kind: .text, userSet: true, ical: .property("RRULE"),
+      icalForm: ICalForm(.raw, adopted: false), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.repeatRule) },
       set: { i, v in i.repeatRule = v.text }),
     // The early warning of before the alerts (issue 36): read (an older data file, JSON, a sync
@@ -55,7 +63,8 @@ extension ItemField {
       merge: .changed, json: .listedOrID, get: { FieldValue($0.uid) }, set: { i, v in i.uid = v.text }),
     ItemField(
       name: "sequence", key: "sequence", kind: .integer, userSet: false, ical: .property("SEQUENCE"),
-      revision: false, merge: .revision, json: .exported, get: { FieldValue($0.sequence) },
+      icalForm: ICalForm(.integer(nil, zeroIsNone: false), adopted: false), revision: false, merge: .revision,
+      json: .exported, get: { FieldValue($0.sequence) },
       set: { i, v in i.sequence = v.integer }),
     ItemField(
       name: "icalExtra", key: "icalExtra", kind: .lines, userSet: true, ical: .kept, revision: false,
@@ -75,33 +84,45 @@ extension ItemField {
       get: { FieldValue($0.notifiedWarning) }, set: { i, v in i.notifiedWarning = v.date }),
     // The whole item (SPEC 8): what phones and other apps keep.
     ItemField(
-      name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"), revision: true,
-      merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text }),
+      name: "note", key: "note", kind: .lines, userSet: true, ical: .property("DESCRIPTION"),
+      icalForm: ICalForm(.text, take: .firstWithoutParameters), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.note) }, set: { i, v in i.note = v.text },
+      text: .note),
     ItemField(
       name: "priority", key: "priority", kind: .integer, userSet: true, ical: .property("PRIORITY"),
-      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.priority) },
-      set: { i, v in i.priority = v.integer }),
+      icalForm: ICalForm(.integer(0...9, zeroIsNone: true), take: .firstWithoutParameters), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.priority) },
+      set: { i, v in i.priority = v.integer },
+      text: .priority),
     ItemField(
-      name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"), revision: true,
+      name: "tags", key: "tags", kind: .texts, userSet: true, ical: .property("CATEGORIES"),
+      icalForm: ICalForm(.texts), revision: true,
       merge: .changed, json: .listed, get: { $0.tags.isEmpty ? .absent : .texts($0.tags) },
-      set: { i, v in i.tags = v.texts ?? [] }),
+      set: { i, v in i.tags = v.texts ?? [] },
+      text: .tags),
     ItemField(
-      name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"), revision: true,
-      merge: .changed, json: .listed, get: { FieldValue($0.start) }, set: { i, v in i.start = v.date }),
+      name: "start", key: "start", kind: .date, userSet: true, ical: .property("DTSTART"),
+      icalForm: ICalForm(.time), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.start) }, set: { i, v in i.start = v.date },
+      text: .start),
     ItemField(
       name: "progress", key: "progress", kind: .integer, userSet: true, ical: .property("PERCENT-COMPLETE"),
-      revision: true, merge: .changed, json: .listed, get: { FieldValue($0.progress) },
-      set: { i, v in i.progress = v.integer }),
+      icalForm: ICalForm(.integer(0...100, zeroIsNone: true), take: .firstWithoutParameters), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.progress) },
+      set: { i, v in i.progress = v.integer },
+      text: .progress),
     // Lists (SPEC 9): the id of the item's list (``ListBook``); absent: the default list.
     // It travels as the collection the item's file is in, not as a property.
     ItemField(
       name: "list", key: "list", kind: .text, userSet: true, ical: .none, revision: false, merge: .changed,
-      json: .listed, get: { FieldValue($0.list) }, set: { i, v in i.list = v.text }),
+      json: .listed, get: { FieldValue($0.list) }, set: { i, v in i.list = v.text },
+      text: .list),
     // Subtasks (SPEC 9): the parent's iCalendar UID.
     ItemField(
       name: "parent", key: "parent", kind: .text, userSet: true, ical: .property("RELATED-TO"),
-      revision: true,
-      merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text }),
+      icalForm: ICalForm(.text, parameters: "RELTYPE=PARENT", take: .firstAsWritten), revision: true,
+      merge: .changed, json: .listed, get: { FieldValue($0.parent) }, set: { i, v in i.parent = v.text },
+      text: .parent),
     // Alerts (issue 36): the latest delivered alert's fire time; alerts are delivered in order.
     ItemField(
       name: "notifiedAlert", key: "notifiedAlert", kind: .date, userSet: false, ical: .none, revision: false,
@@ -113,43 +134,57 @@ extension ItemField {
       merge: .changed,
       json: .listed, get: { $0.alerts.isEmpty ? .absent : .texts($0.alerts.map(\.stored)) },
       set: { i, v in i.alerts = (v.texts ?? []).map(ItemAlert.init(stored:)) }),
+  ])
+
+  /// The fields code names (the scan's records, the checks of a value, the iCalendar mapping's
+  /// special cases), each looked up once in the table.
+  // The two every entry holds first, in this order: its identity (`UUID`) and its title.
+  static let id = all[0]
+  static let title = all[1]
+  static let deadline = entry("deadline")
+  static let created = entry("created")
+  static let modified = entry("modified")
+  static let completed = entry("completed")
+  static let reminder = entry("reminder")
+  static let repeatRule = entry("repeat")
+  static let warn = entry("warn")
+  static let cancelled = entry("cancelled")
+  static let uid = entry("uid")
+  static let sequence = entry("sequence")
+  static let icalExtra = entry("icalExtra")
+  static let notifiedDeadline = entry("notifiedDeadline")
+  static let notifiedReminder = entry("notifiedReminder")
+  static let notifiedWarning = entry("notifiedWarning")
+  static let note = entry("note")
+  static let priority = entry("priority")
+  static let tags = entry("tags")
+  static let start = entry("start")
+  static let progress = entry("progress")
+  static let list = entry("list")
+  static let parent = entry("parent")
+  static let notifiedAlert = entry("notifiedAlert")
+  static let alerts = entry("alerts")
+
+  /// The order the iCalendar writer put the properties in before it looped over the table,
+  /// never to change (an item written again is the same bytes): UID and DTSTAMP first, then
+  /// these (the deadline's DUE, the completion's STATUS where they stand), the others with a
+  /// form in table order, then the alarms.
+  static let firstICalOrder = [
+    created, modified, sequence, title, deadline, completed, repeatRule, start, note, priority, tags,
+    progress,
+    parent,
   ]
 
-  /// The entry's identity (`UUID`) and its title: the first two of ``all``,
-  /// which every entry holds, in this order, before the others.
-  static var idIndex: Int { 0 }
-  static var titleIndex: Int { 1 }
-  /// `created`: always written (an entry without it was created at its deadline).
-  static var createdIndex: Int { 3 }
-  /// `deadline`: the order of the file.
-  static var deadlineIndex: Int { 2 }
-  // The fields that code names (the scan's records, the checks of a value).
-  static var modifiedIndex: Int { 4 }
-  static var completedIndex: Int { 5 }
-  static var reminderIndex: Int { 6 }
-  static var repeatIndex: Int { 7 }
-  static var warnIndex: Int { 8 }
-  static var cancelledIndex: Int { 9 }
-  static var uidIndex: Int { 10 }
-  static var sequenceIndex: Int { 11 }
-  static var icalExtraIndex: Int { 12 }
-  static var notifiedDeadlineIndex: Int { 13 }
-  static var notifiedReminderIndex: Int { 14 }
-  static var notifiedWarningIndex: Int { 15 }
-  static var noteIndex: Int { 16 }
-  static var priorityIndex: Int { 17 }
-  static var tagsIndex: Int { 18 }
-  static var startIndex: Int { 19 }
-  static var progressIndex: Int { 20 }
-  static var listIndex: Int { 21 }
-  static let parentIndex = all.firstIndex { $0.name == "parent" }!
-  static let alertsIndex = all.firstIndex { $0.name == "alerts" }!
+  /// The entry of this name: the program does not start without it.
+  private static func entry(_ name: String) -> ItemField {
+    guard let f = named(name) else { fatalError("no field '\(name)' in the field table") }
+    return f
+  }
 
   /// The synced fields in the columns of the first version of the sync status
   /// (`Sync/SyncStatus+Lines.swift`), never to change; later ones follow in table order.
-  static let firstStatusColumns = [
-    titleIndex, deadlineIndex, completedIndex, cancelledIndex, repeatIndex, warnIndex, icalExtraIndex,
-  ]
+  static let firstStatusColumns = [title, deadline, completed, cancelled, repeatRule, warn, icalExtra].map(
+    \.index)
 }
 
 extension TodoDocument {

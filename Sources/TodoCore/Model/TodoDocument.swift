@@ -57,12 +57,12 @@ struct RawItem {
   /// Sets field `k` of ``ItemField/all`` (the id and the title included).
   @inline(__always) mutating func set(_ k: Int, _ v: FieldValue) {
     switch k {
-    case ItemField.idIndex: uuid = v.uuid?.uuidString ?? v.text
-    case ItemField.titleIndex: title = v.text
+    case ItemField.id.index: uuid = v.uuid?.uuidString ?? v.text
+    case ItemField.title.index: title = v.text
     default:
       if case .date(let d) = v {
         if badDate == nil && !(RawItem.validRange ~= d.timeIntervalSince1970) { badDate = d }
-        if k == ItemField.createdIndex { hasCreated = true }
+        if k == ItemField.created.index { hasCreated = true }
       }
       ItemField.all[k].set(&fields, v)
     }
@@ -95,7 +95,7 @@ struct RawItem {
     let clean = Title.isClean(title) ? title : Title.sanitize(title, cuttingAt: .max)
     if clean != title { warnings.append("entry \(key): title contained characters that were replaced") }
     if let w = fields.warn, w < 0 {
-      return try fail("'\(ItemField.all[ItemField.warnIndex].keyText)' is negative")
+      return try fail("'\(ItemField.warn.keyText)' is negative")
     }
     var copy = self
     copy.otherKeys = Self.cleanKeys(otherKeys, warnings: &warnings, in: key)

@@ -9,13 +9,15 @@ import Foundation
 public enum TodoOperation: Equatable, Sendable {
   /// A new item (`deadline` nil: a someday item), with a repeat rule and an
   /// early warning (seconds) when given.
+  /// The other fields it sets are `changes` (``FieldChange``), in order.
   case add(
-    title: String, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil, fields: FieldEdits = .none)
+    title: String, deadline: Date?, repeatRule: String? = nil, warn: Int? = nil, changes: [FieldChange] = [])
   /// Sets the fields given, and only those (nil: untouched; `.some(nil)`
-  /// clears: a deadline of `.some(nil)` makes the item a someday item).
+  /// clears: a deadline of `.some(nil)` makes the item a someday item), and
+  /// makes `changes` (``FieldChange``), in order: an edit writes only the fields it names.
   case edit(
     UUID, title: String? = nil, deadline: Date?? = nil, repeatRule: String?? = nil, warn: Int?? = nil,
-    fields: FieldEdits = .none)
+    changes: [FieldChange] = [])
   /// Sets one field of the table (``ItemField/named(_:)``) to a value: a
   /// sync conflict's value set aside, put back (``SyncConflicts/restore(_:store:env:)``).
   case setField(UUID, field: String, to: FieldValue)
@@ -99,20 +101,21 @@ public enum TodoOperation: Equatable, Sendable {
     let now = env.now()
     var change: Change
     switch self {
-    case .add(let title, let deadline, let rule, let warn, let fields):
+    case .add(let title, let deadline, let rule, let warn, let changes):
       change = try Self.addition(title: title, deadline: deadline, env: env, in: source) {
         $0.repeatRule = rule
-        fields.apply(to: &$0)
+        changes.apply(to: &$0)
         if let w = warn { $0.warn = w }  // the early warning among the alerts given
       }
-    case .edit(let id, let title, let deadline, let rule, let warn, let fields):
+    case .edit(let id, let title, let deadline, let rule, let warn, let changes):
       change = try Self.editing(id, now: now, of: source) { item in
-        if case .some(.some(let p)) = fields.parent, source.wouldCycle(item, under: p) {
+        if case .text(let p) = changes.value(of: "parent"), source.wouldCycle(item, under: p) {
           throw TodoError.cycle(item.title)
         }
-        fields.apply(to: &item)
+        changes.apply(to: &item)
         // A subtask moved alone is refused; with a parent chosen too, the parent's list wins.
-        try Self.refuseLeavingParentsList(item, moved: fields.list != nil && fields.parent == nil, in: source)
+        try Self.refuseLeavingParentsList(
+          item, moved: changes.touches("list") && !changes.touches("parent"), in: source)
         if let t = title { item.title = try Title.validate(t) }
         if let d = deadline { item.deadline = d?.wholeSeconds }
         if let r = rule { item.repeatRule = r }

@@ -30,8 +30,12 @@ public struct Bubble: Equatable, Sendable {
     return a + [summary, body]
   }
 
-  /// The bubble of one notification shown at `now`.
-  public init(_ n: ScheduledNotification, formatter: DueFormatter, now: Date, replaceID: Int? = nil) {
+  /// The bubble of one notification shown at `now`. An alert (kind `alert`) says what it is
+  /// for: `anchor` is the item's alert it rings for (``alertAnchor(_:in:)``), `start` the item's start.
+  public init(
+    _ n: ScheduledNotification, formatter: DueFormatter, now: Date, replaceID: Int? = nil,
+    anchor: ItemAlert.Anchor? = nil, start: Date? = nil
+  ) {
     let title = Title.displaySafe(n.title)
     let item = "Todo Item \"" + title + "\" Is "
     let due = n.deadline ?? n.fireDate  // a reminder of a someday item: as of its own time
@@ -42,11 +46,7 @@ public struct Bubble: Equatable, Sendable {
       summary =
         "Reminder: " + item + (due <= now ? "Overdue" : Self.dueAt(due, now: now, formatter))
     case .alert:
-      // One of its alerts (issue 36): said as the warning, or the deadline, would be at this time.
-      summary =
-        n.deadline == nil
-        ? "Reminder: Todo Item \"" + title + "\""
-        : item + (due <= now ? "Overdue" : "Due in " + Self.duration(due.timeIntervalSince(now)))
+      summary = Self.alertSummary(title, anchor: anchor, deadline: n.deadline, start: start, now: now)
     }
     // The note's first line above the deadline line (SPEC 8).
     body = Self.escapeMarkup(
@@ -86,6 +86,42 @@ public struct Bubble: Equatable, Sendable {
       "TODO_DEADLINE": many.last?.deadline.map { ISOTime.string($0, formatter: formatter) } ?? "",
       "TODO_KIND": "summary", "TODO_BADGE": String(badge), "TODO_COUNT": String(n),
     ]
+  }
+
+  /// What an alert's bubble says (issue 36), as of `now`: from the deadline `in 15 minutes: TITLE`,
+  /// `due now: TITLE`, `15 minutes overdue: TITLE`; from the start `starts in 1 hour: TITLE`,
+  /// `starts now: TITLE`, `started 15 minutes ago: TITLE`; at a time (or when what it is
+  /// relative to is gone) the title alone. Within half a minute of the instant is "now".
+  static func alertSummary(
+    _ title: String, anchor: ItemAlert.Anchor?, deadline: Date?, start: Date?, now: Date
+  ) -> String {
+    func said(_ instant: Date, _ atIt: String, before: (String) -> String, after: (String) -> String)
+      -> String
+    {
+      let ahead = instant.timeIntervalSince(now)
+      if abs(ahead) < 30 { return atIt + ": " + title }
+      let d = duration(abs(ahead))
+      return (ahead > 0 ? before(d) : after(d)) + ": " + title
+    }
+    switch anchor {
+    case .deadline?, nil:
+      guard let deadline else { return title }
+      return said(deadline, "due now", before: { "in " + $0 }, after: { $0 + " overdue" })
+    case .start?:
+      guard let start else { return title }
+      return said(start, "starts now", before: { "starts in " + $0 }, after: { "started " + $0 + " ago" })
+    case .at?, .place?, .other?: return title
+    }
+  }
+
+  /// The anchor of the alert of `item` that notification `n` rings for: the first whose
+  /// instant is the notification's (two at one instant ring once); nil when none is.
+  public static func alertAnchor(_ n: ScheduledNotification, in item: TodoItem) -> ItemAlert.Anchor? {
+    guard n.kind == .alert else { return nil }
+    return item.alerts.first {
+      $0.fire(deadline: item.deadline, start: item.start)?.wholeSeconds == n.fireDate
+    }?
+    .anchor
   }
 
   /// "Due at 17:00" the same day, else "Due Nov 24 at 17:00", in the formatter's clock.

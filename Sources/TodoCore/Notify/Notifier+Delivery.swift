@@ -41,7 +41,15 @@ extension Notifier {
       fresh = fresh.filter { ours.contains($0.key) }
       recorded.formUnion(ready.map(\.key))
     } else if !book.stopping && (!ready.isEmpty || !book.queued.isEmpty) {
-      start(ready, now: now, badge: { doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) } })
+      // The items whose alerts ring now: their bubbles say what each alert is for.
+      let alerting = Set(ready.lazy.filter { $0.kind == .alert }.map(\.itemID))
+      let items =
+        alerting.isEmpty
+        ? [:]
+        : Dictionary(doc.items.lazy.filter { alerting.contains($0.id) }.map { ($0.id, $0) }) { a, _ in a }
+      start(
+        ready, now: now, items: items,
+        badge: { doc.items.reduce(0) { $0 + ($1.isOverdue(at: now) ? 1 : 0) } })
     }
     next = firstToStart(doc.items, skipping: recorded)
     armRetryTick(now: now)
@@ -50,7 +58,9 @@ extension Notifier {
   }
 
   /// Starts the bubbles for `ready` (and the summary for what waits for it).
-  private func start(_ ready: [ScheduledNotification], now: Date, badge: () -> Int) {
+  private func start(
+    _ ready: [ScheduledNotification], now: Date, items: [UUID: TodoItem], badge: () -> Int
+  ) {
     guard let command else { return }
     let path: String
     switch command.resolve() {
@@ -75,7 +85,9 @@ extension Notifier {
     let summaryWaits = book.summaryJob.flatMap { book.jobs[$0] }.map { !$0.shown } ?? false
     let starting = singles.flatMap { $0 } + (summaryWaits ? [] : overflow)
     if !recordAhead(starting) { book.unrecorded.formUnion(starting.map(\.key)) }
-    for group in singles { startSingle(group, path: path, now: now, formatter: fmt) }
+    for group in singles {
+      startSingle(group, path: path, now: now, formatter: fmt, item: items[group.last!.itemID])
+    }
     guard !overflow.isEmpty else { return }
     if let s = book.summaryJob, let job = book.jobs[s] {
       guard job.shown else {
@@ -93,8 +105,9 @@ extension Notifier {
   }
 
   /// One item's bubble, for its latest notification due; it replaces the item's bubble on screen.
-  private func startSingle(_ group: [ScheduledNotification], path: String, now: Date, formatter: DueFormatter)
-  {
+  private func startSingle(
+    _ group: [ScheduledNotification], path: String, now: Date, formatter: DueFormatter, item: TodoItem?
+  ) {
     let n = group.last!
     let id = n.itemID
     let old = book.onScreen[id]
@@ -108,7 +121,9 @@ extension Notifier {
       book.jobs[j] = job
       runner.terminate(j)
     }
-    let bubble = Bubble(n, formatter: formatter, now: now, replaceID: old?.bubbleID)
+    let bubble = Bubble(
+      n, formatter: formatter, now: now, replaceID: old?.bubbleID,
+      anchor: item.flatMap { Bubble.alertAnchor(n, in: $0) }, start: item?.start)
     if let j = launch(bubble, .single(id), group + carried, path: path, now: now) {
       book.onScreen[id] = DeliveryBook.Screen(
         job: j, bubbleID: old?.bubbleID, title: n.title, deadline: n.deadline)

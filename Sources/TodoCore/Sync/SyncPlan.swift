@@ -26,6 +26,8 @@ struct SyncPlan {
     var uid: String
     var href: String
     var etag: String
+    /// What the file holds, when it was parsed (for its tombstone, ``SyncTombstones``).
+    var item: TodoItem? = nil
   }
 
   var writes: [Write] = []
@@ -99,10 +101,11 @@ struct SyncPlan {
 
   /// Decides every item: `list` by UID, `vdir` by UID, `old` the last status.
   /// `skipped` UIDs (files that did not parse) are left as they are;
-  /// `existing` are the vdir's files (href → etag), whose names a new file avoids.
+  /// `existing` are the vdir's files (href → etag), whose names a new file avoids;
+  /// `tombs` the items our sync deleted from the vdir lately (``SyncTombstones``).
   init(
     list: [String: TodoItem], vdir: [String: VdirEntry], old: [String: SyncEntry],
-    skipped: Set<String>, existing: [String: String]
+    skipped: Set<String>, existing: [String: String], tombs: [String: SyncTombstone] = [:]
   ) {
     var planned = Set<String>()
     func taken(_ href: String) -> Bool { planned.contains(href) || existing[href] != nil }
@@ -153,16 +156,26 @@ struct SyncPlan {
         let unchanged = entry.map { e in v.item.map { SyncFields($0) == e.base } ?? true } ?? false
         if let entry, unchanged {
           // Deleted here, unchanged in the vdir since: deleted there too.
-          removals.append(Removal(uid: uid, href: v.href, etag: v.etag))
+          removals.append(Removal(uid: uid, href: v.href, etag: v.etag, item: v.item))
           report.append(.init(side: .vdir, kind: .deleted, title: entry.base.title, uid: uid))
           continue
         }
         guard let item = v.item else { continue }  // not reached: no entry means it was parsed
+        let tomb = entry == nil ? tombs[uid] : nil
+        if let tomb, tomb.echoes(item) {
+          // Back after our sync deleted it, as we wrote it: our own upload, whose answer
+          // was lost, brought back by vdirsyncer (issue 34). Deleted again.
+          removals.append(Removal(uid: uid, href: v.href, etag: v.etag, item: item))
+          report.append(.init(side: .vdir, kind: .deleted, title: item.title, uid: uid))
+          continue
+        }
+        // New there; or back after we deleted it, changed elsewhere since: kept, told.
         listChange.before[item.id] = .some(nil)
         listChange.after[item.id] = item
         status[uid] = SyncEntry(href: v.href, etag: v.etag, digest: v.digest, base: SyncFields(item))
         report.append(
-          .init(side: .list, kind: entry == nil ? .created : .kept, title: item.title, uid: uid))
+          .init(
+            side: .list, kind: entry == nil && tomb == nil ? .created : .kept, title: item.title, uid: uid))
 
       case (nil, nil):
         continue  // deleted on both sides

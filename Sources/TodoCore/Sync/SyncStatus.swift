@@ -136,7 +136,7 @@ extension SyncStatus {
   /// data file's items are when it is read (``TodoDocument/adoptKeptFields(calendar:)``): the
   /// next sync saves them so, even with nothing else to do. Only bases with kept text are looked at.
   mutating func adoptKeptFields(calendar: Calendar = .localGregorian) {
-    let old = items.keys.filter { items[$0]!.base.icalExtra.map(TodoItem.keepsAdoptableProperties) ?? false }
+    let old = items.keys.filter { items[$0]!.base.item.keepsAdoptableProperties }
     for uid in old { items[uid]!.base.adoptKeptFields(calendar: calendar) }
     upgraded = !old.isEmpty
   }

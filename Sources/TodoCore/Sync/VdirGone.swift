@@ -96,7 +96,8 @@ extension VdirSync {
   func removeCollection(_ root: VdirCollections, _ folder: String) throws {
     let dir = root.root + "/" + folder
     let status = SyncStatus.path(dataFile: try store.resolvedPath(), vdir: dir)
-    for path in [status, SyncQuickCheck.path(ofStatus: status), status + ".list", status + ".lock"] {
+    let side = [SyncQuickCheck.path(ofStatus: status), SyncTombstones.path(ofStatus: status)]
+    for path in [status] + side + [status + ".list", status + ".lock"] {
       unlink(path)
     }
     if FileManager.default.fileExists(atPath: dir) {

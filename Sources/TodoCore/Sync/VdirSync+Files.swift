@@ -87,3 +87,23 @@ extension VdirSync {
     return entry
   }
 }
+
+extension VdirSync {
+  /// Before the plan's files go: what each held, beside the status (``SyncTombstones``), so
+  /// that one coming back from the server as we wrote it is known for our own; written
+  /// first, so that a kill before the status is saved loses none. Saved only when changed.
+  func recordTombs(_ tombs: inout SyncTombstones, plan: SyncPlan, old: SyncStatus, now: Date, file: String)
+    throws
+  {
+    let before = tombs
+    let removals = plan.removals.map { r in
+      // A file unchanged since the last sync was not parsed: read now (deletions are few).
+      (
+        uid: r.uid,
+        item: r.item ?? (try? vdir.read(r.href)).flatMap { try? codec.parse($0.data, r.href).first }
+      )
+    }
+    tombs.record(removals, old: old.items, status: plan.status, now: now)
+    if tombs != before { try tombs.save(file) }
+  }
+}

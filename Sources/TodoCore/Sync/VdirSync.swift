@@ -139,11 +139,17 @@ public final class VdirSync {
     // and report lines are made while the first files are (``SyncPlan/allNew(items:existing:warnings:)``).
     let allNew = scope == nil && old.items.isEmpty && side.isEmpty && skipped.isEmpty
     var list = allNew ? [:] : SyncPlan.byUID(doc.items, warnings: &report.warnings)
+    // What our sync deleted from this folder lately, of items the data file no longer holds
+    // in any list (one moved to another list here and back on the phone is not ours to delete).
+    let tombFile = SyncTombstones.path(ofStatus: statusFile)
+    var tombs = allNew ? SyncTombstones() : SyncTombstones.load(tombFile)
+    let deleted = tombs.current(at: env.now()).filter { list[$0.key] == nil }
     scope?.filter(&list, lists: doc.lists)
     var plan =
       allNew
       ? SyncPlan.allNew(items: doc.items, existing: listing, warnings: &report.warnings)
-      : SyncPlan(list: list, vdir: side, old: old.items, skipped: skipped, existing: listing)
+      : SyncPlan(
+        list: list, vdir: side, old: old.items, skipped: skipped, existing: listing, tombs: deleted)
     scope?.adjust(&plan, old: old, lists: doc.lists)
     try refuseMassDeletion(plan, old: old, list: list, vdirCount: side.count, fileCount: doc.items.count)
 
@@ -152,6 +158,7 @@ public final class VdirSync {
     let batch = VdirFolder.Batch(folder: vdir)
     defer { batch.discard() }
     let written = try writeFiles(&plan, old: old, allNew: allNew, now: now, batch: batch, report: &report)
+    try recordTombs(&tombs, plan: plan, old: old, now: now, file: tombFile)
     for r in plan.removals where try !vdir.remove(r.href, ifEtag: r.etag) {
       plan.status[r.uid] = old.items[r.uid]
       report.warnings.append("\(r.href) changed during the sync; it is synced next time")

@@ -86,7 +86,7 @@ public final class DueFormatter {
       days -= 1
     }
     let weekday = ((days % 7 + 11) % 7) + 1  // 1970-01-01 was a Thursday (5)
-    let (y, m, d) = PlistCodec.civil(days)
+    let (y, m, d) = CivilDays.civil(days)
     return Fields(
       year: y, month: m, day: d, hour: secs / 3600, minute: (secs % 3600) / 60,
       second: secs % 60, weekday: weekday)
@@ -168,7 +168,7 @@ public final class DueFormatter {
     case -1: out.append(contentsOf: Self.yesterdayBytes)
     case 2...6: out.append(contentsOf: Self.weekdayBytes[((day % 7 + 11) % 7)])
     default:
-      let (y, m, d) = PlistCodec.civil(day)
+      let (y, m, d) = CivilDays.civil(day)
       out.append(contentsOf: Self.monthBytes[m - 1])
       out.append(32)
       Self.appendDecimal(d, to: &out)
@@ -222,6 +222,8 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public let rawValue: UInt8
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+  /// A reminder, or an alert (``TodoItem/alerts``), still to ring: ◷, a clock face, as
+  /// both ring at a time (△ stays the early warning's, which the deadline's row explains).
   public static let reminder = ItemMarks(rawValue: 1)
   public static let repeats = ItemMarks(rawValue: 2)
   public static let noSlot = ItemMarks(rawValue: 4)
@@ -241,8 +243,11 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   /// (`Plan.scheduledIDs`).
   public init(_ item: TodoItem, now: Date, scheduled: Set<UUID>) {
     var m: ItemMarks = []
-    if item.isPending, item.undeliveredReminder != nil { m.insert(.reminder) }
-    if item.undeliveredWarning != nil || !item.undeliveredAlerts.isEmpty { m.insert(.warning) }
+    // ◷: something rings at its time still: the reminder, or one of the item's alerts (issue 36).
+    if item.isPending, item.undeliveredReminder != nil || !item.undeliveredAlerts.isEmpty {
+      m.insert(.reminder)
+    }
+    if item.undeliveredWarning != nil { m.insert(.warning) }
     if item.repeatRule != nil { m.insert(.repeats) }
     if item.isPending, !scheduled.contains(item.id),
       Scheduler.futureCount(CollectionOfOne(item), now: now) > 0

@@ -23,17 +23,17 @@ struct PosixTZ: Equatable, Sendable {
 
     /// Days since 1970-01-01 of the rule's day in `year`.
     func days(in year: Int) -> Int {
-      let jan1 = PlistCodec.days(year, 1, 1)
+      let jan1 = CivilDays.days(year, 1, 1)
       switch day {
       case .julian(let n):
-        let leap = PlistCodec.daysInMonth(year, 2) == 29
+        let leap = CivilDays.daysInMonth(year, 2) == 29
         return jan1 + n - 1 + (leap && n >= 60 ? 1 : 0)
       case .zeroBased(let n): return jan1 + n
       case .monthWeek(let m, let w, let d):
-        let first = PlistCodec.days(year, m, 1)
+        let first = CivilDays.days(year, m, 1)
         let firstWeekday = CivilDay(days: first).weekday
         var day = first + (d - firstWeekday + 7) % 7 + (w - 1) * 7
-        while day >= first + PlistCodec.daysInMonth(year, m) { day -= 7 }
+        while day >= first + CivilDays.daysInMonth(year, m) { day -= 7 }
         return day
       }
     }

@@ -84,8 +84,8 @@ public enum SystemTimeZone {
 
   /// The instants `zone` changes offset within `years` (UTC years).
   static func transitions(of zone: TimeZone, years: ClosedRange<Int>) -> [Int] {
-    let end = Double(PlistCodec.days(years.upperBound + 1, 1, 1) * 86_400)
-    var t = Date(timeIntervalSince1970: Double(PlistCodec.days(years.lowerBound, 1, 1) * 86_400))
+    let end = Double(CivilDays.days(years.upperBound + 1, 1, 1) * 86_400)
+    var t = Date(timeIntervalSince1970: Double(CivilDays.days(years.lowerBound, 1, 1) * 86_400))
     var out: [Int] = []
     while let next = zone.nextDaylightSavingTimeTransition(after: t), next.timeIntervalSince1970 < end {
       out.append(Int(next.timeIntervalSince1970))

@@ -10,11 +10,11 @@ struct CivilDay: Equatable, Sendable {
 
   /// The day `days` days after 1970-01-01.
   init(days: Int) {
-    (year, month, day) = PlistCodec.civil(days)
+    (year, month, day) = CivilDays.civil(days)
   }
 
   /// Days since 1970-01-01.
-  var days: Int { PlistCodec.days(year, month, day) }
+  var days: Int { CivilDays.days(year, month, day) }
   /// 0 = Sunday … 6 = Saturday.
   var weekday: Int { ((days % 7) + 11) % 7 }
   /// 0 = Monday … 6 = Sunday (ISO weeks).
@@ -24,7 +24,7 @@ struct CivilDay: Equatable, Sendable {
   /// The day, when `year`-`month`-`day` is one (no February 30).
   static func valid(_ year: Int, _ month: Int, _ day: Int) -> CivilDay? {
     guard (1...9999).contains(year), (1...12).contains(month),
-      (1...PlistCodec.daysInMonth(year, month)).contains(day)
+      (1...CivilDays.daysInMonth(year, month)).contains(day)
     else { return nil }
     return CivilDay(year: year, month: month, day: day)
   }
@@ -269,7 +269,7 @@ extension WhenParser {
     WhenForm(examples: ["eom"], role: .day, slots: [.word(["eom"])]) { _, c in
       let t = c.today
       return .day(
-        CivilDay(year: t.year, month: t.month, day: PlistCodec.daysInMonth(t.year, t.month)), time: five)
+        CivilDay(year: t.year, month: t.month, day: CivilDays.daysInMonth(t.year, t.month)), time: five)
     },
     WhenForm(examples: ["eoy"], role: .day, slots: [.word(["eoy"])]) { _, c in
       .day(CivilDay(year: c.today.year, month: 12, day: 31), time: five)

@@ -236,7 +236,7 @@ extension WhenParser {
     func why(_ y: Int?, _ m: Int, _ d: Int) -> String? {
       guard (1...12).contains(m), d >= 1, d <= 99 else { return nil }
       let year = y ?? 2024  // no year: February may have 29 days
-      let length = PlistCodec.daysInMonth(year, m)
+      let length = CivilDays.daysInMonth(year, m)
       guard d > length else { return nil }
       let name = WhenSlot.months[m - 1].capitalized
       return y.map { "\(name) \($0) has \(length) days" } ?? "\(name) has at most \(length) days"

@@ -63,9 +63,10 @@ final class AppDetailTests: XCTestCase {
         .commit(
           .edit(
             appID(1),
-            fields: FieldEdits(
-              note: .some("IBAN in the folder (blue)\nsecond line"),
-              tags: [FieldEdits.TagEdit("money", add: false), FieldEdits.TagEdit("bills", add: true)])))
+            changes: [
+              FieldChange("tags", .remove("money")), FieldChange("tags", .add("bills")),
+              .set("note", text: "IBAN in the folder (blue)\nsecond line"),
+            ]))
       ])
     // Nothing touched: nothing written.
     _ = reduce(&s, .edit(appID(1)), env: env)
@@ -83,14 +84,14 @@ final class AppDetailTests: XCTestCase {
     tab(to: .note, &s)
     _ = press(&s, [.ctrl("u")] + type("new note"))
     // Meanwhile the CLI: edit 1 --priority high, and the app reads the file.
-    try TodoOperation.edit(appID(1), title: "Pay the rent", fields: FieldEdits(priority: .some(1))).apply(
+    try TodoOperation.edit(appID(1), title: "Pay the rent", changes: [.set("priority", integer: 1)]).apply(
       to: &list, env: env)
     _ = reduce(&s, .loaded(TodoDocument(items: Array(list.items.values))), env: env)
     XCTAssertEqual(form(s)?.detail?.priority, 1, "an untouched field follows the file")
     XCTAssertEqual(form(s)?.title.text, "Pay the rent", "the title too")
     XCTAssertEqual(form(s)?.detail?.note.text, "new note", "a touched one stays as typed")
     let fx = press(&s, [.ctrl("s")])
-    XCTAssertEqual(fx, [.commit(.edit(appID(1), fields: FieldEdits(note: .some("new note"))))])
+    XCTAssertEqual(fx, [.commit(.edit(appID(1), changes: [.set("note", text: "new note")]))])
     carryOut(fx, on: &list, &s, env: env)
     XCTAssertEqual(s.mode, .list)
     XCTAssertEqual(list[appID(1)]?.priority, 1, "the CLI's priority kept")
@@ -135,7 +136,7 @@ final class AppDetailTests: XCTestCase {
     _ = press(&s, [.char("z")])
     XCTAssertNotNil(form(s)?.error, "a key that names no priority says so")
     _ = press(&s, [.backspace])
-    XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(1), fields: FieldEdits(priority: .some(nil))))])
+    XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(1), changes: [.set("priority", integer: nil)]))])
   }
 
   func testTabCompletesATagFromTheFile() {
@@ -218,7 +219,7 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(form(s)?.focus, .startPicker)
     _ = press(&s, [.up])  // a day later than the deadline it starts from
     let start = items[0].deadline! + 86_400
-    XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(1), fields: FieldEdits(start: .some(start))))])
+    XCTAssertEqual(press(&s, [.enter]), [.commit(.edit(appID(1), changes: [.set("start", date: start)]))])
   }
 
   /// A row dimmed until its start: the screen is due to change then, and does.
@@ -299,7 +300,11 @@ final class AppDetailTests: XCTestCase {
     _ = press(&s, type("uy"))
     let fx = press(&s, [.ctrl("s")])
     XCTAssertEqual(
-      fx, [.commit(.edit(appID(1), fields: FieldEdits(list: .some("work"), parent: .some(items[1].icalUID))))]
+      fx,
+      [
+        .commit(
+          .edit(appID(1), changes: [.set("list", text: "work"), .set("parent", text: items[1].icalUID)]))
+      ]
     )
     carryOut(fx, on: &list, &s, env: env)
     XCTAssertEqual(s.mode, .list)
@@ -321,12 +326,12 @@ final class AppDetailTests: XCTestCase {
     _ = press(&s, type("none"))
     XCTAssertEqual(
       press(&s, [.enter]),
-      [.commit(.edit(appID(1), fields: FieldEdits(list: .some(nil), parent: .some(nil))))])
+      [.commit(.edit(appID(1), changes: [.set("list", text: nil), .set("parent", text: nil)]))])
     _ = reduce(&s, .edit(appID(2)), env: env)
     tab(to: .parent, &s)
     _ = press(&s, type(appID(3).uuidString.lowercased()))
     XCTAssertEqual(
-      press(&s, [.enter]), [.commit(.edit(appID(2), fields: FieldEdits(parent: .some(items[2].icalUID))))])
+      press(&s, [.enter]), [.commit(.edit(appID(2), changes: [.set("parent", text: items[2].icalUID)]))])
   }
 
   /// A parent under its own subtask is refused in place, by the check of
@@ -351,7 +356,7 @@ final class AppDetailTests: XCTestCase {
     XCTAssertEqual(form(s)?.detail?.parent.text, "rent", "what was typed is kept")
     // The CLI refuses the same parent.
     XCTAssertThrowsError(
-      try TodoOperation.edit(appID(2), fields: FieldEdits(parent: .some(it[0].icalUID))).apply(
+      try TodoOperation.edit(appID(2), changes: [.set("parent", text: it[0].icalUID)]).apply(
         to: &list, env: env)
     ) { XCTAssertEqual("\($0)", TodoError.cycle("Buy milk").description) }
     // Itself, by its id: not a candidate.
@@ -369,12 +374,12 @@ final class AppDetailTests: XCTestCase {
     _ = press(&s, [.enter])
     tab(to: .parent, &s)
     _ = press(&s, type("call"))
-    try TodoOperation.edit(appID(1), title: "Pay the rent", fields: FieldEdits(priority: .some(1))).apply(
+    try TodoOperation.edit(appID(1), title: "Pay the rent", changes: [.set("priority", integer: 1)]).apply(
       to: &list, env: env)
     _ = reduce(&s, .loaded(TodoDocument(items: Array(list.items.values))), env: env)
     XCTAssertEqual(form(s)?.detail?.parent.text, "call", "the typed parent stays")
     let fx = press(&s, [.ctrl("s")])
-    XCTAssertEqual(fx, [.commit(.edit(appID(1), fields: FieldEdits(parent: .some(items[2].icalUID))))])
+    XCTAssertEqual(fx, [.commit(.edit(appID(1), changes: [.set("parent", text: items[2].icalUID)]))])
     carryOut(fx, on: &list, &s, env: env)
     XCTAssertEqual(list[appID(1)]?.parent, items[2].icalUID, "the app's parent saved")
     XCTAssertEqual(list[appID(1)]?.title, "Pay the rent", "the CLI's title kept")

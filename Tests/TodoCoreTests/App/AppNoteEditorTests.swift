@@ -20,11 +20,11 @@ final class AppNoteEditorTests: XCTestCase {
     XCTAssertEqual(pressKeys(&s, [.ctrl("o")], env: env), [.editNote("IBAN in the folder")])
     // The editor returned; meanwhile the CLI set the priority.
     _ = reduce(&s, .form(.noteEdited("IBAN in the blue folder\nand the keys")), env: env)
-    try TodoOperation.edit(appID(1), fields: FieldEdits(priority: .some(1))).apply(to: &list, env: env)
+    try TodoOperation.edit(appID(1), changes: [.set("priority", integer: 1)]).apply(to: &list, env: env)
     _ = reduce(&s, .loaded(TodoDocument(items: Array(list.items.values))), env: env)
     let fx = pressKeys(&s, [.ctrl("s")], env: env)
     XCTAssertEqual(
-      fx, [.commit(.edit(appID(1), fields: FieldEdits(note: .some("IBAN in the blue folder\nand the keys"))))]
+      fx, [.commit(.edit(appID(1), changes: [.set("note", text: "IBAN in the blue folder\nand the keys")]))]
     )
     carryOut(fx, on: &list, &s, env: env)
     XCTAssertEqual(list[appID(1)]?.note, "IBAN in the blue folder\nand the keys")

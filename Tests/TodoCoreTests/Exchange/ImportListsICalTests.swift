@@ -36,9 +36,9 @@ final class ImportListsICalTests: XCTestCase {
     try store.commit(.add(title: "In Personal", deadline: t0), env: env)
     for title in ["In Work, Q4", "Also In Work, Q4"] {
       try store.commit(
-        .add(title: title, deadline: nil, fields: FieldEdits(list: .some("work-q4"))), env: env)
+        .add(title: title, deadline: nil, changes: [.set("list", text: "work-q4")]), env: env)
     }
-    try store.commit(.add(title: "In Home", deadline: t0, fields: FieldEdits(list: .some("home"))), env: env)
+    try store.commit(.add(title: "In Home", deadline: t0, changes: [.set("list", text: "home")]), env: env)
     return store
   }
 

@@ -23,8 +23,8 @@ final class ImportListsTests: XCTestCase {
     try store.commit(.addList(name: "Work", color: "#336699"), env: env)
     try store.commit(.addList(name: "Home"), env: env)
     try store.commit(.add(title: "In Tasks", deadline: t0), env: env)
-    try store.commit(.add(title: "In Work", deadline: t0, fields: FieldEdits(list: .some("work"))), env: env)
-    try store.commit(.add(title: "In Home", deadline: nil, fields: FieldEdits(list: .some("home"))), env: env)
+    try store.commit(.add(title: "In Work", deadline: t0, changes: [.set("list", text: "work")]), env: env)
+    try store.commit(.add(title: "In Home", deadline: nil, changes: [.set("list", text: "home")]), env: env)
     return store
   }
 
@@ -118,7 +118,7 @@ final class ImportListsTests: XCTestCase {
     try store.commit(.add(title: work ? "bread" : "milk", deadline: t0), env: env)
     if work {
       try store.commit(
-        .add(title: "report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+        .add(title: "report", deadline: nil, changes: [.set("list", text: "work")]), env: env)
     }
     let path = dir + "/renamed-\(json)-\(work).export"
     XCTAssertTrue(

@@ -89,7 +89,7 @@ final class JSONLeanReaderTests: XCTestCase {
     mutating func item() -> String {
       var pairs: [(String, String)] = []
       for (k, f) in ItemField.all.enumerated() {
-        let required = k == ItemField.idIndex || k == ItemField.titleIndex
+        let required = k == ItemField.id.index || k == ItemField.title.index
         if !required && rng.chance(5) { continue }
         pairs.append((f.name, !required && rng.chance(4) ? "null" : value(f.kind)))
       }

@@ -40,6 +40,17 @@ final class MovingInTests: XCTestCase {
     }
   }
 
+  func testTodoTxtCancelledTagReadsAndWritesBack() throws {
+    let utc = TodoEnvironment.at(Date(timeIntervalSince1970: 1_795_000_000), in: TimeZone(identifier: "UTC")!)
+    let text = "Old plan status:cancelled\nNew plan status:pending\n"
+    let r = try ImportFormats.imported(Data(text.utf8), path: "todo.txt", env: utc)
+    XCTAssertEqual(r.items.map(\.title), ["Old plan", "New plan status:pending"])
+    XCTAssertEqual(r.items.map(\.cancelled), [true, false])
+    let out = TodoTxt.write(r.items, lists: .implicit, calendar: utc.calendar)
+    XCTAssertTrue(out.contains(" Old plan status:cancelled uuid:"), out)
+    XCTAssertFalse(out.contains("New plan status:pending status:cancelled"), out)
+  }
+
   func testTodoTxtFieldsAndErrors() throws {
     let utc = TodoEnvironment.at(Date(timeIntervalSince1970: 1_795_000_000), in: TimeZone(identifier: "UTC")!)
     let text = "(B) Pay +Home @bank due:2026-12-03 t:2026-12-01 Learn 2+2 rec:1w\nEmail a@example.com\n"

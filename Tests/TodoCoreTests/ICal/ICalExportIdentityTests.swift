@@ -188,7 +188,7 @@ final class ICalExportIdentityTests: XCTestCase {
     }
   }
 
-  /// SEQUENCE and STATUS made as libical's values directly: the text libical's reader made of them.
+  /// INTEGER properties (SEQUENCE here) and STATUS made as libical's values directly: the text libical's reader made of them.
   func testValuesMadeDirectlyAreThoseReadFromText() {
     func text(_ body: (ICalTodoBuilder) -> Void) -> String {
       let b = ICalTodoBuilder()
@@ -198,9 +198,12 @@ final class ICalExportIdentityTests: XCTestCase {
       return String(decoding: out, as: UTF8.self)
     }
     for n in [0, 1, -5, 2_147_483_647, -2_147_483_648, 2_147_483_648, Int.max, Int.min] {
-      XCTAssertEqual(text { $0.sequence(n) }, text { $0.value("SEQUENCE", String(n)) }, "\(n)")
+      XCTAssertEqual(
+        text { $0.integer(ICAL_SEQUENCE_PROPERTY, name: "SEQUENCE", n) },
+        text { $0.value("SEQUENCE", String(n)) }, "\(n)")
     }
-    XCTAssertTrue(text { $0.sequence(-5) }.contains("\r\nSEQUENCE:-5\r\n"))
+    XCTAssertTrue(
+      text { $0.integer(ICAL_SEQUENCE_PROPERTY, name: "SEQUENCE", -5) }.contains("\r\nSEQUENCE:-5\r\n"))
     for s in ["NEEDS-ACTION", "COMPLETED", "CANCELLED", "IN-PROCESS", "X-WAITING"] {
       XCTAssertEqual(text { $0.status(s) }, text { $0.value("STATUS", s) }, s)
     }

@@ -102,3 +102,39 @@ final class ListMarksTests: XCTestCase {
     XCTAssertFalse(general(colour: false).contains(0x1B), "no colour: no dim")
   }
 }
+
+/// Issue 36: a row whose item has an alert still to come (beyond its warning and its
+/// reminder: its other alerts) carries ◷, as one with a reminder to come does, in `list`
+/// and in the app; once it has rung, not.
+final class ListAlertMarkTests: XCTestCase {
+  let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+  static let afterDue = ItemAlert(
+    stored: "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;RELATED=END:PT15M\nDESCRIPTION:x\nEND:VALARM\n")
+
+  var items: [TodoItem] {
+    (1...3).map { n in
+      var i = TodoItem(
+        id: UUID.derived(from: "alert-mark-\(n)"), title: ["Alerted", "Rung", "Plain"][n - 1],
+        deadline: t0.addingTimeInterval(Double(n) * 3600), created: t0)
+      if n < 3 { i.alerts = [Self.afterDue] }
+      if n == 2 { i.notifiedAlert = i.deadline!.addingTimeInterval(900) }
+      return i
+    }
+  }
+
+  func testAnAlertToComeMarksTheRowInListAndInTheApp() throws {
+    var out: [UInt8] = []
+    let fmt = DueFormatter(timeZone: TimeZone(identifier: "UTC")!, now: t0)
+    ListOutput.write(items, where: \.isPending, now: t0, formatter: fmt, scheduled: [], colour: false) {
+      out.append(contentsOf: $0)
+    }
+    let l = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+    XCTAssertEqual(l.map { $0.contains("◷") }, [true, false, false], "\(l)")
+    let size = Size(width: 80, height: 12)
+    let screen = render(appState(items, size: size, at: t0), size: size).lines
+    for (title, marked) in [("Alerted", true), ("Rung", false), ("Plain", false)] {
+      let row = try XCTUnwrap(screen.first { $0.contains(title) }, "\(screen)")
+      XCTAssertEqual(row.contains("◷"), marked, row)
+    }
+  }
+}

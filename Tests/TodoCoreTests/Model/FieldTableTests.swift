@@ -66,22 +66,23 @@ final class FieldTableTests: XCTestCase {
     XCTAssertEqual(Set(all.map(\.name)).count, all.count, "a JSON name twice")
     XCTAssertLessThanOrEqual(
       all.count - PlistScan.Extra.first, PlistScan.Extra.capacity, "PlistScan.Extra is full")
-    // The fields the code names by number are the ones it means.
-    XCTAssertEqual(all[ItemField.idIndex].kind, .uuid)
-    XCTAssertEqual(all[ItemField.titleIndex].kind, .text)
+    // Each entry knows its place; the fields the code names are the ones it means.
+    for (k, f) in all.enumerated() { XCTAssertEqual(f.index, k, f.name) }
+    XCTAssertEqual(all[ItemField.id.index].kind, .uuid)
+    XCTAssertEqual(all[ItemField.title.index].kind, .text)
     for k in [
-      ItemField.deadlineIndex, ItemField.createdIndex, ItemField.modifiedIndex, ItemField.completedIndex,
-      ItemField.reminderIndex, ItemField.notifiedDeadlineIndex, ItemField.notifiedReminderIndex,
-      ItemField.notifiedWarningIndex,
+      ItemField.deadline.index, ItemField.created.index, ItemField.modified.index, ItemField.completed.index,
+      ItemField.reminder.index, ItemField.notifiedDeadline.index, ItemField.notifiedReminder.index,
+      ItemField.notifiedWarning.index,
     ] {
       XCTAssertEqual(all[k].kind, .date, all[k].name)
     }
-    XCTAssertEqual(all[ItemField.warnIndex].kind, .integer)
-    XCTAssertEqual(all[ItemField.sequenceIndex].merge, .revision)
-    XCTAssertEqual(all[ItemField.cancelledIndex].kind, .flag)
-    XCTAssertEqual(all[ItemField.icalExtraIndex].ical, .kept)
-    XCTAssertEqual(all[ItemField.repeatIndex].ical, .property("RRULE"))
-    XCTAssertEqual(all[ItemField.uidIndex].json, .listedOrID)
+    XCTAssertEqual(all[ItemField.warn.index].kind, .integer)
+    XCTAssertEqual(all[ItemField.sequence.index].merge, .revision)
+    XCTAssertEqual(all[ItemField.cancelled.index].kind, .flag)
+    XCTAssertEqual(all[ItemField.icalExtra.index].ical, .kept)
+    XCTAssertEqual(all[ItemField.repeatRule.index].ical, .property("RRULE"))
+    XCTAssertEqual(all[ItemField.uid.index].json, .listedOrID)
     for f in fields {
       if case .delivery(let of) = f.merge { XCTAssertNotNil(ItemField.named(of), f.name) }
       // Every field is set and read back by its own closures.
@@ -116,7 +117,7 @@ final class FieldTableTests: XCTestCase {
   }
 
   func testKeysOutsideTheTableAreKeptByEveryPlistCodecAndJSON() throws {
-    var item = changed(ItemField.all[ItemField.repeatIndex])
+    var item = changed(ItemField.repeatRule)
     item.otherKeys = ["colour": "<string>green</string>", "weight": "<real>2.5</real>"]
     let lean = PlistCodec.encode([item])
     XCTAssertEqual(try PlistCodec.decode(Data(lean)).items, [item], "the lean writer and reader")
@@ -223,7 +224,7 @@ final class FieldTableTests: XCTestCase {
   /// An older data file's `warn` (seconds before the deadline) reads as the first alert, one
   /// before the deadline, by both plist readers, the scan and JSON; it is not written again.
   func testTheWarnKeyOfAnOlderFileBecomesAnAlert() throws {
-    let warn = ItemField.all[ItemField.warnIndex]
+    let warn = ItemField.warn
     var item = plain
     warn.set(&item, .integer(900))
     XCTAssertEqual(item.alerts, [ItemAlert(.deadline(-900))])
@@ -256,7 +257,7 @@ final class FieldTableTests: XCTestCase {
       let back = try ICalMapping.items(fromICS: Data(ics.utf8), path: "x.ics", now: now, calendar: calendar)
       XCTAssertEqual(back.count, 1, f.name)
       guard let b = back.first else { continue }
-      if f.name == ItemField.all[ItemField.uidIndex].name {
+      if f.name == ItemField.uid.name {
         XCTAssertEqual(b.icalUID, item.icalUID, f.name)
       } else {
         XCTAssertEqual(f.get(b), f.get(item), "\(f.name): through iCalendar")
@@ -264,10 +265,49 @@ final class FieldTableTests: XCTestCase {
     }
   }
 
+  /// Every field with a plain iCalendar form (``ItemField/icalForm``) is written by the writer's
+  /// loop as its property, and a kept line of it (an item of a version before the field was
+  /// mapped) is adopted by the one upgrade step when the form says an older version kept it.
+  func testEveryPlainPropertyIsWrittenAndAKeptLineOfItIsAdopted() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = utc
+    let now = t1.addingTimeInterval(86_400)
+    XCTAssertFalse(ICalFields.plain.isEmpty)
+    for f in ICalFields.plain {
+      let item = changed(f.field)
+      let ics = ICalMapping.ics(for: [item], now: now, calendar: calendar)
+      let lines = ics.components(separatedBy: "\r\n")
+      let own = lines.filter { $0.hasPrefix(f.name + ":") || $0.hasPrefix(f.name + ";") }
+      XCTAssertEqual(own.count, 1, "\(f.name): written once for \(f.field.name)\n\(ics)")
+      guard f.form.adopted, let line = own.first else { continue }
+      // The same line in the kept text of an item without the field: adopted, and no longer kept.
+      var old = item
+      f.field.set(&old, .absent)
+      old.icalExtra = "X-BEFORE:1\n" + line + "\nX-AFTER:2\n"
+      XCTAssertTrue(old.keepsAdoptableProperties, f.name)
+      let up = old.adoptingKeptFields(calendar: calendar)
+      XCTAssertEqual(f.field.get(up), f.field.get(item), "\(f.name): adopted into \(f.field.name)")
+      XCTAssertEqual(up.icalExtra, "X-BEFORE:1\nX-AFTER:2\n", "\(f.name): no longer kept")
+      // A field already set keeps its value; the kept line stays kept.
+      var both = item
+      both.icalExtra = old.icalExtra
+      let kept = both.adoptingKeptFields(calendar: calendar)
+      XCTAssertEqual(f.field.get(kept), f.field.get(item), f.name)
+      // (A list of texts takes every line; a time's kept line is the template of the one written.)
+      if ![.texts, .time].contains(f.form.value) {
+        XCTAssertTrue(kept.icalExtra?.contains(f.name) ?? false, "\(f.name): the second line stays kept")
+      }
+    }
+    // The properties always mapped are not looked for in kept text.
+    for f in ICalFields.plain where !f.form.adopted {
+      XCTAssertFalse(TodoItem.keepsAdoptableProperties(f.name + ":x\n"), f.name)
+    }
+  }
+
   /// A field other than `f` that a user sets: what someone else changed meanwhile.
   func another(than f: ItemField) -> ItemField {
-    f.name == ItemField.all[ItemField.titleIndex].name
-      ? ItemField.all[ItemField.repeatIndex] : ItemField.all[ItemField.titleIndex]
+    f.name == ItemField.title.name
+      ? ItemField.repeatRule : ItemField.title
   }
 
   func testAChangeOfEveryFieldLandsOnAnItemChangedMeanwhile() {

@@ -75,7 +75,7 @@ final class ListsTests: XCTestCase {
     var list = TodoList([item(1)])
     try list.commit(.addList(name: "Work"), env: env)
     XCTAssertEqual(list.lists.lists.map(\.id), ["tasks", "work"])
-    try list.commit(.edit(id(1), fields: FieldEdits(list: .some("work"))), env: env)
+    try list.commit(.edit(id(1), changes: [.set("list", text: "work")]), env: env)
     try list.commit(.renameList(id: "work", name: "Job"), env: env)
     XCTAssertEqual(list.lists.list(id: "work")?.name, "Job")
     XCTAssertEqual(list.lists.listID(of: list[id(1)]!), "work", "the item stays in its list")
@@ -91,7 +91,7 @@ final class ListsTests: XCTestCase {
   func testDeleteIsRefusedWhileTheListHoldsItemsUnlessWithItems() throws {
     var list = TodoList([item(1), item(2)])
     try list.commit(.addList(name: "Work"), env: env)
-    try list.commit(.edit(id(2), fields: FieldEdits(list: .some("work"))), env: env)
+    try list.commit(.edit(id(2), changes: [.set("list", text: "work")]), env: env)
     XCTAssertThrowsError(try list.commit(.deleteList(id: "work", withItems: false), env: env)) {
       XCTAssertEqual(
         "\($0)", "the list “Work” holds 1 item; move it first, or give --with-items to delete it too")
@@ -151,7 +151,7 @@ final class ListsTests: XCTestCase {
     XCTAssertFalse(store.lastWriteSpliced)
     var doc = try store.load()
     XCTAssertEqual(doc.lists.lists.map(\.name), ["Tasks", "Work"])
-    let move = try store.commit(.edit(id(1), fields: FieldEdits(list: .some("work"))), env: env)
+    let move = try store.commit(.edit(id(1), changes: [.set("list", text: "work")]), env: env)
     XCTAssertTrue(store.lastWriteSpliced, "a file with lists in its header still splices")
     XCTAssertEqual(try store.load().items.first?.list, "work")
     try store.commit(.undo(move), env: env)

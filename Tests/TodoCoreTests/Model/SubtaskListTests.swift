@@ -16,16 +16,18 @@ final class SubtaskListTests: XCTestCase {
     try list.commit(.addList(name: "Work"), env: env)
     try list.commit(.addList(name: "Home"), env: env)
     let r = try list.commit(
-      .add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+      .add(title: "Report", deadline: nil, changes: [.set("list", text: "work")]), env: env)
     let report = try XCTUnwrap(r.after.values.first ?? nil)
     let d = try list.commit(
       .add(
-        title: "Draft", deadline: nil, fields: FieldEdits(list: .some("work"), parent: .some(report.icalUID))),
+        title: "Draft", deadline: nil,
+        changes: [.set("list", text: "work"), .set("parent", text: report.icalUID)]),
       env: env)
     let draft = try XCTUnwrap(d.after.values.first ?? nil)
     let o = try list.commit(
       .add(
-        title: "Outline", deadline: nil, fields: FieldEdits(list: .some("work"), parent: .some(draft.icalUID))
+        title: "Outline", deadline: nil,
+        changes: [.set("list", text: "work"), .set("parent", text: draft.icalUID)]
       ),
       env: env)
     return (list, report, draft, try XCTUnwrap(o.after.values.first ?? nil))
@@ -38,7 +40,8 @@ final class SubtaskListTests: XCTestCase {
     // `add --parent ID` without --list names the default list (the CLI's field), as the form does.
     let c = try list.commit(
       .add(
-        title: "Figures", deadline: nil, fields: FieldEdits(list: .some(nil), parent: .some(report.icalUID))),
+        title: "Figures", deadline: nil,
+        changes: [.set("list", text: nil), .set("parent", text: report.icalUID)]),
       env: env)
     let figures = try XCTUnwrap(c.after.keys.first)
     XCTAssertEqual(listID(list, figures), "work")
@@ -48,15 +51,15 @@ final class SubtaskListTests: XCTestCase {
   func testChoosingAParentMovesTheItemToItsList() throws {
     var (list, report, _, _) = try file()
     let c = try list.commit(
-      .add(title: "Call Anna", deadline: nil, fields: FieldEdits(list: .some("home"))), env: env)
+      .add(title: "Call Anna", deadline: nil, changes: [.set("list", text: "home")]), env: env)
     let call = try XCTUnwrap(c.after.keys.first)
-    try list.commit(.edit(call, fields: FieldEdits(parent: .some(report.icalUID))), env: env)
+    try list.commit(.edit(call, changes: [.set("parent", text: report.icalUID)]), env: env)
     XCTAssertEqual(listID(list, call), "work")
   }
 
   func testMovingAParentMovesItsSubtasksAllTheWayDown() throws {
     var (list, report, draft, outline) = try file()
-    let c = try list.commit(.edit(report.id, fields: FieldEdits(list: .some("home"))), env: env)
+    let c = try list.commit(.edit(report.id, changes: [.set("list", text: "home")]), env: env)
     XCTAssertEqual(
       [report, draft, outline].map { listID(list, $0.id) }, ["home", "home", "home"])
     XCTAssertEqual(Set(c.after.keys), [report.id, draft.id, outline.id], "one change: undo takes all back")
@@ -65,8 +68,7 @@ final class SubtaskListTests: XCTestCase {
   func testASubtaskMovedAloneIsRefused() throws {
     var (list, _, draft, _) = try file()
     let before = list.items
-    XCTAssertThrowsError(try list.commit(.edit(draft.id, fields: FieldEdits(list: .some("home"))), env: env))
-    {
+    XCTAssertThrowsError(try list.commit(.edit(draft.id, changes: [.set("list", text: "home")]), env: env)) {
       XCTAssertEqual(
         "\($0)",
         "“Draft” is a subtask of “Report” and lives in its list, “Work”: move its parent (its subtasks go with it), or make it a top-level item first (--parent none)"
@@ -74,7 +76,8 @@ final class SubtaskListTests: XCTestCase {
     }
     XCTAssertEqual(list.items, before)
     // Made a top-level item first, it moves.
-    try list.commit(.edit(draft.id, fields: FieldEdits(list: .some("home"), parent: .some(nil))), env: env)
+    try list.commit(
+      .edit(draft.id, changes: [.set("list", text: "home"), .set("parent", text: nil)]), env: env)
     XCTAssertEqual(listID(list, draft.id), "home")
   }
 
@@ -82,10 +85,10 @@ final class SubtaskListTests: XCTestCase {
   func testAListAndAParentChosenTogetherFollowTheParent() throws {
     var (list, report, _, _) = try file()
     let c = try list.commit(
-      .add(title: "Call Anna", deadline: nil, fields: FieldEdits(list: .some("home"))), env: env)
+      .add(title: "Call Anna", deadline: nil, changes: [.set("list", text: "home")]), env: env)
     let call = try XCTUnwrap(c.after.keys.first)
     try list.commit(
-      .edit(call, fields: FieldEdits(list: .some(nil), parent: .some(report.icalUID))), env: env)
+      .edit(call, changes: [.set("list", text: nil), .set("parent", text: report.icalUID)]), env: env)
     XCTAssertEqual(listID(list, call), "work")
   }
 

@@ -73,13 +73,13 @@ final class SubtaskTests: XCTestCase {
     let before = list
     for (target, parent) in [(a, c), (a, b), (a, a)] {
       XCTAssertThrowsError(
-        try list.commit(.edit(target.id, fields: FieldEdits(parent: .some(parent.icalUID))), env: env)
+        try list.commit(.edit(target.id, changes: [.set("parent", text: parent.icalUID)]), env: env)
       ) { XCTAssertEqual($0 as? TodoError, .cycle("A")) }
     }
     XCTAssertEqual(list, before)
     // Moving C under A is no cycle; making B top level neither.
-    try list.commit(.edit(c.id, fields: FieldEdits(parent: .some(a.icalUID))), env: env)
-    try list.commit(.edit(b.id, fields: FieldEdits(parent: .some(nil))), env: env)
+    try list.commit(.edit(c.id, changes: [.set("parent", text: a.icalUID)]), env: env)
+    try list.commit(.edit(b.id, changes: [.set("parent", text: nil)]), env: env)
     XCTAssertEqual(list[c.id]?.parent, a.icalUID)
     XCTAssertNil(list[b.id]?.parent)
   }
@@ -127,7 +127,7 @@ final class SubtaskTests: XCTestCase {
       try store.write([top, mid, leaf] + plain)
       try store.commit(.delete([mid.id]), env: env)
       XCTAssertThrowsError(
-        try store.commit(.edit(top.id, fields: FieldEdits(parent: .some(leaf.icalUID))), env: env))
+        try store.commit(.edit(top.id, changes: [.set("parent", text: leaf.icalUID)]), env: env))
       let doc = try store.load()
       results.append(Dictionary(uniqueKeysWithValues: doc.items.map { ($0.id, $0) }))
     }

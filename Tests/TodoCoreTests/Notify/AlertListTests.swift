@@ -48,7 +48,7 @@ final class AlertListTests: XCTestCase {
     let doc = TodoList([])
     let add = try TodoOperation.add(
       title: "Pay rent", deadline: t0 + 86_400, warn: 600,
-      fields: FieldEdits(alerts: [ItemAlert(.start(-3600)), ItemAlert(.deadline(300))])
+      changes: [.alerts([ItemAlert(.start(-3600)), ItemAlert(.deadline(300))])]
     ).change(in: doc, env: .fixed(t0))
     var item = try XCTUnwrap(add.after.values.first ?? nil)
     XCTAssertEqual(
@@ -59,10 +59,10 @@ final class AlertListTests: XCTestCase {
     item.warn = nil
     XCTAssertEqual(item.alerts, [ItemAlert(.start(-3600)), ItemAlert(.deadline(300))])
     let list = TodoList([item])
-    let edit = try TodoOperation.edit(item.id, fields: FieldEdits(alerts: [ItemAlert(.start(0))]))
+    let edit = try TodoOperation.edit(item.id, changes: [.alerts([ItemAlert(.start(0))])])
       .change(in: list, env: .fixed(t0))
     XCTAssertEqual(edit.after[item.id]??.alerts, [ItemAlert(.start(0))])
-    let cleared = try TodoOperation.edit(item.id, fields: FieldEdits(alerts: [])).change(
+    let cleared = try TodoOperation.edit(item.id, changes: [.alerts([])]).change(
       in: list, env: .fixed(t0))
     XCTAssertEqual(cleared.after[item.id]??.alerts, [])
   }
@@ -93,14 +93,14 @@ final class AlertListTests: XCTestCase {
     XCTAssertEqual(ItemAlert(.deadline(-900)).stored, "TRIGGER;RELATED=END:-PT15M")  // the remembered line
   }
 
-  /// A row says an alert is to come (`△`), as it says the early warning; not once it was delivered.
+  /// A row says an alert is to come (`◷`), as it says a reminder; not once it was delivered.
   func testARowMarksAnAlertToCome() {
     var i = TodoItem(
       id: UUID(), title: "Meet", deadline: t0 + 86_400, created: t0, start: t0 + 3600,
       alerts: [ItemAlert(.start(-600))])
-    XCTAssertTrue(ItemMarks(i, now: t0, scheduled: [i.id]).contains(.warning))
+    XCTAssertEqual(ItemMarks(i, now: t0, scheduled: [i.id]), [.reminder])
     i.notifiedAlert = t0 + 3000
-    XCTAssertFalse(ItemMarks(i, now: t0, scheduled: [i.id]).contains(.warning))
+    XCTAssertEqual(ItemMarks(i, now: t0, scheduled: [i.id]), [])
   }
 
   // MARK: - The reminder and alerts at a time in iCalendar

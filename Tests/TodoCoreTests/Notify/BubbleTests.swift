@@ -54,6 +54,56 @@ final class BubbleTests: XCTestCase {
     XCTAssertEqual(late.summary, "Reminder: Todo Item \"Pay rent\" Is Overdue")
   }
 
+  /// An alert's bubble says what it is for (issue 36): its anchor, as of the instant it is shown.
+  func testAnAlertSaysWhatItIsFor() {
+    let deadline = t0 + 15 * 60
+    func alert(_ anchor: ItemAlert.Anchor?, start: Date? = nil, deadline: Date? = deadline, at: Date? = nil)
+      -> Bubble
+    {
+      let n = ScheduledNotification(
+        fireDate: t0, kind: .alert, itemID: id, title: "Pay <rent>", deadline: deadline, badge: 3)
+      return Bubble(n, formatter: fmt, now: at ?? t0, anchor: anchor, start: start)
+    }
+    XCTAssertEqual(alert(.deadline(-900)).summary, "in 15 minutes: Pay <rent>")
+    XCTAssertEqual(alert(.deadline(0), deadline: t0 + 10).summary, "due now: Pay <rent>")
+    XCTAssertEqual(alert(.deadline(900), deadline: t0 - 900).summary, "15 minutes overdue: Pay <rent>")
+    XCTAssertEqual(alert(.start(-3600), start: t0 + 3600).summary, "starts in 1 hour: Pay <rent>")
+    XCTAssertEqual(alert(.start(0), start: t0 - 1).summary, "starts now: Pay <rent>")
+    XCTAssertEqual(alert(.start(900), start: t0 - 900).summary, "started 15 minutes ago: Pay <rent>")
+    XCTAssertEqual(alert(.at(t0)).summary, "Pay <rent>", "at a time: the title")
+    XCTAssertEqual(alert(.start(0), start: nil).summary, "Pay <rent>", "no start any more: the title")
+    XCTAssertEqual(alert(nil).summary, "in 15 minutes: Pay <rent>", "unknown anchor: as of the deadline")
+    XCTAssertEqual(alert(nil, deadline: nil).summary, "Pay <rent>")
+    // Shown late (missed while off): said as of when it is shown.
+    XCTAssertEqual(alert(.deadline(-900), at: t0 + 1800).summary, "15 minutes overdue: Pay <rent>")
+    let b = alert(.start(-3600), start: t0 + 3600)
+    XCTAssertEqual(b.body, "Due Nov 18 at 11:21 AM · 3 overdue", "the body as SPEC 5's")
+    XCTAssertEqual(b.environment["TODO_KIND"], "alert")
+    XCTAssertTrue(b.hasActions)
+    XCTAssertEqual(
+      Array(b.arguments.suffix(4).prefix(2)),
+      [
+        "--action=complete=Complete", "--action=remind=Remind in 30 minutes",
+      ])
+  }
+
+  /// The anchor of the alert a notification rings for, from the item's alerts.
+  func testTheAnchorOfAnAlertComesFromItsItem() {
+    var item = TodoItem(id: id, title: "Pay rent", deadline: t0 + 7200, created: t0)
+    item.start = t0 + 3600
+    item.alerts = [
+      "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT30M\nDESCRIPTION:x\nEND:VALARM\n",
+      "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;RELATED=END:PT15M\nDESCRIPTION:x\nEND:VALARM\n",
+    ].map(ItemAlert.init(stored:))
+    var fired: [ScheduledNotification] = []
+    item.forEachUndelivered { if $0.kind == .alert { fired.append($0) } }
+    XCTAssertEqual(fired.map { Bubble.alertAnchor($0, in: item) }, [.start(-1800), .deadline(900)])
+    guard !fired.isEmpty else { return }
+    var other = fired[0]
+    other.fireDate = t0
+    XCTAssertNil(Bubble.alertAnchor(other, in: item))
+  }
+
   func testDurations() {
     XCTAssertEqual(
       ([10, 60, 89, 900, 3600, 5400, 169_200, 172_800, 604_800] as [TimeInterval]).map(Bubble.duration),

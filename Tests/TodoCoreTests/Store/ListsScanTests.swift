@@ -66,7 +66,7 @@ final class ListsScanTests: XCTestCase {
     try store.commit(.addList(name: "Work"), env: .fixed(t0))
     XCTAssertNotNil(try PlistScan.scan(store: store), "list's fast path after lists add")
     try store.commit(
-      .add(title: "New", deadline: t0, fields: FieldEdits(list: .some("work"))), env: .fixed(t0))
+      .add(title: "New", deadline: t0, changes: [.set("list", text: "work")]), env: .fixed(t0))
     XCTAssertTrue(store.lastWriteSpliced)
     let scanned = try XCTUnwrap(try PlistScan.scan(store: store))
     XCTAssertEqual(scanned.entries.count, 51)
@@ -83,7 +83,7 @@ final class ListsScanTests: XCTestCase {
     try store.write(items())
     try store.commit(.addList(name: "Work & play"), env: .fixed(t0))
     let id = try store.load().lists.named("Work & play").id
-    try store.commit(.add(title: "New", deadline: t0, fields: FieldEdits(list: .some(id))), env: .fixed(t0))
+    try store.commit(.add(title: "New", deadline: t0, changes: [.set("list", text: id)]), env: .fixed(t0))
     let doc = try store.load()
     let f = DueFormatter(fixedOffset: 0, now: t0, hourCycle: .h24)
     let general = ItemJSON.list(

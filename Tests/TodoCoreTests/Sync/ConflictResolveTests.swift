@@ -31,7 +31,7 @@ final class ConflictResolveTests: XCTestCase {
 
     // Here: the title (at +200, later) and the note; our sync writes it to the vdir.
     try store.commit(
-      .edit(id, title: "Buy 2 l of milk", fields: FieldEdits(note: "skimmed")), env: .fixed(t0 + 200))
+      .edit(id, title: "Buy 2 l of milk", changes: [.set("note", text: "skimmed")]), env: .fixed(t0 + 200))
     _ = try sync.run()
     // The phone: the title (at +100) and the deadline.
     var phone = item

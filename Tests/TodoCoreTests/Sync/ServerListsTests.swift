@@ -107,7 +107,7 @@ final class ServerListsTests: XCTestCase {
     try store().commit(.add(title: "Milk", deadline: nil), env: env)
     try store().commit(.addList(name: "Work", color: nil), env: env)
     try store().commit(
-      .add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+      .add(title: "Report", deadline: nil, changes: [.set("list", text: "work")]), env: env)
     let sync = VdirSync(store: store(), vdirPath: local, codec: .iCalendar(env: env), env: env)
     _ = try sync.run()
     ConflictResolve.keepBase(of: sync)

@@ -39,7 +39,7 @@ final class SyncConflictsTests: XCTestCase {
     try store.mutate { $0.apply(Change(before: [:], after: [id: item], summary: "")) }
     _ = try sync(at: 0)
     try store.commit(
-      .edit(id, title: "Buy milk, 2 l", fields: FieldEdits(note: "skimmed")), env: .fixed(t0 + 100))
+      .edit(id, title: "Buy milk, 2 l", changes: [.set("note", text: "skimmed")]), env: .fixed(t0 + 100))
     var v = try file()
     v.title = "Buy oat milk"
     v.modified = t0 + 200

@@ -107,7 +107,7 @@ final class SyncListsTests: XCTestCase {
     try sync(a)
     try a.commit(.addList(name: "Groceries", color: "#00aa00"), env: .fixed(t0))
     try a.commit(
-      .add(title: "Milk", deadline: nil, fields: FieldEdits(list: .some("groceries"))), env: .fixed(t0))
+      .add(title: "Milk", deadline: nil, changes: [.set("list", text: "groceries")]), env: .fixed(t0))
     try sync(a, at: 10)
     XCTAssertEqual(VdirCollections.metadata(root + "/groceries", "displayname"), "Groceries")
     XCTAssertEqual(VdirCollections.metadata(root + "/groceries", "color"), "#00aa00")
@@ -149,7 +149,7 @@ final class SyncListsTests: XCTestCase {
     let id = try XCTUnwrap(try a.load().items.first?.id)
     for (target, from) in [("b-work", "a-home"), ("a-home", "b-work"), ("z-later", "a-home")] {
       try a.commit(
-        .edit(id, fields: FieldEdits(list: .some(try a.load().lists.field(for: target)))), env: .fixed(t0))
+        .edit(id, changes: [.set("list", text: try a.load().lists.field(for: target))]), env: .fixed(t0))
       // A sync killed after the target's part of the first pass: nothing written there yet.
       let env = TodoEnvironment.fixed(t0 + 5)
       let partial = VdirSync(store: a, vdirPath: root + "/" + target, codec: .iCalendar(env: env), env: env)
@@ -231,7 +231,7 @@ final class SyncListsTests: XCTestCase {
     let env = TodoEnvironment.fixed(t0)  // one: its UUIDs follow each other
     try a.commit(.add(title: "Paint", deadline: nil), env: env)
     try a.commit(.addList(name: "Work"), env: env)
-    try a.commit(.add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+    try a.commit(.add(title: "Report", deadline: nil, changes: [.set("list", text: "work")]), env: env)
     XCTAssertEqual(try a.load().items.count, 2)
     try sync(a)
     XCTAssertEqual(files("tasks").count, 1)
@@ -267,14 +267,14 @@ extension SyncListsTests {
     let env = TodoEnvironment.fixed(t0)
     try a.commit(.add(title: "Paint", deadline: nil), env: env)
     try a.commit(.addList(name: "Work"), env: env)
-    try a.commit(.add(title: "Report", deadline: nil, fields: FieldEdits(list: .some("work"))), env: env)
+    try a.commit(.add(title: "Report", deadline: nil, changes: [.set("list", text: "work")]), env: env)
     try sync(a)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["tasks", "work"])
     XCTAssertEqual(files("tasks").count, 1)
     XCTAssertEqual(files("work").count, 1)
     // `edit --list` then moves the file (it said "nothing to do" in the flat folder).
     let paint = try XCTUnwrap(try a.load().items.first { $0.title == "Paint" })
-    try a.commit(.edit(paint.id, fields: FieldEdits(list: .some("work"))), env: .fixed(t0 + 30))
+    try a.commit(.edit(paint.id, changes: [.set("list", text: "work")]), env: .fixed(t0 + 30))
     try sync(a, at: 60)
     XCTAssertEqual(files("tasks").count, 0)
     XCTAssertEqual(files("work").count, 2)

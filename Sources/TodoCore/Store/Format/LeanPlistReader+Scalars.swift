@@ -188,13 +188,13 @@ extension LeanPlistReader.Cursor {
     let mi = num(14, 2)
     let s = num(17, 2)
     // Foundation would quietly roll "2020-13-45T29:61:61Z" over into another date.
-    guard (1...12).contains(mo), d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else {
+    guard (1...12).contains(mo), d >= 1, d <= CivilDays.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else {
       let text = String(decoding: UnsafeBufferPointer(start: p + i, count: 20), as: UTF8.self)
       throw CodecError("'\(text)' is not a valid date")
     }
     i += 20
     try expect("</date>")
-    let days = PlistCodec.days(y, mo, d)
+    let days = CivilDays.days(y, mo, d)
     return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + h * 3600 + mi * 60 + s))
   }
 

@@ -239,7 +239,7 @@ enum LeanPlistReader {
             "entry '\(try string(of: keySpan).prefix(64))': the key '\(field.name)' appears twice")
         }
         switch field {
-        case .known(ItemField.idIndex): uuidSpan = try stringSpan()
+        case .known(ItemField.id.index): uuidSpan = try stringSpan()
         case .known(let k): raw.set(k, try value(ItemField.all[k].kind))
         case .other(let name):
           // An odd key (control characters, non-ASCII) is Foundation's to read.

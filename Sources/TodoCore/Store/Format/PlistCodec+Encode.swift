@@ -188,7 +188,7 @@ struct ByteWriter {
     put("</dict>\n")
   }
 
-  nonisolated(unsafe) static let alertsKey = ItemField.all[ItemField.alertsIndex].key.utf8Start
+  nonisolated(unsafe) static let alertsKey = ItemField.alerts.key.utf8Start
 
   /// `<key>KEY</key>` and the value as this kind is written; nothing when absent.
   @inline(__always) mutating func field(_ key: StaticString, _ v: FieldValue, _ kind: ItemField.Kind) {
@@ -281,7 +281,7 @@ struct ByteWriter {
       secs += 86_400
       days -= 1
     }
-    let (y, m, d) = PlistCodec.civil(days)
+    let (y, m, d) = CivilDays.civil(days)
     var text: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes
     withUnsafeMutableBytes(of: &text) { t in
       @inline(__always) func two(_ at: Int, _ v: Int) {

@@ -21,7 +21,7 @@ extension PlistScan {
   }
 
   /// The keys after the title, in the writer's order, made from the field table.
-  static let keys: [Key] = (ItemField.titleIndex + 1..<ItemField.all.count).map { k in
+  static let keys: [Key] = (ItemField.title.index + 1..<ItemField.all.count).map { k in
     let text = Array("<key>".utf8) + Array(ItemField.all[k].keyBytes) + Array("</key>".utf8)
     let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
     bytes.initialize(from: text, count: text.count)
@@ -34,7 +34,7 @@ extension PlistScan {
   /// The fields a row of `list` shows a mark for (``ListOutput``'s `appendPriority` and `appendFieldMarks`).
   /// (An array: a `Set<Int>`'s metadata, made at run time, cost every `list` 0.35 M instructions.)
   static let rowMarkFields: [Int] = [
-    ItemField.noteIndex, ItemField.priorityIndex, ItemField.tagsIndex, ItemField.progressIndex,
+    ItemField.note.index, ItemField.priority.index, ItemField.tags.index, ItemField.progress.index,
   ]
   /// The longest key: a valid entry has at least that many bytes after any key's start.
   static let longestKey = keys.map(\.count).max()!

@@ -82,10 +82,10 @@ extension PlistScan.Scanner {
     let h = two(11)
     let mi = two(14)
     let s = two(17)
-    guard bad == 0, y >= 1, mo >= 1, mo <= 12, d >= 1, d <= PlistCodec.daysInMonth(y, mo), h < 24, mi < 60,
+    guard bad == 0, y >= 1, mo >= 1, mo <= 12, d >= 1, d <= CivilDays.daysInMonth(y, mo), h < 24, mi < 60,
       s < 60
     else { return PlistScan.none }
-    return Int64(PlistCodec.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s)
+    return Int64(CivilDays.days(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s)
   }
 
   /// `<integer>-?D{1,18}</integer>`, as the general reader takes it.

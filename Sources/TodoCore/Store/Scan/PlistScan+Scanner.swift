@@ -17,12 +17,36 @@ extension PlistScan {
     case more
   }
 
+  /// The places in ``ItemField/all`` of the fields the scan names, looked up once (a copy
+  /// in the scanner: a `static let` read in the loop is a `swift_once` check each time).
+  public struct Named: Sendable {
+    let deadline = ItemField.deadline.index
+    let created = ItemField.created.index
+    let completed = ItemField.completed.index
+    let cancelled = ItemField.cancelled.index
+    let warn = ItemField.warn.index
+    let list = ItemField.list.index
+    let icalExtra = ItemField.icalExtra.index
+    let parent = ItemField.parent.index
+    // What `list`'s rows and tree read of each entry.
+    let priority = ItemField.priority.index
+    let tags = ItemField.tags.index
+    let note = ItemField.note.index
+    let progress = ItemField.progress.index
+    let start = ItemField.start.index
+    let uid = ItemField.uid.index
+    let modified = ItemField.modified.index
+  }
+  static let named = Named()
+
   /// Keeps date `d` of field `f` where the scan keeps it: `deadline` and
   /// `created` in the entry, the others in its Extra (then true).
-  @inline(__always) static func keep(_ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra) -> Bool {
+  @inline(__always) static func keep(
+    _ d: Int64, field f: Int, _ e: inout Entry, _ x: inout Extra, _ named: Named
+  ) -> Bool {
     switch f {
-    case ItemField.deadlineIndex: e.deadline = d
-    case ItemField.createdIndex: e.created = d
+    case named.deadline: e.deadline = d
+    case named.created: e.created = d
     default:
       x[f] = d
       return true
@@ -31,18 +55,18 @@ extension PlistScan {
   }
 
   /// Sets the entry's flags from its fields: completed, cancelled.
-  @inline(__always) static func flag(_ e: inout Entry, _ x: Extra) {
-    if x.completed != PlistScan.none { e.flags |= Entry.completedFlag }
-    if x[ItemField.cancelledIndex] != PlistScan.none { e.flags |= Entry.cancelledFlag }
+  @inline(__always) static func flag(_ e: inout Entry, _ x: Extra, _ named: Named) {
+    if x[named.completed] != PlistScan.none { e.flags |= Entry.completedFlag }
+    if x[named.cancelled] != PlistScan.none { e.flags |= Entry.cancelledFlag }
   }
 
   /// `</key><dict><key>UUID</key><string>`: between an entry's key and its UUID field.
   static let uuidHead =
-    Array("</key><dict><key>".utf8) + Array(ItemField.all[ItemField.idIndex].keyBytes)
+    Array("</key><dict><key>".utf8) + Array(ItemField.id.keyBytes)
     + Array("</key><string>".utf8)
   /// `</string><key>title</key><string>`: between the UUID field and the title.
   static let titleHead =
-    Array("</string><key>".utf8) + Array(ItemField.all[ItemField.titleIndex].keyBytes)
+    Array("</string><key>".utf8) + Array(ItemField.title.keyBytes)
     + Array("</key><string>".utf8)
 
   /// Eight bytes at a time (SWAR): each test is nonzero when some byte of the word passes it.
@@ -75,8 +99,7 @@ extension PlistScan {
     let keys = PlistScan.keys
     let longestKey = PlistScan.longestKey
     let firstOfWord = PlistScan.firstOfWord
-    /// ``ItemField/parentIndex`` (a `static let`: read in the loop, a `swift_once` check each time).
-    let parentField = ItemField.parentIndex
+    let named = PlistScan.named
     let uuidHead = PlistScan.uuidHead
     let titleHead = PlistScan.titleHead
 
@@ -240,14 +263,14 @@ extension PlistScan {
         switch key.kind {
         case .date:
           guard n - j >= 33 else { return .more }
-          let d = f == ItemField.deadlineIndex ? deadlines.date(p + j) : Self.date(p + j)
+          let d = f == named.deadline ? deadlines.date(p + j) : Self.date(p + j)
           guard d != PlistScan.none else { return .decline }
           j += 33
-          if PlistScan.keep(d, field: f, &e, &x) { fields |= bit }
+          if PlistScan.keep(d, field: f, &e, &x, named) { fields |= bit }
         case .integer:
           guard n - j >= 38 else { return .more }
           guard let v = Self.integer(p, &j) else { return .decline }
-          guard f != ItemField.warnIndex || v >= 0 else { return .decline }  // the general reader refuses it
+          guard f != named.warn || v >= 0 else { return .decline }  // the general reader refuses it
           x[f] = v
           fields |= bit
           if key.marksRow { e.flags |= Entry.rowMarksFlag }
@@ -259,12 +282,12 @@ extension PlistScan {
           fields |= bit
         case .text, .lines:
           // A list seen before, a parent that is an uppercase UUID: no text kept (PlistScan+Lists.swift).
-          if f == ItemField.listIndex, let (list, length) = lists.match(p + j, n - j) {
+          if f == named.list, let (list, length) = lists.match(p + j, n - j) {
             e.list = list
             j += length
             continue
           }
-          if f == parentField, let id = parentUUID(p, j, n) {
+          if f == named.parent, let id = parentUUID(p, j, n) {
             parent = id
             e.flags |= Entry.parentFlag
             j += PlistScan.uuidStringCount
@@ -274,25 +297,25 @@ extension PlistScan {
           let from = j
           let mark = out.text.count
           // Long text that is kept but not wanted now (a note, for `list`'s rows): checked only.
-          let copy = !lineFeeds || notes || f == ItemField.icalExtraIndex
+          let copy = !lineFeeds || notes || f == named.icalExtra
           switch string(p, &j, n, lineFeeds: lineFeeds, copy: copy) {
           case .more: return .more
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
             if key.marksRow { e.flags |= Entry.rowMarksFlag }
-            if f == ItemField.icalExtraIndex {
+            if f == named.icalExtra {
               e.flags |= Entry.icalExtraFlag
               let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
               if TodoItem.keepsAdoptableProperties(kept) {
                 e.flags |= Entry.adoptFlag
               }
             }
-            if f == ItemField.listIndex && lists.count < Int(UInt8.max) {
+            if f == named.list && lists.count < Int(UInt8.max) {
               newList = (p + from, j - from, t)
             } else if key.kept {
               x[f] = PlistScan.packed(t)
               fields |= bit
-              if f == parentField { e.flags |= Entry.parentFlag }
+              if f == named.parent { e.flags |= Entry.parentFlag }
             } else {
               out.text.removeSubrange(mark...)  // checked, not kept: `icalExtra`, which `list` never shows
             }
@@ -303,13 +326,13 @@ extension PlistScan {
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
             // An empty list reads as no tags: absent, as the writer has it.
-            if t.count > 0 && f == ItemField.alertsIndex {
+            if t.count > 0 && f == ItemField.alerts.index {
               // Alerts (issue 36): an early warning alone the scan keeps as such (``ScanPlan``
               // plans it, `list --json` writes it); any other only the general path plans and lists:
               // the scan declines the file.
               guard let w = out.withText(t, { PlistScan.warningAlone($0) }) else { return .decline }
-              x[ItemField.warnIndex] = w
-              fields |= 1 << UInt32(truncatingIfNeeded: ItemField.warnIndex - Extra.first)
+              x[ItemField.warn.index] = w
+              fields |= 1 << UInt32(truncatingIfNeeded: ItemField.warn.index - Extra.first)
               out.text.removeSubrange(Int(t.offset)...)
             } else if t.count > 0 {
               x[f] = PlistScan.packed(t)
@@ -333,7 +356,7 @@ extension PlistScan {
       last = (key, hi, lo)
       guard base + j - e.start < Int(UInt32.max), base + j < Int(UInt32.max) else { return .decline }
       e.length = UInt32(base + j - e.start)
-      PlistScan.flag(&e, x)
+      PlistScan.flag(&e, x, named)
       if let l = newList {
         lists.add(l.raw, l.count)
         out.lists.append(l.text)

@@ -154,6 +154,8 @@ public struct PlistScan {
   }
 
   /// The entries in file order, which is the writer's order (by deadline, someday last, then UUID).
+  /// The places of the fields the scan's readers name (a copy: no `swift_once` check per row).
+  public let named = PlistScan.named
   public var entries: [Entry] = []
   /// The extra fields of the entries that have any (``Entry/more``), packed: only the
   /// values they hold (a record of every slot was 192 bytes an entry: 10 MB at 100,000

@@ -10,6 +10,8 @@ struct EntryFacts {
   var pendingDeadline: Double
   /// The instants of its undelivered notifications (deadline, warning, reminder), NaN for none.
   var fires: (Double, Double, Double)
+  /// The instants of its undelivered alerts (``TodoItem/undeliveredAlerts``), soonest first.
+  var alertFires: [Double] = []
   /// Its parent's UID as the writer spells it (escaped), if it has one (SPEC 9).
   var parent: [UInt8]? = nil
 
@@ -38,6 +40,7 @@ struct EntryFacts {
       item.undeliveredReminder?.timeIntervalSinceReferenceDate ?? .nan
     )
     parent = item.parent.map(Self.spelled)
+    alertFires = item.undeliveredAlerts.map(\.timeIntervalSinceReferenceDate)
   }
 
   /// A parent's UID as the writer spells it in an entry (``CanonicalEntry`` compares bytes).
@@ -101,10 +104,10 @@ struct CanonicalEntry {
       switch key.kind {
       case .date:
         guard let d = date() else { return nil }
-        _ = PlistScan.keep(d, field: f, &e, &x)
+        _ = PlistScan.keep(d, field: f, &e, &x, PlistScan.named)
       case .integer:
         guard let v = integer() else { return nil }
-        guard f != ItemField.warnIndex || v >= 0 else { return nil }
+        guard f != ItemField.warn.index || v >= 0 else { return nil }
         x[f] = Int64(v)
       case .flag:
         guard lit("<true/>") else { return nil }
@@ -113,19 +116,25 @@ struct CanonicalEntry {
         let from = i
         guard string(lineFeeds: key.kind == .lines) else { return nil }
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
-        if f == ItemField.parentIndex { parent = (from + 8)..<(i - 9) }
+        if f == ItemField.parent.index { parent = (from + 8)..<(i - 9) }
         // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
-        if f == ItemField.icalExtraIndex,
-          TodoItem.keepsParent(UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8))
-        {
-          return nil
+        // VALARMs of before the alerts (issue 36) are alerts that want slots: the slow check
+        // reads the item, upgraded. The reminder's own VALARM, kept once upgraded, is none.
+        if f == ItemField.icalExtra.index {
+          let kept = UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8)
+          if TodoItem.keepsParent(kept) { return nil }
+          if Self.holdsAlarm(kept),
+            TodoItem.keepsAdoptableProperties(kept, hasReminder: x.reminder != PlistScan.none)
+          {
+            return nil
+          }
         }
       case .texts:
         let from = i
         guard strings() else { return nil }
         // Alerts (issue 36): an early warning alone is the warning fire; any other rings beyond
         // the three fires here: the slow check reads the item.
-        if f == ItemField.alertsIndex {
+        if f == ItemField.alerts.index {
           let head = 15  // <array><string>
           let tail = 17  // </string></array>
           guard i - from > head + tail else { return nil }
@@ -133,7 +142,7 @@ struct CanonicalEntry {
           guard !inner.contains(UInt8(ascii: "<")), !inner.contains(UInt8(ascii: "&")),
             let w = (Array(inner) + [0]).withUnsafeBufferPointer({ PlistScan.warningAlone($0) })
           else { return nil }
-          x[ItemField.warnIndex] = w
+          x[ItemField.warn.index] = w
         }
       case .uuid:
         return nil  // left to the slow check
@@ -143,10 +152,22 @@ struct CanonicalEntry {
     guard e.created != PlistScan.none else { return nil }
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
-    PlistScan.flag(&e, x)
+    PlistScan.flag(&e, x, PlistScan.named)
     var facts = EntryFacts(id: id, e, x)
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
     return facts
+  }
+
+  /// Whether kept text holds a VALARM.
+  static func holdsAlarm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    var k = 0
+    while k + 12 <= text.count, let hit = memchr(base + k, 0x42, text.count - 11 - k) {  // each `B`
+      k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + k, "BEGIN:VALARM", 12) == 0 { return true }
+      k += 1
+    }
+    return false
   }
 
   /// Matches the bytes of `s` and moves past them.

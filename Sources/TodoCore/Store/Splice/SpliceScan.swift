@@ -131,6 +131,7 @@ final class SpliceScan: ItemSource {
       if !facts.fires.0.isNaN { fires.append(facts.fires.0) }
       if !facts.fires.1.isNaN { fires.append(facts.fires.1) }
       if !facts.fires.2.isNaN { fires.append(facts.fires.2) }
+      fires += facts.alertFires
       i += length
       ahead = 1 << 14
     }
