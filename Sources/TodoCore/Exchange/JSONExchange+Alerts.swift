@@ -65,14 +65,17 @@ struct AlertJSON: Codable, Equatable {
       ItemJSON.value(FieldValue(item.warn), .integer, f, &out)
       return true
     }
-    guard field === ItemField.all[ItemField.alerts.index] else { return false }
-    guard !item.alerts.isEmpty else {
-      ItemJSON.put("null", &out)
-      return true
-    }
-    // As JSONEncoder pretty-prints an array of objects inside an item.
+    guard field === ItemField.alerts else { return false }
+    array(item.alerts, f, to: &out)
+    return true
+  }
+
+  /// The alerts' array (`null` for none) as JSONEncoder pretty-prints it inside an item: the
+  /// item's JSON and `list --json`'s fast path (``AlertBytes/json(_:_:)``) write it here.
+  static func array(_ alerts: [ItemAlert], _ f: DueFormatter, to out: inout [UInt8]) {
+    guard !alerts.isEmpty else { return ItemJSON.put("null", &out) }
     ItemJSON.put("[\n", &out)
-    for (k, a) in item.alerts.enumerated() {
+    for (k, a) in alerts.enumerated() {
       ItemJSON.put(k > 0 ? ",\n      {\n" : "      {\n", &out)
       let o = AlertJSON(a, f)
       var first = true
@@ -109,7 +112,6 @@ struct AlertJSON: Codable, Equatable {
       ItemJSON.put(first ? "      }" : "\n      }", &out)
     }
     ItemJSON.put("\n    ]", &out)
-    return true
   }
 }
 

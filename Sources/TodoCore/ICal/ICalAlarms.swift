@@ -153,25 +153,10 @@ enum ICalAlarms {
     var s = stored
     return s.withUTF8 { b -> Date? in
       let n = atPrefix.utf8.count
-      guard b.count == n + 16, b[n + 8] == UInt8(ascii: "T"), b[n + 15] == UInt8(ascii: "Z"),
-        atPrefix.utf8.elementsEqual(b[0..<n])
-      else { return nil }
-      func num(_ from: Int, _ count: Int) -> Int? {
-        var v = 0
-        for k in from..<(from + count) {
-          let c = b[n + k]
-          guard c >= 0x30, c <= 0x39 else { return nil }
-          v = v * 10 + Int(c - 0x30)
-        }
-        return v
+      guard b.count == n + 16, atPrefix.utf8.elementsEqual(b[0..<n]), let p = b.baseAddress else {
+        return nil
       }
-      guard let y = num(0, 4), let mo = num(4, 2), let d = num(6, 2), let h = num(9, 2), let mi = num(11, 2),
-        let se = num(13, 2), y >= 1, (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 60
-      else { return nil }
-      let w = ICalWall(year: y, month: mo, day: d, hour: h, minute: mi, second: se)
-      let at = ICalMapping.utc(w)
-      // Only a text that is what the writer writes for that instant (no 31 February).
-      return ICalWall(utc: at) == w ? at : nil
+      return AlertBytes.time(p, n, b.count)
     }
   }
 

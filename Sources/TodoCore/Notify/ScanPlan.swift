@@ -2,8 +2,8 @@ import Foundation
 
 /// ``Scheduler/plan(_:now:)`` over the compact records of ``PlistScan``: which
 /// entries hold one of the 64 slots, and how many notifications want one. The
-/// same choice (the soonest 64 future undelivered deadlines, warnings and
-/// reminders of pending items; ties by UUID, then deadline, warning, reminder),
+/// same choice (the soonest 64 future undelivered deadlines, warnings,
+/// reminders and alerts of pending items; ties by UUID, then deadline, warning, reminder, alert),
 /// without building items or notifications. `ScanPlanTests` holds it to the
 /// scheduler on random items.
 public struct ScanPlan {
@@ -67,6 +67,9 @@ public struct ScanPlan {
       if let r = scan.undeliveredReminder(e, x), r > now {
         offer(Candidate(fire: r, hi: e.hi, lo: e.lo, rank: 2, index: k))
       }
+      for a in scan.undeliveredAlerts(e, x) where a > now {
+        offer(Candidate(fire: a, hi: e.hi, lo: e.lo, rank: NotificationKind.alert.rank, index: k))
+      }
     }
     var scheduled = [Bool](repeating: false, count: scan.entries.count)
     for c in chosen { scheduled[c.index] = true }
@@ -80,6 +83,7 @@ public struct ScanPlan {
     if let d = scan.undeliveredDeadline(e, x), d > now { n += 1 }
     if let w = scan.undeliveredWarning(e, x), w > now { n += 1 }
     if let r = scan.undeliveredReminder(e, x), r > now { n += 1 }
+    n += scan.undeliveredAlerts(e, x).filter { $0 > now }.count
     return n
   }
 
@@ -94,7 +98,10 @@ public struct ScanPlan {
     }
     let x = scan.extra(e)
     var m: ItemMarks = []
-    if e.isPending, scan.undeliveredReminder(e, x) != nil { m.insert(.reminder) }
+    // ◷: something rings at its time still: the reminder, or one of the alerts (issue 36).
+    if e.isPending, scan.undeliveredReminder(e, x) != nil || !scan.undeliveredAlerts(e, x).isEmpty {
+      m.insert(.reminder)
+    }
     if scan.undeliveredWarning(e, x) != nil { m.insert(.warning) }
     if x.repeatRule != nil { m.insert(.repeats) }
     if e.isPending, !scheduled[k], futureCount(scan, e, x) > 0 { m.insert(.noSlot) }

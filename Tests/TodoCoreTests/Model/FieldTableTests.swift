@@ -133,27 +133,6 @@ final class FieldTableTests: XCTestCase {
     for f in fields {
       let item = changed(f)
       let bytes = PlistCodec.encode([item])
-      if f.name == "alerts" {
-        // Alerts but a warning alone: the general path's (the scan declines; the warning: below).
-        XCTAssertNil(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) }, f.name)
-        var warned = plain
-        warned.warn = 900
-        let one = PlistCodec.encode([warned])
-        let s = try XCTUnwrap(one.withUnsafeBytes { PlistScan.scan(bytes: $0) }, "a warning alone")
-        XCTAssertEqual(s.item(s.entries[0]), warned, "a warning alone: the scan's item")
-        let entry = PlistCodec.entry(warned)
-        let outcome = entry.withUnsafeBufferPointer { CanonicalEntry.check($0.baseAddress!, count: $0.count) }
-        guard case .entry(let facts, _) = outcome else { return XCTFail("a warning alone: the splice check") }
-        XCTAssertEqual(facts.fires.1, EntryFacts(warned).fires.1, "a warning alone: the splice's fire")
-        XCTAssertFalse(facts.fires.1.isNaN)
-        let mixed = PlistCodec.entry(item)
-        if case .entry = mixed.withUnsafeBufferPointer({
-          CanonicalEntry.check($0.baseAddress!, count: $0.count)
-        }) {
-          XCTFail("alerts: the splice check takes them")
-        }
-        continue
-      }
       let scan = try XCTUnwrap(
         bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) }, "\(f.name): the scan declines")
       XCTAssertEqual(scan.entries.count, 1)
@@ -185,6 +164,7 @@ final class FieldTableTests: XCTestCase {
       ] {
         XCTAssertTrue(a == b || (a.isNaN && b.isNaN), "\(f.name): the notifications the splice sees")
       }
+      XCTAssertEqual(facts.alertFires, want.alertFires, "\(f.name): the alerts the splice sees")
     }
   }
 

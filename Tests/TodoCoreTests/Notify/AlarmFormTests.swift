@@ -176,9 +176,9 @@ final class AlarmFormTests: XCTestCase {
     XCTAssertEqual(list.items[id]?.undeliveredAlerts, [utc("2026-12-02T17:15:00Z")])
   }
 
-  /// `list`'s fast path (``ScanPlan``, which plans no alerts but the early warning) hands a
-  /// file with other alerts to the general path, whose plan counts them; one with a warning alone it keeps.
-  func testTheScanHandsAFileWithAlertsToTheGeneralPath() throws {
+  /// `list`'s fast path keeps a file with alerts in the clients' forms (their VALARMs read in
+  /// place, ``AlertBytes``; `ListFastPathTests` holds its output to the general path's).
+  func testTheScanKeepsAFileWithAlerts() throws {
     let dir = NSTemporaryDirectory() + "alarm-scan-\(getpid())"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -191,8 +191,11 @@ final class AlarmFormTests: XCTestCase {
       guard let scan = data.withUnsafeBytes({ PlistScan.scan(bytes: $0) }) else { return true }
       return scan.entries.contains(where: \.keepsAdoptable)
     }
-    XCTAssertTrue(try scanned("thunderbird-alarms.ics", only: "After the due time"))  // nothing to adopt
-    XCTAssertTrue(try scanned("thunderbird-berlin.ics"))  // Thunderbird's warning: its own text
+    XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "After the due time"))
+    XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "At and after the start"))
+    XCTAssertFalse(try scanned("tasks-org-alarms.ics"))
+    XCTAssertFalse(try scanned("apple-reminders-alarms.ics"))
+    XCTAssertFalse(try scanned("thunderbird-berlin.ics"))  // Thunderbird's warning: its own text
     XCTAssertFalse(try scanned("thunderbird-berlin.ics", alerts: [ItemAlert(.deadline(-900))]))  // ours, alone
     XCTAssertFalse(try scanned("thunderbird-berlin.ics", alerts: []))
   }

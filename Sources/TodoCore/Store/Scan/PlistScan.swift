@@ -185,15 +185,6 @@ public struct PlistScan {
     }
   }
 
-  /// The seconds of an `alerts` array (its texts, each ended by a 0 byte) that holds one early
-  /// warning in the plain form (`TRIGGER;RELATED=END:-PT15M`) and nothing else; nil otherwise.
-  static func warningAlone(_ texts: UnsafeBufferPointer<UInt8>) -> Int64? {
-    guard let end = texts.firstIndex(of: 0), end == texts.count - 1 else { return nil }
-    let a = ItemAlert(stored: String(decoding: UnsafeBufferPointer(rebasing: texts[..<end]), as: UTF8.self))
-    guard a.text == nil, let w = a.beforeDeadline else { return nil }
-    return Int64(w)
-  }
-
   /// A string field as a String.
   public func string(_ t: Text) -> String { withText(t) { String(decoding: $0, as: UTF8.self) } }
 

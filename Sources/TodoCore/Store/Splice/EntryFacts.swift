@@ -98,6 +98,8 @@ struct CanonicalEntry {
     var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
     var x = PlistScan.Extra()
     var parent: Range<Int>? = nil
+    var anchors: [ItemAlert.Anchor] = []
+    var alertFires: [Double] = []
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
       let f = key.field
@@ -107,7 +109,8 @@ struct CanonicalEntry {
         _ = PlistScan.keep(d, field: f, &e, &x, PlistScan.named)
       case .integer:
         guard let v = integer() else { return nil }
-        guard f != ItemField.warn.index || v >= 0 else { return nil }
+        // `warn` is read from an older file, never written (the early warning is an alert).
+        guard f != ItemField.warn.index else { return nil }
         x[f] = Int64(v)
       case .flag:
         guard lit("<true/>") else { return nil }
@@ -130,20 +133,25 @@ struct CanonicalEntry {
           }
         }
       case .texts:
-        let from = i
-        guard strings() else { return nil }
-        // Alerts (issue 36): an early warning alone is the warning fire; any other rings beyond
-        // the three fires here: the slow check reads the item.
-        if f == ItemField.alerts.index {
-          let head = 15  // <array><string>
-          let tail = 17  // </string></array>
-          guard i - from > head + tail else { return nil }
-          let inner = UnsafeBufferPointer(start: p + from + head, count: i - from - head - tail)
-          guard !inner.contains(UInt8(ascii: "<")), !inner.contains(UInt8(ascii: "&")),
-            let w = (Array(inner) + [0]).withUnsafeBufferPointer({ PlistScan.warningAlone($0) })
-          else { return nil }
-          x[ItemField.warn.index] = w
+        // Alerts (issue 36): each read in place as the file spells it (``AlertBytes``: the
+        // entities stand in no line it reads); one it does not know is the slow check's.
+        let isAlerts = f == ItemField.alerts.index
+        guard lit("<array>") else { return nil }
+        var any = false
+        while !lit("</array>") {
+          let from = i + 8
+          guard !short, string(lineFeeds: isAlerts) else { return nil }
+          any = true
+          if isAlerts {
+            guard let a = AlertBytes.anchor(UnsafeBufferPointer(start: p + from, count: i - 9 - from)) else {
+              return nil
+            }
+            anchors.append(a)
+          }
         }
+        // A list of texts as the writer spells it: never empty (it writes no key for an empty
+        // list; `<array/>` reads as none, and would be written as none).
+        guard any else { return nil }
       case .uuid:
         return nil  // left to the slow check
       }
@@ -153,7 +161,15 @@ struct CanonicalEntry {
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
     PlistScan.flag(&e, x, PlistScan.named)
+    if !anchors.isEmpty {
+      let fires = AlertBytes.fires(
+        anchors, deadline: e.deadline, start: x[ItemField.start.index],
+        notified: x[ItemField.notifiedAlert.index], pending: e.isPending)
+      x[ItemField.warn.index] = fires.warn
+      alertFires = fires.alerts.map { Double($0) - Date.timeIntervalBetween1970AndReferenceDate }
+    }
     var facts = EntryFacts(id: id, e, x)
+    facts.alertFires = alertFires
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
     return facts
   }
@@ -323,19 +339,6 @@ struct CanonicalEntry {
   /// `<string>…</string>`; an empty one as the writer spells it, `<string></string>`.
   private mutating func string(lineFeeds: Bool) -> Bool {
     lit("<string>") && text(lineFeeds: lineFeeds) != nil && lit("</string>")
-  }
-
-  /// A list of texts (tags) as the writer spells it: `<array>`, one `<string>…</string>` for
-  /// each, `</array>`. Never empty: the writer writes no key for an empty list (`<array/>`
-  /// reads as no tags, and would be written as none).
-  private mutating func strings() -> Bool {
-    guard lit("<array>") else { return false }
-    var any = false
-    while !lit("</array>") {
-      guard !short, string(lineFeeds: false) else { return false }
-      any = true
-    }
-    return any
   }
 
   /// `<integer>N</integer>`: no sign but a minus, no leading zero, no `-0`, at most 18 digits.

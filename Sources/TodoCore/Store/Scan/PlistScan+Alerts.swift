@@ -1,0 +1,266 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The alerts of an entry read from their stored texts in place (issue 36), by the list's scan
+/// (``PlistScan``) and the splice's fast check (``CanonicalEntry``): what ``ItemAlert/init(stored:)``
+/// reads (with libical) for the forms the program and calendar clients write, without building
+/// an item, a String or a component: the short TRIGGER line (`TRIGGER;RELATED=END:-PT15M`,
+/// `TRIGGER:PT0S`, `TRIGGER;VALUE=DATE-TIME:20261127T090000Z`) or a whole VALARM's text, of which
+/// the one TRIGGER line is read (and whether it is a location alarm). Anything else (a parameter
+/// it does not know, a folded TRIGGER line, a date with a zone) is nil: the caller leaves the
+/// entry to the general path, which reads it with libical. `AlertBytesTests` holds it to libical.
+enum AlertBytes {
+  /// The anchor of one stored alert (its UTF-8; the splice's check passes it as the data file
+  /// spells it, whose entities stand in no line this reads); nil: not known without libical.
+  static func anchor(_ b: UnsafeBufferPointer<UInt8>) -> ItemAlert.Anchor? {
+    guard let p = b.baseAddress, b.count > 0 else { return nil }
+    let n = b.count
+    if !starts(p, 0, n, "BEGIN:VALARM") { return trigger(p, 0, n, located: false) }
+    // A whole VALARM: its own lines (depth 1), a TRIGGER once, a location alarm's property.
+    var depth = 0
+    var line: (Int, Int)? = nil
+    var located = false
+    var k = 0
+    while k < n {
+      let end = memchr(p + k, 10, n - k).map { UnsafeRawPointer($0) - UnsafeRawPointer(p) } ?? n
+      if starts(p, k, end, "BEGIN:") {
+        depth += 1
+      } else if starts(p, k, end, "END:") {
+        depth -= 1
+      } else if depth == 1 {
+        if starts(p, k, end, "TRIGGER") && end > k + 7 && (p[k + 7] == 0x3A || p[k + 7] == 0x3B) {
+          guard line == nil else { return nil }  // two: libical's first, not told here
+          // A folded line goes on after the line feed: left to libical.
+          guard end + 1 >= n || (p[end + 1] != 0x20 && p[end + 1] != 0x09) else { return nil }
+          line = (k, end)
+        } else if property(p, k, end, "X-APPLE-PROXIMITY") || property(p, k, end, "PROXIMITY") {
+          located = true
+        }
+      }
+      k = end + 1
+    }
+    guard depth == 0, let (from, end) = line else { return nil }
+    return trigger(p, from, end, located: located)
+  }
+
+  /// The anchor of the TRIGGER line `p[from..<end]`.
+  private static func trigger(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, located: Bool)
+    -> ItemAlert.Anchor?
+  {
+    guard starts(p, from, end, "TRIGGER") else { return nil }
+    var k = from + 7
+    var atTime = false
+    var toEnd = false
+    while k < end, p[k] == 0x3B {  // ;PARAMETER
+      k += 1
+      if starts(p, k, end, "VALUE=DATE-TIME") {
+        atTime = true
+        k += 15
+      } else if starts(p, k, end, "VALUE=DURATION") {
+        k += 14
+      } else if starts(p, k, end, "RELATED=END") {
+        toEnd = true
+        k += 11
+      } else if starts(p, k, end, "RELATED=START") {
+        k += 13
+      } else {
+        return nil
+      }
+    }
+    guard k < end, p[k] == 0x3A else { return nil }
+    k += 1
+    if atTime {
+      guard let t = time(p, k, end) else { return nil }
+      return located ? .place : .at(t)
+    }
+    guard let s = duration(p, k, end) else { return nil }
+    if located { return .place }
+    return toEnd ? .deadline(s) : .start(s)
+  }
+
+  /// `YYYYMMDDTHHMMSSZ` at `p[k..<end]`, a real instant of the years 1 to 9999, exactly as
+  /// the writer writes it (no 31 February): ``ICalAlarms/atTime(_:)`` reads the short form by it.
+  static func time(_ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int) -> Date? {
+    guard end - k == 16, p[k + 8] == 0x54, p[k + 15] == 0x5A else { return nil }
+    func num(_ from: Int, _ count: Int) -> Int? {
+      var v = 0
+      for i in (k + from)..<(k + from + count) {
+        guard p[i] >= 0x30, p[i] <= 0x39 else { return nil }
+        v = v * 10 + Int(p[i] - 0x30)
+      }
+      return v
+    }
+    guard let y = num(0, 4), let mo = num(4, 2), let d = num(6, 2), let h = num(9, 2), let mi = num(11, 2),
+      let se = num(13, 2), y >= 1, (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 60
+    else { return nil }
+    let w = ICalWall(year: y, month: mo, day: d, hour: h, minute: mi, second: se)
+    let at = ICalMapping.utc(w)
+    return ICalWall(utc: at) == w ? at : nil
+  }
+
+  /// RFC 5545's dur-value, strictly: `[+|-]P` then `nW`, or `[nD][T[nH][nM][nS]]` with at
+  /// least one part (and one after a T), each at most 6 digits; in seconds.
+  private static func duration(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
+    var k = from
+    var sign = 1
+    if k < end, p[k] == 0x2D || p[k] == 0x2B {
+      if p[k] == 0x2D { sign = -1 }
+      k += 1
+    }
+    guard k < end, p[k] == 0x50 else { return nil }  // P
+    k += 1
+    var total = 0
+    var parts = 0
+    var inTime = false
+    var timeParts = 0
+    var last = 0  // the order of the units: W 1, D 2, H 3, M 4, S 5
+    while k < end {
+      if p[k] == 0x54 {  // T
+        guard !inTime, last <= 2 else { return nil }
+        inTime = true
+        k += 1
+        continue
+      }
+      var v = 0
+      let digits = k
+      while k < end, p[k] >= 0x30, p[k] <= 0x39, k - digits < 7 {
+        v = v * 10 + Int(p[k] - 0x30)
+        k += 1
+      }
+      guard k > digits, k - digits <= 6, k < end else { return nil }
+      let unit: Int
+      let seconds: Int
+      switch (p[k], inTime) {
+      case (0x57, false): (unit, seconds) = (1, 604_800)
+      case (0x44, false): (unit, seconds) = (2, 86_400)
+      case (0x48, true): (unit, seconds) = (3, 3600)
+      case (0x4D, true): (unit, seconds) = (4, 60)
+      case (0x53, true): (unit, seconds) = (5, 1)
+      default: return nil
+      }
+      guard unit > last, !(last == 1) else { return nil }  // nothing after weeks
+      last = unit
+      total += v * seconds
+      parts += 1
+      if inTime { timeParts += 1 }
+      k += 1
+    }
+    guard parts > 0, !inTime || timeParts > 0 else { return nil }
+    return sign * total
+  }
+
+  /// Whether `p[k..<end]` starts with `s`.
+  @inline(__always) private static func starts(
+    _ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int, _ s: StaticString
+  )
+    -> Bool
+  {
+    let c = s.utf8CodeUnitCount
+    return end - k >= c && memcmp(p + k, s.utf8Start, c) == 0
+  }
+
+  /// Whether the line `p[k..<end]` is the property `name` (`NAME:` or `NAME;`).
+  @inline(__always) private static func property(
+    _ p: UnsafePointer<UInt8>, _ k: Int, _ end: Int, _ name: StaticString
+  ) -> Bool {
+    let c = name.utf8CodeUnitCount
+    return starts(p, k, end, name) && end > k + c && (p[k + c] == 0x3A || p[k + c] == 0x3B)
+  }
+
+  // MARK: - Fires
+
+  /// What the alerts of an entry ring (``TodoItem/warn``, ``TodoItem/undeliveredAlerts``), in
+  /// seconds since 1970 (``PlistScan/none`` for none): the early warning's seconds before the
+  /// deadline (the first alert not after it) and the other alerts' instants still to be
+  /// delivered (after `notified`), soonest first, each once; none when not `pending`.
+  struct Fires {
+    var warn: Int64 = PlistScan.none
+    var alerts: [Int64] = []
+  }
+
+  /// ``Fires`` of alerts of these anchors, in their order, for an entry of this deadline, start
+  /// and latest delivered alert (seconds since 1970, ``PlistScan/none``: none).
+  static func fires(
+    _ anchors: [ItemAlert.Anchor], deadline: Int64, start: Int64, notified: Int64, pending: Bool
+  ) -> Fires {
+    var out = Fires()
+    var warned = false
+    for a in anchors {
+      var f: Int64
+      switch a {
+      case .deadline(let s) where s <= 0 && !warned:
+        warned = true
+        out.warn = Int64(-s)
+        continue
+      case .at(let d): f = Int64(d.timeIntervalSince1970.rounded(.down))
+      case .deadline(let s):
+        guard deadline != PlistScan.none else { continue }
+        f = deadline + Int64(s)
+      case .start(let s):
+        guard start != PlistScan.none else { continue }
+        f = start + Int64(s)
+      case .place, .other: continue
+      }
+      if !pending || (notified != PlistScan.none && f <= notified) { continue }
+      out.alerts.append(f)
+    }
+    if out.alerts.count > 1 { out.alerts = Set(out.alerts).sorted() }
+    return out
+  }
+
+  /// The anchors of the scan's alerts (texts each ended by a 0 byte); nil when one is not known here.
+  static func anchors(zeroEnded texts: UnsafeBufferPointer<UInt8>) -> [ItemAlert.Anchor]? {
+    guard let base = texts.baseAddress else { return [] }
+    var out: [ItemAlert.Anchor] = []
+    var from = 0
+    for k in 0..<texts.count where texts[k] == 0 {
+      guard let a = anchor(UnsafeBufferPointer(start: base + from, count: k - from)) else { return nil }
+      out.append(a)
+      from = k + 1
+    }
+    return out
+  }
+}
+
+extension AlertBytes {
+  /// The JSON array of the scan's alerts (texts each ended by a 0 byte, each one ``anchor(_:)``
+  /// reads), as the item's JSON writes it (``AlertJSON/array(_:_:to:)``): a whole VALARM keeps
+  /// its text (`"ical"`), a short form is the plain alert.
+  static func json(_ texts: UnsafeBufferPointer<UInt8>, _ f: DueFormatter) -> [UInt8] {
+    var alerts: [ItemAlert] = []
+    var from = 0
+    for k in 0..<texts.count where texts[k] == 0 {
+      let one = UnsafeBufferPointer(rebasing: texts[from..<k])
+      if let a = anchor(one) {
+        let whole = one.starts(with: "BEGIN:VALARM".utf8)
+        alerts.append(ItemAlert(a, text: whole ? String(decoding: one, as: UTF8.self) : nil))
+      } else {
+        alerts.append(ItemAlert(stored: String(decoding: one, as: UTF8.self)))  // never: the scan took it
+      }
+      from = k + 1
+    }
+    var out: [UInt8] = []
+    AlertJSON.array(alerts, f, to: &out)
+    return out
+  }
+}
+
+extension PlistScan {
+  /// The anchors of an entry's alerts (none when it has none); the scan took only those it reads.
+  func alertAnchors(_ x: Extra) -> [ItemAlert.Anchor] {
+    guard let t = x.text(ItemField.alerts.index) else { return [] }
+    return withText(t) { AlertBytes.anchors(zeroEnded: $0) } ?? []
+  }
+
+  /// As ``TodoItem/undeliveredAlerts``, in seconds since 1970.
+  public func undeliveredAlerts(_ e: Entry, _ x: Extra) -> [Int64] {
+    guard e.isPending, x.text(ItemField.alerts.index) != nil else { return [] }
+    return AlertBytes.fires(
+      alertAnchors(x), deadline: e.deadline, start: x[ItemField.start.index],
+      notified: x[ItemField.notifiedAlert.index], pending: true
+    ).alerts
+  }
+}
