@@ -211,17 +211,40 @@ enum AlertBytes {
     return out
   }
 
+  /// Calls `body` with each of the scan's texts (each ended by a 0 byte).
+  @inline(__always) static func forEachText(
+    _ texts: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    guard let base = texts.baseAddress else { return true }
+    var from = 0
+    while from < texts.count {
+      let end =
+        memchr(base + from, 0, texts.count - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        ?? texts.count
+      guard body(UnsafeBufferPointer(start: base + from, count: end - from)) else { return false }
+      from = end + 1
+    }
+    return true
+  }
+
   /// The anchors of the scan's alerts (texts each ended by a 0 byte); nil when one is not known here.
   static func anchors(zeroEnded texts: UnsafeBufferPointer<UInt8>) -> [ItemAlert.Anchor]? {
-    guard let base = texts.baseAddress else { return [] }
     var out: [ItemAlert.Anchor] = []
-    var from = 0
-    for k in 0..<texts.count where texts[k] == 0 {
-      guard let a = anchor(UnsafeBufferPointer(start: base + from, count: k - from)) else { return nil }
+    let all = forEachText(texts) { t in
+      guard let a = anchor(t) else { return false }
       out.append(a)
-      from = k + 1
+      return true
     }
-    return out
+    return all ? out : nil
+  }
+
+  /// Appends the undelivered alerts' instants of a pending entry (``Fires/alerts``) whose
+  /// alerts the scan took (texts each ended by a 0 byte) to `out`, soonest first, each once.
+  static func appendFires(
+    _ texts: UnsafeBufferPointer<UInt8>, deadline: Int64, start: Int64, notified: Int64, to out: inout [Int64]
+  ) {
+    guard let anchors = anchors(zeroEnded: texts) else { return }
+    out += fires(anchors, deadline: deadline, start: start, notified: notified, pending: true).alerts
   }
 }
 
@@ -245,22 +268,5 @@ extension AlertBytes {
     var out: [UInt8] = []
     AlertJSON.array(alerts, f, to: &out)
     return out
-  }
-}
-
-extension PlistScan {
-  /// The anchors of an entry's alerts (none when it has none); the scan took only those it reads.
-  func alertAnchors(_ x: Extra) -> [ItemAlert.Anchor] {
-    guard let t = x.text(ItemField.alerts.index) else { return [] }
-    return withText(t) { AlertBytes.anchors(zeroEnded: $0) } ?? []
-  }
-
-  /// As ``TodoItem/undeliveredAlerts``, in seconds since 1970.
-  public func undeliveredAlerts(_ e: Entry, _ x: Extra) -> [Int64] {
-    guard e.isPending, x.text(ItemField.alerts.index) != nil else { return [] }
-    return AlertBytes.fires(
-      alertAnchors(x), deadline: e.deadline, start: x[ItemField.start.index],
-      notified: x[ItemField.notifiedAlert.index], pending: true
-    ).alerts
   }
 }
