@@ -71,7 +71,7 @@ struct AlertJSON: Codable, Equatable {
   }
 
   /// The alerts' array (`null` for none) as JSONEncoder pretty-prints it inside an item: the
-  /// item's JSON and `list --json`'s fast path (``AlertBytes/json(_:_:)``) write it here.
+  /// item's JSON writes it here; `list --json`'s fast path as ``ScanOutput/putAlerts(_:_:_:_:)`` does.
   static func array(_ alerts: [ItemAlert], _ f: DueFormatter, to out: inout [UInt8]) {
     guard !alerts.isEmpty else { return ItemJSON.put("null", &out) }
     ItemJSON.put("[\n", &out)

@@ -108,10 +108,8 @@ enum ICalAlarms {
 
   /// The ACTION of a VALARM's text, if it names one.
   static func action(in text: String) -> String? {
-    for line in text.split(separator: "\n") where line.hasPrefix("ACTION:") {
-      return line.dropFirst(7).trimmingCharacters(in: .whitespaces).uppercased()
-    }
-    return nil
+    var t = text
+    return t.withUTF8 { AlertBytes.action($0) }
   }
 
   // MARK: - Writing

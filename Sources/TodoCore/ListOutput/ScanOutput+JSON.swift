@@ -138,9 +138,7 @@ extension ScanOutput {
                   out.put("null")
                   break
                 }
-                out.put(
-                  AlertBytes.json(
-                    UnsafeBufferPointer(rebasing: text[Int(s.offset)..<Int(s.offset + s.count)]), f))
+                putAlerts(text, s, &dates, &out)
               case .texts(let i):
                 // As ItemJSON writes an array inside an item (JSONEncoder's pretty print).
                 guard let s = textSlot(i) else {

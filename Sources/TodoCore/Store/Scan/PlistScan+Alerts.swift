@@ -249,24 +249,19 @@ enum AlertBytes {
 }
 
 extension AlertBytes {
-  /// The JSON array of the scan's alerts (texts each ended by a 0 byte, each one ``anchor(_:)``
-  /// reads), as the item's JSON writes it (``AlertJSON/array(_:_:to:)``): a whole VALARM keeps
-  /// its text (`"ical"`), a short form is the plain alert.
-  static func json(_ texts: UnsafeBufferPointer<UInt8>, _ f: DueFormatter) -> [UInt8] {
-    var alerts: [ItemAlert] = []
-    var from = 0
-    for k in 0..<texts.count where texts[k] == 0 {
-      let one = UnsafeBufferPointer(rebasing: texts[from..<k])
-      if let a = anchor(one) {
-        let whole = one.starts(with: "BEGIN:VALARM".utf8)
-        alerts.append(ItemAlert(a, text: whole ? String(decoding: one, as: UTF8.self) : nil))
-      } else {
-        alerts.append(ItemAlert(stored: String(decoding: one, as: UTF8.self)))  // never: the scan took it
+  /// The ACTION of a whole VALARM's text (``ICalAlarms/action(in:)``: its first `ACTION:` line).
+  static func action(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let p = b.baseAddress else { return nil }
+    var k = 0
+    while k < b.count {
+      let end = memchr(p + k, 10, b.count - k).map { UnsafeRawPointer($0) - UnsafeRawPointer(p) } ?? b.count
+      if end - k >= 7 && memcmp(p + k, "ACTION:", 7) == 0 {
+        let v = UnsafeBufferPointer(start: p + k + 7, count: end - k - 7)
+        if v.elementsEqual("DISPLAY".utf8) { return "DISPLAY" }
+        return String(decoding: v, as: UTF8.self).trimmingCharacters(in: .whitespaces).uppercased()
       }
-      from = k + 1
+      k = end + 1
     }
-    var out: [UInt8] = []
-    AlertJSON.array(alerts, f, to: &out)
-    return out
+    return nil
   }
 }
