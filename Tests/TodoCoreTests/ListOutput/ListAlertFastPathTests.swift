@@ -31,7 +31,9 @@ final class AlertBytesTests: XCTestCase {
   /// What it does not read is left to libical: parameters it does not know, lowercase, a zone,
   /// a date-time without Z, a duration out of RFC 5545's grammar, two TRIGGERs, a folded one.
   static let declined: [String] = [
-    "TRIGGER;X-FOO=1:-PT5M", "trigger:-PT5M", "TRIGGER;related=end:-PT5M", "TRIGGER:PT", "TRIGGER:P",
+    "TRIGGER;X-FOO=1:-PT5M", "trigger:-PT5M", "TRIGGER;RELATED=END;RELATED=START:-PT5M",
+    "TRIGGER;VALUE=DURATION;VALUE=DATE-TIME:20261127T090000Z", "TRIGGER;related=end:-PT5M", "TRIGGER:PT",
+    "TRIGGER:P",
     "TRIGGER:-P1W2D", "TRIGGER:PT15", "TRIGGER:P1H", "TRIGGER;VALUE=DATE-TIME:20261127T090000",
     "TRIGGER;VALUE=DATE-TIME;TZID=Europe/Berlin:20261127T090000", "TRIGGER:PT1M1H", "",
     "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT5M\nTRIGGER:-PT9M\nEND:VALARM\n",
@@ -53,6 +55,34 @@ final class AlertBytesTests: XCTestCase {
     for s in Self.declined { XCTAssertNil(anchor(s), s) }
     // A location alarm is a place, whatever its placeholder time says (both forms).
     XCTAssertEqual(client.filter { anchor($0) == .place }.count, 3)
+  }
+
+  /// Random TRIGGER lines near RFC 5545's forms (signs, units in and out of order, parameters,
+  /// digits, a stray character): whatever it reads, it reads as libical does (which holds the
+  /// seconds in 32 bits: `P4936W` wrapped there, read whole here, until it was left to libical).
+  func testRandomTriggersReadAsLibicalReadsThem() {
+    var r = SplitMix(seed: 3636)
+    let params = [
+      "", ";RELATED=END", ";RELATED=START", ";VALUE=DURATION", ";VALUE=DURATION;RELATED=END", ";X-A=1",
+    ]
+    let units = ["W", "D", "H", "M", "S", "T", ""]
+    var read = 0
+    for _ in 0..<3000 {
+      var v = ["", "-", "+"].randomElement(using: &r)! + "P"
+      for _ in 0..<Int.random(in: 0...4, using: &r) {
+        if Int.random(in: 0..<4, using: &r) == 0 { v += "T" }
+        v += String(Int.random(in: 0...(Bool.random(using: &r) ? 99 : 9_999_999), using: &r))
+        v += units.randomElement(using: &r)!
+      }
+      if Int.random(in: 0..<20, using: &r) == 0 { v.insert(" ", at: v.index(v.startIndex, offsetBy: 1)) }
+      let line = "TRIGGER" + params.randomElement(using: &r)! + ":" + v
+      let whole = Bool.random(using: &r)
+      let text = whole ? "BEGIN:VALARM\nACTION:DISPLAY\n\(line)\nDESCRIPTION:x\nEND:VALARM\n" : line
+      guard let fast = anchor(text) else { continue }
+      read += 1
+      XCTAssertEqual(fast, ItemAlert(stored: text).anchor, text)
+    }
+    XCTAssertGreaterThan(read, 50)
   }
 
   /// The early warning (the first alert not after the deadline) and the others' instants, as

@@ -54,8 +54,16 @@ enum AlertBytes {
     var k = from + 7
     var atTime = false
     var toEnd = false
+    var (value, related) = (false, false)  // each once: which of two libical takes is not told here
     while k < end, p[k] == 0x3B {  // ;PARAMETER
       k += 1
+      if starts(p, k, end, "VALUE=") {
+        guard !value else { return nil }
+        value = true
+      } else if starts(p, k, end, "RELATED=") {
+        guard !related else { return nil }
+        related = true
+      }
       if starts(p, k, end, "VALUE=DATE-TIME") {
         atTime = true
         k += 15
@@ -102,7 +110,7 @@ enum AlertBytes {
   }
 
   /// RFC 5545's dur-value, strictly: `[+|-]P` then `nW`, or `[nD][T[nH][nM][nS]]` with at
-  /// least one part (and one after a T), each at most 6 digits; in seconds.
+  /// least one part (and one after a T), each at most 6 digits, at most 2^31 - 1 seconds in all.
   private static func duration(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int? {
     var k = from
     var sign = 1
@@ -148,7 +156,8 @@ enum AlertBytes {
       if inTime { timeParts += 1 }
       k += 1
     }
-    guard parts > 0, !inTime || timeParts > 0 else { return nil }
+    // libical holds the seconds in 32 bits (a longer one wraps there): left to it.
+    guard parts > 0, !inTime || timeParts > 0, total <= Int(Int32.max) else { return nil }
     return sign * total
   }
 
