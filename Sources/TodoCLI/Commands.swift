@@ -24,6 +24,7 @@ struct Add: ParsableCommand {
     help: ArgumentHelp(
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
+  @OptionGroup var alerts: AlertOption
   @OptionGroup var fields: FieldOptions
   @OptionGroup var parent: ParentOption
 
@@ -40,7 +41,8 @@ struct Add: ParsableCommand {
       deadline = Recurrence.first(r, from: d, in: env.calendar.timeZone)
     }
     let warning = try TimeEcho.warn(warn, env: env)
-    let more = try fields.values(env: env)
+    var more = try fields.values(env: env)
+    more += try alerts.change(env: env).map { [$0] } ?? []
     if due == nil, words.due == nil,
       let w = TitleWords.warning(words.title, parser: WhenParser(now: env.now(), calendar: env.calendar))
     {
@@ -58,7 +60,7 @@ struct Add: ParsableCommand {
         + [try FieldOptions.listField(listName, in: items), try parent.change(in: items)].compactMap { $0 }
       return .add(
         title: words.title.joined(separator: " "), deadline: deadline, repeatRule: rule ?? nil,
-        warn: warning ?? CLI.settings.earlyWarning, changes: more)
+        warn: warning ?? (more.touches("alerts") ? nil : CLI.settings.earlyWarning), changes: more)
     }
     CLI.out(change.after.keys.first!.uuidString + "\n")
     TimeEcho.report(deadline, now: env.now())
@@ -213,6 +215,7 @@ struct Edit: ParsableCommand {
     help: ArgumentHelp(
       "An early warning this long before the deadline (15m, 1h), or none.", valueName: "duration"))
   var warn: String?
+  @OptionGroup var alerts: AlertOption
   @OptionGroup var fields: FieldOptions
   @OptionGroup var parent: ParentOption
   @Flag(help: "Write the note in $VISUAL or $EDITOR (else vi); what it returns is saved as any edit.")
@@ -222,8 +225,8 @@ struct Edit: ParsableCommand {
     if noteEditor && fields.note != nil {
       throw ValidationError("--note-editor and --note cannot be used together")
     }
-    if title == nil && due == nil && `repeat` == nil && warn == nil && !fields.any && parent.parent == nil
-      && !noteEditor
+    if title == nil && due == nil && `repeat` == nil && warn == nil && alerts.alert.isEmpty && !fields.any
+      && parent.parent == nil && !noteEditor
     {
       throw ValidationError(Self.expected)
     }
@@ -232,7 +235,7 @@ struct Edit: ParsableCommand {
   /// What edit says when given nothing to change: its own options, then one for each field of the table with a text form.
   static let expected =
     "expected --title or --due (or "
-    + (["repeat", "warn"] + ItemField.typed.compactMap { $0.text?.option }).map { "--" + $0 }.joined(
+    + (["repeat", "warn", "alert"] + ItemField.typed.compactMap { $0.text?.option }).map { "--" + $0 }.joined(
       separator: ", ") + ")"
 
   func run() throws {
@@ -243,6 +246,7 @@ struct Edit: ParsableCommand {
     let rule = try TimeEcho.rule(`repeat`)
     let warning = try TimeEcho.warn(warn, env: env)
     var more = try fields.values(env: env)
+    more += try alerts.change(env: env).map { [$0] } ?? []
     if noteEditor { more.append(.set("note", text: try editedNote() ?? nil)) }
     let change = try options.store.commit(env: env) { items in
       let target = try items.resolve(id)

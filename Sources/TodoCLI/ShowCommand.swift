@@ -82,7 +82,6 @@ struct Show: ParsableCommand {
     }
     if let r = item.reminder { lines.append(("reminder", f.dateText(r, weekday: true))) }
     if let r = item.repeatRule { lines.append(("repeat", RepeatRule.words(for: r))) }
-    if let w = item.warn { lines.append(("warn", "\(w / 60) minutes before")) }
     for a in item.alerts { lines.append(("alert", a.words(f))) }
     lines.append(("status", FieldText.status(of: item) { f.dateText($0) }))
     lines.append(("created", f.dateText(item.created)))

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import TodoCore
 
@@ -45,5 +46,32 @@ enum TimeEcho {
   static func rule(_ text: String?) throws -> String?? {
     guard let text else { return nil }
     return .some(try RepeatRule.parseOrNone(text))
+  }
+}
+
+/// `--alert` of `add` and `edit` (issue 36), beside `--warn`.
+struct AlertOption: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An alert (repeatable): 15m (before the deadline), due+15m, start, start-1h, at WHEN; none clears.",
+      discussion: """
+        Repeat --alert for several; on edit the alerts given replace the item's. A duration (15m, 1h30m) \
+        is that long before the deadline, as --warn; due+15m after it; start, start-1h, start+15m from the \
+        start (--start); at WHEN at a time, in any form --due takes.
+        """, valueName: "alert"))
+  var alert: [String] = []
+
+  /// Every `--alert` given: nil when none was, `[]` for `none`; a bad one is a usage error naming the forms.
+  func values(env: TodoEnvironment) throws -> [ItemAlert]? {
+    do { return try AlertForm.parse(alert, now: env.now(), calendar: env.calendar) } catch let e as TodoError
+    {
+      throw ValidationError(e.description)
+    }
+  }
+
+  /// The change of the item's `alerts` field the options make: nil when none was given.
+  func change(env: TodoEnvironment) throws -> FieldChange? {
+    try values(env: env).map(FieldChange.alerts)
   }
 }

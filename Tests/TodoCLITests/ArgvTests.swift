@@ -185,7 +185,7 @@ final class ArgvTests: XCTestCase {
     // The fields' options in the table's order (a new field's after these).
     XCTAssertTrue(
       Edit.expected.hasPrefix(
-        "expected --title or --due (or --repeat, --warn, --note, --priority, --tag, --start, --progress, --list, --parent"
+        "expected --title or --due (or --repeat, --warn, --alert, --note, --priority, --tag, --start, --progress, --list, --parent"
       ), Edit.expected)
     // A value that is not one of the field's forms: one line that names the option and the forms.
     XCTAssertEqual(

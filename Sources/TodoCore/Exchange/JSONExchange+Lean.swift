@@ -106,7 +106,9 @@ extension JSONExchange {
             }
             switch slot {
             case .field(let f):
-              guard let v = value(ItemField.all[f].kind) else { return nil }
+              guard let v = f == ItemField.alerts.index ? alerts() : value(ItemField.all[f].kind) else {
+                return nil
+              }
               item.decoded[f] = v
             case .otherKeys:
               guard let o = otherKeys() else { return nil }

@@ -17,7 +17,7 @@ public enum JSONExchange {
 
   /// A field's value as JSON holds it (dates as ISO 8601 text).
   enum Value: Encodable, Equatable {
-    case text(String), integer(Int), bool(Bool), texts([String])
+    case text(String), integer(Int), bool(Bool), texts([String]), alerts([AlertJSON])
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.singleValueContainer()
@@ -26,6 +26,7 @@ public enum JSONExchange {
       case .integer(let n): try c.encode(n)
       case .bool(let b): try c.encode(b)
       case .texts(let a): try c.encode(a)
+      case .alerts(let a): try c.encode(a)
       }
     }
   }
@@ -73,6 +74,11 @@ public enum JSONExchange {
         case .integer:
           if let n = try c.decodeIfPresent(Int.self, forKey: key) { decoded[i] = .integer(n) }
         case .flag: if let b = try c.decodeIfPresent(Bool.self, forKey: key) { decoded[i] = .bool(b) }
+        case .texts where i == ItemField.alerts.index:
+          // Objects (``AlertJSON``), each as the data file stores it.
+          if let a = try c.decodeIfPresent([AlertJSON.Element].self, forKey: key) {
+            decoded[i] = .texts(a.compactMap(\.stored))
+          }
         case .texts:
           if let a = try c.decodeIfPresent([String].self, forKey: key) { decoded[i] = .texts(a) }
         }
@@ -96,6 +102,11 @@ public enum JSONExchange {
       for field in ItemField.all {
         var v = field.get(i)
         if v == .absent && field.json == .listedOrID { v = .uuid(i.id) }
+        if field === ItemField.warn { v = FieldValue(i.warn) }
+        if field === ItemField.all[ItemField.alerts.index] {
+          item.values[field.name] = .some(i.alerts.isEmpty ? nil : .alerts(i.alerts.map { AlertJSON($0, f) }))
+          continue
+        }
         let value: Value?
         switch v {
         case .absent: value = field.kind == .flag ? .bool(false) : nil

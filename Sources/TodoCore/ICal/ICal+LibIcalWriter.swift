@@ -115,13 +115,17 @@ struct ICalTodoBuilder {
   /// A VALARM with `trig`: `template` (an alarm of the kept text) with its
   /// TRIGGER set, or a new ACTION:DISPLAY alarm with `description`.
   private func alarm(
-    _ trig: icaltriggertype, relatedToEnd: Bool, description: String, template: (OpaquePointer, moved: Bool)?
+    _ trig: icaltriggertype, relatedToEnd: Bool, description: String, template: (OpaquePointer, moved: Bool)?,
+    mark: String? = nil
   ) {
     // Among other alarms, a template stays where it came (``rest(_:)``): the alarms keep their order.
     if let (template, moved) = template,
       let p = icalcomponent_get_first_property(template, ICAL_TRIGGER_PROPERTY)
     {
       if !Self.sameTrigger(icalproperty_get_trigger(p), trig) { icalproperty_set_trigger(p, trig) }
+      if let mark, !ICalComponentRef(template).hasX(mark) {
+        icalcomponent_add_property(template, ICalAlarms.markProperty(mark))
+      }
       if moved { icalcomponent_add_component(comp, template) }
       return
     }
@@ -131,6 +135,7 @@ struct ICalTodoBuilder {
     if relatedToEnd { icalproperty_set_parameter(p, icalparameter_new_related(ICAL_RELATED_END)) }
     icalcomponent_add_property(alarm, p)
     icalcomponent_add_property(alarm, icalproperty_new_description(description))
+    if let mark { icalcomponent_add_property(alarm, ICalAlarms.markProperty(mark)) }
     icalcomponent_add_component(comp, alarm)
   }
 
@@ -158,14 +163,19 @@ struct ICalTodoBuilder {
 
   /// A VALARM at the instant `at` (the alert at a time): `template`'s alert
   /// (kept text) with its TRIGGER set, or ACTION:DISPLAY with `description`.
-  func alert(at: Date, description: String, template: ICalKept?) {
+  /// `marked`: with ``ICalAlarms/reminderMark`` (the item has alerts at a time too).
+  func alert(at: Date, description: String, template: ICalKept?, marked: Bool = false) {
     var trig = icaltriggertype()
     trig.time = icaltime_from_timet_with_zone(
       time_t(at.timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
     trig.duration = icaldurationtype_null_duration()
     alarm(
-      trig, relatedToEnd: false, description: description, template: template?.takeSlot(template?.alertSlot))
+      trig, relatedToEnd: false, description: description, template: template?.takeSlot(template?.alertSlot),
+      mark: marked ? ICalAlarms.reminderMark : nil)
   }
+
+  /// A VALARM made elsewhere (``ICalAlarms/component(_:title:)``), moved in.
+  func add(alarm c: OpaquePointer) { icalcomponent_add_component(comp, c) }
 
   /// The rest of an item's kept text, moved in: its properties after those
   /// added so far, its components after theirs, in their order.

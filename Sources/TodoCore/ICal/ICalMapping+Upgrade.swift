@@ -32,12 +32,12 @@ extension ICalFields {
 extension TodoItem {
   /// Whether the kept text may hold a property that now has a field: a line of an adopted
   /// field (``ICalFields/adoptableLines``) or `STATUS:IN-PROCESS` (the progress) among the VTODO's own lines,
-  /// or, while the item has no reminder, an alarm at a time (`TRIGGER;VALUE=DATE-TIME`)
-  /// in a component that is not a location alarm (`X-APPLE-PROXIMITY`, `PROXIMITY`: its
-  /// time is a placeholder). A DESCRIPTION inside a VALARM (Apple writes one in every
-  /// alarm) is not the note. With a reminder, an alarm at a time gives nothing to adopt
-  /// (the field keeps its value): such an item, and one with a location alarm, was taken
-  /// through the iCalendar round trip at every load (issue 36's bench: 45× the time of `list`).
+  /// or an alarm (a component with a TRIGGER) that is not the reminder's: each is an alert
+  /// since issue 36, kept text holds none once upgraded. The one alarm kept then is the
+  /// reminder's (at a time, when it holds more than we write): with a reminder it gives
+  /// nothing to adopt; without one it is adopted as the reminder. A DESCRIPTION inside a
+  /// VALARM (Apple writes one in every alarm) is not the note. Otherwise every load took
+  /// such an item through the iCalendar round trip (issue 36's bench: 45× the time of `list`).
   var keepsAdoptableProperties: Bool {
     icalExtra.map { Self.keepsAdoptableProperties($0, hasReminder: reminder != nil) } ?? false
   }
@@ -53,7 +53,6 @@ extension TodoItem {
     ICalFields.adoptableLines.flatMap { line, exact in exact ? [line] : [line + ":", line + ";"] }.map {
       Array($0.utf8)
     } + [Array("STATUS:IN-PROCESS".utf8)]
-  private static let proximityForms = ["X-APPLE-PROXIMITY", "PROXIMITY"].map { Array($0.utf8) }
 
   static func keepsAdoptableProperties(_ text: UnsafeBufferPointer<UInt8>, hasReminder: Bool) -> Bool {
     guard let base = text.baseAddress else { return false }
@@ -70,8 +69,10 @@ extension TodoItem {
       return false
     }
     var depth = 0
-    var atTime = false  // the alarm read so far rings at a time
-    var located = false  // … is a location alarm
+    var trigger = false  // the component read so far is an alarm (it has a TRIGGER)
+    var atTime = false  // … at a time
+    var located = false  // … is a location alarm (`X-APPLE-PROXIMITY`, `PROXIMITY`)
+    var alarms = 0  // the alarms read so far, all at a time
     var k = 0
     while k < text.count {
       let end =
@@ -80,13 +81,19 @@ extension TodoItem {
       if end > k {
         if starts(k, end, beginForm) {
           depth += 1
-          if depth == 1 { (atTime, located) = (false, false) }
+          if depth == 1 { (trigger, atTime, located) = (false, false, false) }
         } else if starts(k, end, endForm) {
           depth -= 1
-          if depth == 0 && atTime && !located && !hasReminder { return true }
-        } else if depth > 0 {
-          if starts(k, end, triggerForm) && contains(k, end, "VALUE=DATE-TIME") { atTime = true }
-          if proximityForms.contains(where: {
+          if depth == 0 && trigger {
+            // Not the reminder's: an alert of before issue 36 (a location alarm is one too).
+            if !atTime || located || alarms > 0 { return true }
+            alarms += 1
+          }
+        } else if depth == 1 {
+          if starts(k, end, triggerForm) {
+            trigger = true
+            if contains(k, end, "VALUE=DATE-TIME") { atTime = true }
+          } else if proximityForms.contains(where: {
             starts(k, end, $0) && end > k + $0.count
               && (base[k + $0.count] == 0x3A || base[k + $0.count] == 0x3B)
           }) {
@@ -99,8 +106,9 @@ extension TodoItem {
       }
       k = end + 1
     }
-    return false
+    return alarms > 0 && !hasReminder
   }
+  private static let proximityForms = ["X-APPLE-PROXIMITY", "PROXIMITY"].map { Array($0.utf8) }
   private static let beginForm = Array("BEGIN:".utf8)
   private static let endForm = Array("END:".utf8)
   private static let triggerForm = Array("TRIGGER".utf8)
@@ -120,6 +128,8 @@ extension TodoItem {
     var out = self
     out.icalExtra = back[0].icalExtra
     for f in ICalFields.adoptedFields where f.get(out) == .absent { f.set(&out, f.get(back[0])) }
+    // The alarms as today's mapping reads them: the alerts (the early warning among them).
+    out.alerts = back[0].alerts
     return out
   }
 }

@@ -48,16 +48,35 @@ extension ICalMapping {
         }
       }
     }
-    if let s = item.warn {
-      b.warning(seconds: s, description: item.title, template: kept)
-    } else {
-      kept.dropWarning = true
-    }
-    // Without a reminder, a kept alarm at a time (kept text of before SPEC 8) is written as it is.
-    if let r = item.reminder { b.alert(at: r, description: item.title, template: kept) }
+    writeAlarms(item, kept: kept, to: b)
     b.rest(kept)
     b.finish(into: &out)
     kept.appendOccurrences(to: &out)
+  }
+
+  /// The reminder's VALARM, then one VALARM an alert, in order (``ICalAlarms``). Kept text of
+  /// before the alerts (read once, when the file is upgraded) may hold the warning's VALARM: the
+  /// early warning is written into it, where it was, as that version did.
+  static func writeAlarms(_ item: TodoItem, kept: ICalKept, to b: ICalTodoBuilder) {
+    var skip: Int?
+    if kept.alarmSlot != nil {
+      if let k = item.warnIndex, item.alerts[k].text == nil, let s = item.warn {
+        b.warning(seconds: s, description: item.title, template: kept)
+        skip = k
+      } else {
+        kept.dropWarning = true
+      }
+    }
+    for (k, a) in item.alerts.enumerated() where k != skip {
+      if let c = ICalAlarms.component(a, title: item.title) { b.add(alarm: c) }
+    }
+    // Last, where Apple Reminders (after a location alarm) and the versions before the alerts
+    // (after the warning) put it. Without a reminder, a kept alarm at a time (kept text of
+    // before SPEC 8) is written as it is.
+    if let r = item.reminder {
+      let marked = item.alerts.contains { if case .at = $0.anchor { true } else { false } }
+      b.alert(at: r, description: item.title, template: kept, marked: marked)
+    }
   }
 
   /// DTSTAMP, CREATED, LAST-MODIFIED or COMPLETED in UTC; without Z when it came so

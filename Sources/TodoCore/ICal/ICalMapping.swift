@@ -5,15 +5,14 @@ import Foundation
 ///
 /// SUMMARY ⇄ title; DUE ⇄ deadline (TZID with its VTIMEZONE or libical's zone;
 /// DATE-only is 09:00 local; floating is local); no DUE ⇄ someday; STATUS and
-/// COMPLETED ⇄ completed; STATUS:CANCELLED ⇄ cancelled; RRULE ⇄ repeat; the
-/// first VALARM whose TRIGGER is `RELATED=END` and not after the due time ⇄
-/// warn; the first VALARM at a time ⇄ reminder; every other VALARM is an alert
-/// (``ICalAlarms``: it rings) kept as it came; UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
+/// COMPLETED ⇄ completed; STATUS:CANCELLED ⇄ cancelled; RRULE ⇄ repeat; each
+/// VALARM ⇄ one of ``TodoItem/alerts`` in the form it came in, but the reminder's
+/// (``ICalAlarms``); UID ⇄ uid; CREATED, LAST-MODIFIED, SEQUENCE ⇄ created, modified,
 /// sequence (DTSTAMP is written as the last change). Every other property and
 /// component is kept in `icalExtra` as iCalendar text and written back; so is
 /// the DUE when it is not in UTC (its TZID or DATE form is written again), the
-/// VTIMEZONEs its properties name, and the warning's VALARM when it holds more
-/// than we would write (its TRIGGER is set from `warn`). `icalExtra` ends its lines with LF.
+/// VTIMEZONEs its properties name, and the reminder's VALARM when it holds more
+/// than we would write (its TRIGGER is set from `reminder`). `icalExtra` ends its lines with LF.
 public enum ICalMapping {
   /// The items of every VTODO in one iCalendar object (a file, or one vdir entry).
   /// - Parameters:
@@ -221,37 +220,23 @@ public enum ICalMapping {
     // Completed by STATUS alone: completed now.
     let undated = status == "COMPLETED" && item.completed == nil
     if undated { item.completed = now.wholeSeconds }
-    // The two alarms mapped are kept too, where they are among the others, when the writer could
-    // not tell them from the others (another of the same form: the writer takes the first of each
-    // form in the kept text as theirs, ``ICalKept``) or another comes before them: all are then
-    // written back in their order; the others are alerts (``ICalAlarms``).
-    var (warnings, atTimes) = (0, 0)
-    t.forEachComponent { c in
-      if warning(c) != nil { warnings += 1 } else if alertTime(c) != nil { atTimes += 1 }
-    }
-    var otherBefore = false
+    // Every VALARM with a TRIGGER is an alert, in order (``ICalAlarms``), but the reminder's
+    // (``ICalAlarms/reminderIndex(_:)``), kept as text only when it holds more than we write.
+    var alarms: [ICalComponentRef] = []
     t.forEachComponent { c in
       c.collectTZIDs(into: &tzids)
-      if item.warn == nil, let secs = warning(c) {
-        item.warn = secs
-        if warnings > 1 || otherBefore {
-          c.appendText(to: &components)
-        } else if !isPlainWarning(c, title: item.title) {
-          c.appendText(to: &alarm)
+      if c.isAlarm, c.first(.trigger) != nil { alarms.append(c) } else { c.appendText(to: &components) }
+    }
+    if !alarms.isEmpty {
+      let r = ICalAlarms.reminderIndex(alarms)
+      for (k, c) in alarms.enumerated() {
+        if k == r, let at = alertTime(c) {
+          item.reminder = at
+          if !ICalAlarms.isPlainReminder(c, at: at, title: item.title) { c.appendText(to: &alarm) }
+        } else {
+          item.alerts.append(ICalAlarms.alert(c, title: item.title))
         }
-        return
       }
-      if item.reminder == nil, let at = alertTime(c) {
-        item.reminder = at
-        if atTimes > 1 || otherBefore {
-          c.appendText(to: &components)
-        } else if !isPlainAlert(c, title: item.title) {
-          c.appendText(to: &alarm)
-        }
-        return
-      }
-      if c.isAlarm { otherBefore = true }
-      c.appendText(to: &components)
     }
     var extra = stamps.joined() + due + forms + statusKept + properties + alarm + components
     // A zone libical knows by its name is written from libical's own definition
@@ -279,22 +264,6 @@ public enum ICalMapping {
       return (id, !b.contains { $0 >= 0x61 && $0 <= 0x66 })
     }
     return parsed ?? (UUID.derived(from: u), false)
-  }
-
-  /// A warning's VALARM that holds nothing but what we write for it (TRIGGER;RELATED=END,
-  /// ACTION:DISPLAY, DESCRIPTION as the title): it is not kept as text.
-  static func isPlainWarning(_ c: ICalComponentRef, title: String) -> Bool {
-    guard c.componentCount == 0, c.propertyCount == 3 else { return false }
-    var plain = true
-    c.forEachProperty { p in
-      switch p.role {
-      case .trigger where p.parameterCount == 1 && p.relatedToEnd: break
-      case .action where p.value == "DISPLAY": break
-      case .description where p.text == title: break
-      default: plain = false
-      }
-    }
-    return plain
   }
 
   /// Which property kinds were seen (libical's kinds are small numbers).

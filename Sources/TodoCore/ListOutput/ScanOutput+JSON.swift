@@ -13,6 +13,8 @@ extension ScanOutput {
     case parent(Int)
     /// A list of texts (tags): an array, `null` when absent.
     case texts(Int)
+    /// The alerts: an array of objects (``AlertJSON``), `null` when absent.
+    case alerts
   }
 
   /// A column and its head (`,\n    "name" : `; the first without the comma),
@@ -53,7 +55,7 @@ extension ScanOutput {
         precondition(PlistScan.keeps(f), "\(f.name): listed in JSON, so the scan keeps it")
         if k == ItemField.parent.index { return .parent(k) }
         return .text(k, orID: f.json == .listedOrID)
-      case .texts: return .texts(k)
+      case .texts: return k == ItemField.alerts.index ? .alerts : .texts(k)
       case .uuid:
         preconditionFailure("\(f.name): a field of this kind is not kept by the scan; list it as exported")
       }
@@ -100,6 +102,10 @@ extension ScanOutput {
                 case .text(let i, _), .parent(let i): longest += Int(textSlot(i)?.count ?? 0)
                 // Each text (its count holds its 0 byte) also brings its quotes and `,\n      `.
                 case .texts(let i): longest += 2 * Int(textSlot(i)?.count ?? 0)
+                // Each alert's text, and its object's keys and values (at most 192 bytes).
+                case .alerts:
+                  let s = textSlot(ItemField.alerts.index)
+                  longest += Int(s?.count ?? 0) * 33
                 default: break
                 }
               }
@@ -127,6 +133,12 @@ extension ScanOutput {
                 let v = slot(i)
                 if v != PlistScan.none { out.decimal(v) } else { out.put("null") }
               case .flag(let i): out.put(slot(i) != PlistScan.none ? "true" : "false")
+              case .alerts:
+                guard let s = textSlot(ItemField.alerts.index) else {
+                  out.put("null")
+                  break
+                }
+                putAlerts(text, s, &dates, &out)
               case .texts(let i):
                 // As ItemJSON writes an array inside an item (JSONEncoder's pretty print).
                 guard let s = textSlot(i) else {

@@ -47,9 +47,13 @@ extension ItemField {
       icalForm: ICalForm(.raw, adopted: false), revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.repeatRule) },
       set: { i, v in i.repeatRule = v.text }),
+    // The early warning of before the alerts (issue 36): read (an older data file, JSON, a sync
+    // status) into ``TodoItem/alerts``, the first alert not after the deadline; never written again.
     ItemField(
-      name: "warn", key: "warn", kind: .integer, userSet: true, ical: .alarm, revision: true, merge: .changed,
-      json: .listed, get: { FieldValue($0.warn) }, set: { i, v in i.warn = v.integer }),
+      name: "warn", key: "warn", kind: .integer, userSet: false, ical: .none, revision: false,
+      merge: .changed,
+      json: .listed, get: { _ in .absent },
+      set: { i, v in if let w = v.integer, i.warn == nil { i.warn = w } }),
     ItemField(
       name: "cancelled", key: "cancelled", kind: .flag, userSet: true, ical: .status, revision: true,
       merge: .changed, json: .listed, get: { FieldValue($0.cancelled) },
@@ -140,6 +144,12 @@ extension ItemField {
       text: .line(
         option: "location", valueName: "text", help: "Where it is done (a place, an address), or none.",
         detailLabel: "Location")),
+    // Alerts (SPEC 8, issue 36): one VALARM each, in their order (``ItemAlert/stored``).
+    ItemField(
+      name: "alerts", key: "alerts", kind: .texts, userSet: true, ical: .alarm, revision: true,
+      merge: .changed,
+      json: .listed, get: { $0.alerts.isEmpty ? .absent : .texts($0.alerts.map(\.stored)) },
+      set: { i, v in i.alerts = (v.texts ?? []).map(ItemAlert.init(stored:)) }),
   ])
 
   /// The fields code names (the scan's records, the checks of a value, the iCalendar mapping's
@@ -169,6 +179,7 @@ extension ItemField {
   static let list = entry("list")
   static let parent = entry("parent")
   static let notifiedAlert = entry("notifiedAlert")
+  static let alerts = entry("alerts")
 
   /// The order the iCalendar writer put the properties in before it looped over the table,
   /// never to change (an item written again is the same bytes): UID and DTSTAMP first, then

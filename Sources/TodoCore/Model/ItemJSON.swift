@@ -28,6 +28,7 @@ public enum ItemJSON {
           case .scheduled: bool(scheduled.contains(i.id), &out)
           case .listName: string(lists.name(of: i), &out)
           case .field(let field):
+            if AlertJSON.write(field, of: i, f, to: &out) { break }
             var v = field.get(i)
             if v == .absent && field.json == .listedOrID { v = .uuid(i.id) }
             value(v, field.kind, f, &out)

@@ -21,8 +21,9 @@ public struct TodoItem: Equatable, Hashable, Sendable {
   public var reminder: Date?
   /// The repeat rule, as an iCalendar RRULE value (`FREQ=WEEKLY;BYDAY=MO`).
   public var repeatRule: String?
-  /// The early warning: seconds before the deadline.
-  public var warn: Int?
+  /// The alerts (SPEC 8, issue 36), in their order: each one VALARM. The early warning
+  /// (``warn``) is the first of them not after the deadline.
+  public var alerts: [ItemAlert]
   /// iCalendar STATUS:CANCELLED: never pending, never notified.
   public var cancelled: Bool
   /// The iCalendar UID, when it is not the UUID (an item made elsewhere).
@@ -70,9 +71,11 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     cancelled: Bool = false, uid: String? = nil, sequence: Int? = nil, icalExtra: String? = nil,
     notifiedDeadline: Date? = nil, notifiedReminder: Date? = nil, notifiedWarning: Date? = nil,
     note: String? = nil, priority: Int? = nil, tags: [String] = [], start: Date? = nil, progress: Int? = nil,
-    list: String? = nil, parent: String? = nil, notifiedAlert: Date? = nil, otherKeys: [String: String] = [:]
+    list: String? = nil, parent: String? = nil, notifiedAlert: Date? = nil, otherKeys: [String: String] = [:],
+    alerts: [ItemAlert] = []
   ) {
     self.notifiedAlert = notifiedAlert
+    self.alerts = alerts
     self.id = id
     self.title = title
     self.deadline = deadline
@@ -81,7 +84,6 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     self.completed = completed
     self.reminder = reminder
     self.repeatRule = repeatRule
-    self.warn = warn
     self.cancelled = cancelled
     self.uid = uid
     self.sequence = sequence
@@ -97,6 +99,7 @@ public struct TodoItem: Equatable, Hashable, Sendable {
     self.list = list
     self.parent = parent
     self.otherKeys = otherKeys
+    if let warn { self.warn = warn }
   }
 
   /// Whether the item is still to be done (not completed, not cancelled).

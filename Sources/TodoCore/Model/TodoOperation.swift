@@ -104,8 +104,8 @@ public enum TodoOperation: Equatable, Sendable {
     case .add(let title, let deadline, let rule, let warn, let changes):
       change = try Self.addition(title: title, deadline: deadline, env: env, in: source) {
         $0.repeatRule = rule
-        $0.warn = warn
         changes.apply(to: &$0)
+        if let w = warn { $0.warn = w }  // the early warning among the alerts given
       }
     case .edit(let id, let title, let deadline, let rule, let warn, let changes):
       change = try Self.editing(id, now: now, of: source) { item in

@@ -110,7 +110,7 @@ public struct Bubble: Equatable, Sendable {
     case .start?:
       guard let start else { return title }
       return said(start, "starts now", before: { "starts in " + $0 }, after: { "started " + $0 + " ago" })
-    case .at?, .place?: return title
+    case .at?, .place?, .other?: return title
     }
   }
 

@@ -188,7 +188,7 @@ public enum Scheduler {
       if let d = item.undeliveredDeadline, d > now, d < end { n += 1 }
       if let w = item.undeliveredWarning, w > now, w < end { n += 1 }
       if let r = item.undeliveredReminder, r > now, r < end { n += 1 }
-      if item.icalExtra != nil { n += item.undeliveredAlerts.filter { $0 > now && $0 < end }.count }
+      if !item.alerts.isEmpty { n += item.undeliveredAlerts.filter { $0 > now && $0 < end }.count }
     }
     return n
   }
@@ -260,7 +260,7 @@ extension TodoItem {
           fireDate: r, kind: .reminder, itemID: id, title: title, deadline: deadline, badge: 0,
           noteLine: noteLine))
     }
-    if icalExtra != nil {
+    if !alerts.isEmpty {
       for a in undeliveredAlerts {
         body(
           ScheduledNotification(

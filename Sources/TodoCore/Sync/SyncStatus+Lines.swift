@@ -151,8 +151,10 @@ extension SyncStatus {
         throw Malformed(description: "line \(n + 2) lacks a UID, file, etag, digest or title")
       }
       var base = SyncFields(title: "")
-      for (k, field) in columns.enumerated() {
-        base[field] = try value(4 + k < f.count ? f[4 + k] : nil, of: field, line: n + 2)
+      // A line of an older status lacks the later columns: absent, as the blank base has them
+      // (not set: the alerts an older `warn` column gave stay).
+      for (k, field) in columns.enumerated() where 4 + k < f.count {
+        base[field] = try value(f[4 + k], of: field, line: n + 2)
       }
       out.items[uid] = SyncEntry(href: href, etag: etag, digest: digest, base: base)
     }

@@ -227,7 +227,7 @@ public struct ItemMarks: OptionSet, Sendable, Hashable {
   public static let reminder = ItemMarks(rawValue: 1)
   public static let repeats = ItemMarks(rawValue: 2)
   public static let noSlot = ItemMarks(rawValue: 4)
-  /// An early warning still to come (`--warn`).
+  /// An early warning (`--warn`) or another alert (`--alert`, issue 36) still to come.
   public static let warning = ItemMarks(rawValue: 8)
 
   /// The marks in the order they are shown, with their glyphs.

@@ -21,6 +21,7 @@ final class JSONLeanReaderTests: XCTestCase {
         case .integer(let n)?: return [2] + Array(String(n).utf8)
         case .bool(let b)?: return [3, b ? 1 : 0]
         case .texts(let a)?: return [4] + a.flatMap { Array($0.utf8) + [0xFF] }
+        case .alerts?: return [5]  // only written: read back as the stored texts
         }
       }
       let other = (item.otherKeys ?? [:]).map { Array($0.key.utf8) + [0xFF] + Array($0.value.utf8) }

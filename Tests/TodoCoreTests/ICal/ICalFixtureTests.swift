@@ -118,9 +118,15 @@ final class ICalFixtureTests: XCTestCase {
   func testAlarmsRelativeToTheStartOrAbsoluteAreNotTheWarning() throws {
     let a = try XCTUnwrap(try read("apple-reminders.ics").first)
     XCTAssertNil(a.warn)
+    // An alert before the start (issue 36), kept whole (its DESCRIPTION is not the title); the
+    // one alarm at a time is the reminder, its VALARM kept as it came (Apple's own lines in it).
+    XCTAssertEqual(a.alerts.map(\.anchor), [.start(-1800)])
+    let text = try XCTUnwrap(a.alerts.first?.text)
+    XCTAssertTrue(text.contains("TRIGGER:-PT30M"), text)
+    XCTAssertEqual(a.reminder, utc("2026-11-28T17:00:00Z"))
     let extra = try XCTUnwrap(a.icalExtra)
     XCTAssertTrue(extra.contains("X-WR-ALARMUID:5E6F7A8B-9C0D-4E1F-A2B3-C4D5E6F7A8B9"), extra)
-    XCTAssertTrue(extra.contains("TRIGGER:-PT30M"), extra)
+    XCTAssertFalse(extra.contains("TRIGGER:-PT30M"), extra)
   }
 
   func testRRuleIsTheRepeatRule() throws {

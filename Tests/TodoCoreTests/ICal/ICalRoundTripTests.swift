@@ -81,12 +81,15 @@ final class ICalRoundTripTests: XCTestCase {
     let props = Self.extras.filter { !$0.hasPrefix("BEGIN:") && !Self.mapped($0) }.filter { _ in rng.chance(3)
     }
     extra += props.joined()
-    // The AUDIO alarm at a time is the alert's VALARM, kept whole as the mapping
-    // keeps it: first, at the reminder's time.
+    // Each VALARM is an alert, kept whole when it holds more than the plain form (issue 36);
+    // one at a time only beside the reminder (alone, an alarm at a time of another app is the reminder).
     var components = Self.extras.filter { $0.hasPrefix("BEGIN:") }.filter { _ in rng.chance(3) }
-    if let k = components.firstIndex(where: { $0.contains("VALUE=DATE-TIME") }) {
-      components.insert(components.remove(at: k), at: 0)
-      item.reminder = Date(timeIntervalSince1970: 1_795_885_200)  // 20261128T170000Z
+    for c in components where item.reminder != nil || !c.contains("VALUE=DATE-TIME") {
+      item.alerts.append(ItemAlert(stored: c))
+    }
+    components = []
+    for a in [ItemAlert(.start(600)), ItemAlert(.deadline(900)), ItemAlert(.at(near()))] where rng.chance(4) {
+      item.alerts.append(a)
     }
     extra += components.joined()
     item.icalExtra = extra.isEmpty ? nil : extra

@@ -134,16 +134,21 @@ final class ListFastPathTests: XCTestCase {
       let scan = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) })
       let now = Date(
         timeIntervalSince1970: TimeInterval(base + Int64.random(in: -86_400...86_400, using: &r)))
-      let sorted = try PlistCodec.decode(data).items
-      let plan = Scheduler.plan(sorted, now: now)
-      let compact = ScanPlan(scan, now: Int64(now.timeIntervalSince1970.rounded(.down)))
-      XCTAssertEqual(compact.candidates, plan.candidates, "round \(round)")
-      XCTAssertEqual(
-        Set(scan.entries.indices.filter { compact.scheduled[$0] }.map { scan.entries[$0].id }),
-        plan.scheduledIDs)
-      for (k, item) in sorted.enumerated() {
-        XCTAssertEqual(compact.marks(scan, k), ItemMarks(item, now: now, scheduled: plan.scheduledIDs))
-      }
+      try assertThePlanAndMarks(scan, data, now: now, "round \(round)")
+    }
+  }
+
+  /// The scan's plan (``ScanPlan``) and marks are the scheduler's, on the items the file holds.
+  func assertThePlanAndMarks(_ scan: PlistScan, _ data: Data, now: Date, _ what: String) throws {
+    let sorted = try PlistCodec.decode(data).items
+    let plan = Scheduler.plan(sorted, now: now)
+    let compact = ScanPlan(scan, now: Int64(now.timeIntervalSince1970.rounded(.down)))
+    XCTAssertEqual(compact.candidates, plan.candidates, what)
+    XCTAssertEqual(
+      Set(scan.entries.indices.filter { compact.scheduled[$0] }.map { scan.entries[$0].id }),
+      plan.scheduledIDs, what)
+    for (k, item) in sorted.enumerated() {
+      XCTAssertEqual(compact.marks(scan, k), ItemMarks(item, now: now, scheduled: plan.scheduledIDs), what)
     }
   }
 

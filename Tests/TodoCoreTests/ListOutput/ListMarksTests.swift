@@ -104,19 +104,19 @@ final class ListMarksTests: XCTestCase {
 }
 
 /// Issue 36: a row whose item has an alert still to come (beyond its warning and its
-/// reminder: its kept VALARMs) carries ◷, as one with a reminder to come does, in `list`
+/// reminder: its other alerts) carries ◷, as one with a reminder to come does, in `list`
 /// and in the app; once it has rung, not.
 final class ListAlertMarkTests: XCTestCase {
   let t0 = Date(timeIntervalSince1970: 1_795_000_000)
-  static let afterDue =
-    "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:PT15M\r\nDESCRIPTION:x\r\nEND:VALARM\r\n"
+  static let afterDue = ItemAlert(
+    stored: "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;RELATED=END:PT15M\nDESCRIPTION:x\nEND:VALARM\n")
 
   var items: [TodoItem] {
     (1...3).map { n in
       var i = TodoItem(
         id: UUID.derived(from: "alert-mark-\(n)"), title: ["Alerted", "Rung", "Plain"][n - 1],
         deadline: t0.addingTimeInterval(Double(n) * 3600), created: t0)
-      if n < 3 { i.icalExtra = Self.afterDue }
+      if n < 3 { i.alerts = [Self.afterDue] }
       if n == 2 { i.notifiedAlert = i.deadline!.addingTimeInterval(900) }
       return i
     }

@@ -33,6 +33,8 @@ final class FieldTableTests: XCTestCase {
     case .property("PRIORITY"): return .integer(5)
     case .property("PERCENT-COMPLETE"): return .integer(40)
     case .property("CATEGORIES"): return .texts(["a & b", "c"])
+    // Alerts (issue 36): 15 minutes before the deadline and after the start, in the stored short form.
+    case .alarm where f.kind == .texts: return .texts(["TRIGGER;RELATED=END:-PT15M", "TRIGGER:PT15M"])
     default: break
     }
     switch f.kind {
@@ -45,6 +47,10 @@ final class FieldTableTests: XCTestCase {
     case .uuid: return .uuid(UUID(uuidString: "0F1E2D3C-4B5A-4697-8877-665544332211")!)
     }
   }
+
+  /// The fields of the table but `warn`, which is read (an older file's early warning, into
+  /// ``TodoItem/alerts``) and never written: ``testTheWarnKeyOfAnOlderFileBecomesAnAlert``.
+  var fields: [ItemField] { ItemField.all.filter { $0.name != "warn" } }
 
   /// The plain item with `f` set to its sample.
   func changed(_ f: ItemField) -> TodoItem {
@@ -77,7 +83,7 @@ final class FieldTableTests: XCTestCase {
     XCTAssertEqual(all[ItemField.icalExtra.index].ical, .kept)
     XCTAssertEqual(all[ItemField.repeatRule.index].ical, .property("RRULE"))
     XCTAssertEqual(all[ItemField.uid.index].json, .listedOrID)
-    for f in all {
+    for f in fields {
       if case .delivery(let of) = f.merge { XCTAssertNotNil(ItemField.named(of), f.name) }
       // Every field is set and read back by its own closures.
       XCTAssertEqual(f.get(changed(f)), sample(f), f.name)
@@ -85,7 +91,7 @@ final class FieldTableTests: XCTestCase {
   }
 
   func testEveryFieldRoundTripsThroughThePlistCodecs() throws {
-    for f in ItemField.all {
+    for f in fields {
       let item = changed(f)
       let lean = PlistCodec.encode([item])
       let viaLean = try PlistCodec.decode(Data(lean))
@@ -124,7 +130,7 @@ final class FieldTableTests: XCTestCase {
   }
 
   func testEveryFieldGoesThroughTheListScanAndTheSpliceCheck() throws {
-    for f in ItemField.all {
+    for f in fields {
       let item = changed(f)
       let bytes = PlistCodec.encode([item])
       let scan = try XCTUnwrap(
@@ -158,25 +164,32 @@ final class FieldTableTests: XCTestCase {
       ] {
         XCTAssertTrue(a == b || (a.isNaN && b.isNaN), "\(f.name): the notifications the splice sees")
       }
+      XCTAssertEqual(facts.alertFires, want.alertFires, "\(f.name): the alerts the splice sees")
     }
   }
 
   func testEveryFieldRoundTripsThroughJSON() throws {
     let f0 = DueFormatter(timeZone: utc, now: t0)
-    for f in ItemField.all {
+    for f in fields {
       let item = changed(f)
       let export = JSONExchange.encode([item], now: t0, scheduled: [], timeZone: utc)
       let back = try JSONExchange.decode(Data(export.utf8), path: "export.json")
       XCTAssertEqual(back, [item], "\(f.name): the JSON export and its import")
       // `list --json`: the listed fields, by the general writer and by the scan's, the same text.
       let bytes = PlistCodec.encode([item])
-      let scan = try XCTUnwrap(bytes.withUnsafeBytes { PlistScan.scan(bytes: $0) })
-      let plan = ScanPlan(scan, now: Int64(t0.timeIntervalSince1970))
-      let scheduled = Set(scan.entries.indices.filter { plan.scheduled[$0] }.map { scan.entries[$0].id })
-      let listed = ItemJSON.list([item], now: t0, scheduled: scheduled, formatter: f0)
-      var fast: [UInt8] = []
-      ScanOutput.json(scan, shown: .all, now: t0, formatter: f0) { fast.append(contentsOf: $0) }
-      XCTAssertEqual(String(decoding: fast, as: UTF8.self), listed, "\(f.name): the scan's list --json")
+      let listed: String
+      if let scan = bytes.withUnsafeBytes({ PlistScan.scan(bytes: $0) }) {
+        let plan = ScanPlan(scan, now: Int64(t0.timeIntervalSince1970))
+        let scheduled = Set(scan.entries.indices.filter { plan.scheduled[$0] }.map { scan.entries[$0].id })
+        listed = ItemJSON.list([item], now: t0, scheduled: scheduled, formatter: f0)
+        var fast: [UInt8] = []
+        ScanOutput.json(scan, shown: .all, now: t0, formatter: f0) { fast.append(contentsOf: $0) }
+        XCTAssertEqual(String(decoding: fast, as: UTF8.self), listed, "\(f.name): the scan's list --json")
+      } else {
+        // Alerts but a warning alone: only the general path lists them (the scan declines).
+        XCTAssertEqual(f.name, "alerts", "the scan declines")
+        listed = ItemJSON.list([item], now: t0, scheduled: [item.id], formatter: f0)
+      }
       let object = try XCTUnwrap(
         (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.first)
       if f.json == .exported {
@@ -188,12 +201,37 @@ final class FieldTableTests: XCTestCase {
     }
   }
 
+  /// An older data file's `warn` (seconds before the deadline) reads as the first alert, one
+  /// before the deadline, by both plist readers, the scan and JSON; it is not written again.
+  func testTheWarnKeyOfAnOlderFileBecomesAnAlert() throws {
+    let warn = ItemField.warn
+    var item = plain
+    warn.set(&item, .integer(900))
+    XCTAssertEqual(item.alerts, [ItemAlert(.deadline(-900))])
+    XCTAssertEqual(item.warn, 900)
+    let lean = String(decoding: PlistCodec.encode([item]), as: UTF8.self)
+    XCTAssertFalse(lean.contains("<key>warn</key>"), lean)
+    XCTAssertTrue(lean.contains("<string>TRIGGER;RELATED=END:-PT15M</string>"), lean)
+    let old = lean.replacingOccurrences(
+      of: "<key>alerts</key><array><string>TRIGGER;RELATED=END:-PT15M</string></array>",
+      with: "<key>warn</key>\n\t\t\t<integer>900</integer>")
+    XCTAssertTrue(old.contains("<key>warn</key>"), old)
+    XCTAssertEqual(try PlistCodec.decode(Data(old.utf8)).items, [item], "the lean reader")
+    XCTAssertEqual(try PlistCodec.decodeWithFoundation(Data(old.utf8)).items, [item], "Foundation's reader")
+    let json = JSONExchange.encode([item], now: t0, scheduled: [], timeZone: utc)
+    XCTAssertTrue(json.contains("\"warn\" : 900"), json)
+    XCTAssertEqual(try JSONExchange.decode(Data(json.utf8), path: "x.json"), [item])
+    let oldJSON = json.replacingOccurrences(of: "\"alerts\"", with: "\"alertsOfNoOne\"")
+    XCTAssertEqual(
+      try JSONExchange.decode(Data(oldJSON.utf8), path: "x.json"), [item], "JSON with warn alone")
+  }
+
   func testEveryFieldThatTravelsRoundTripsThroughICalendar() throws {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = utc
     // Read after the samples' times: an import trusts no change time beyond its now.
     let now = t1.addingTimeInterval(86_400)
-    for f in ItemField.all where f.ical != .none {
+    for f in fields where f.ical != .none {
       let item = changed(f)
       let ics = ICalMapping.ics(for: [item], now: now, calendar: calendar)
       let back = try ICalMapping.items(fromICS: Data(ics.utf8), path: "x.ics", now: now, calendar: calendar)
@@ -253,7 +291,7 @@ final class FieldTableTests: XCTestCase {
   }
 
   func testAChangeOfEveryFieldLandsOnAnItemChangedMeanwhile() {
-    for f in ItemField.all where f.merge != .identity {
+    for f in fields where f.merge != .identity {
       let before = plain
       let after = changed(f)
       // Someone else changed another field meanwhile.
@@ -290,7 +328,7 @@ final class FieldTableTests: XCTestCase {
   }
 
   func testUserFieldsAndRevisionsFollowTheTable() {
-    for f in ItemField.all where f.merge != .identity {
+    for f in fields where f.merge != .identity {
       let item = changed(f)
       XCTAssertEqual(item.sameUserFields(as: plain), !f.userSet, "\(f.name): sameUserFields")
       var revised = item

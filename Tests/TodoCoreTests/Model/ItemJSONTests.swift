@@ -11,6 +11,8 @@ final class ItemJSONTests: XCTestCase {
   /// One value of the document, as JSONEncoder writes it.
   enum Value: Encodable {
     case null, bool(Bool), int(Int), string(String), strings([String])
+    /// The alerts (issue 36): objects, not their stored texts.
+    case alerts([AlertJSON])
 
     func encode(to encoder: Encoder) throws {
       var c = encoder.singleValueContainer()
@@ -20,6 +22,7 @@ final class ItemJSONTests: XCTestCase {
       case .int(let n): try c.encode(n)
       case .string(let s): try c.encode(s)
       case .strings(let all): try c.encode(all)
+      case .alerts(let all): try c.encode(all)
       }
     }
   }
@@ -49,6 +52,9 @@ final class ItemJSONTests: XCTestCase {
         if v == .absent, field.json == .listedOrID { v = .uuid(i.id) }
         object[field.name] = value(v, field.kind, f)
       }
+      // `warn` (SPEC 2): the first alert before the deadline; the table's entry only reads old files.
+      object[ItemField.warn.name] = i.warn.map { .int($0) } ?? .null
+      if !i.alerts.isEmpty { object[ItemField.alerts.name] = .alerts(i.alerts.map { AlertJSON($0, f) }) }
       return object
     }
     let enc = JSONEncoder()
@@ -83,7 +89,8 @@ final class ItemJSONTests: XCTestCase {
         note: r % 8 == 3 ? Self.titles[Int(r % UInt64(Self.titles.count))] + "\nline two" : nil,
         priority: r % 4 == 1 ? Int(r % 9) + 1 : nil, tags: r % 5 == 2 ? ["home", "Zoë \"q\""] : [],
         start: date(r >> 9), progress: r % 3 == 0 ? Int(r % 101) : nil, list: r % 4 == 2 ? "wörk \"q\"" : nil,
-        parent: r % 4 == 2 ? "uid-\(k % 5)@example.com \"p\"" : nil)
+        parent: r % 4 == 2 ? "uid-\(k % 5)@example.com \"p\"" : nil,
+        alerts: r % 7 == 1 ? Self.alerts(now) : [])
       // Every field a person edits as a line (a URL, a place): any text.
       for field in ItemField.typed where field.kind == .text && field.text?.edit != nil && (r >> 11) % 3 != 0
       {
@@ -91,6 +98,18 @@ final class ItemJSONTests: XCTestCase {
       }
       return item
     }
+  }
+
+  /// Alerts of every form (issue 36): objects in the array.
+  static func alerts(_ now: Date) -> [ItemAlert] {
+    [
+      ItemAlert(.start(-3600)), ItemAlert(.at(now)), ItemAlert(.deadline(900)),
+      ItemAlert(
+        .place,
+        text:
+          "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:19760401T005545Z\nX-APPLE-PROXIMITY:ARRIVE\nEND:VALARM\n"
+      ),
+    ]
   }
 
   func testSameBytesAsJSONEncoder() throws {

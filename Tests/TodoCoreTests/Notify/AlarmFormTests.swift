@@ -72,13 +72,14 @@ final class AlarmFormTests: XCTestCase {
   func testTasksOrgSeveralAlarmsOnOneTodoEachRing() throws {
     let items = try fx.read("tasks-org-alarms.ics")
     // At the due time (RELATED=END:PT0S) rings as the deadline itself; the others each at their instant,
-    // an AUDIO alarm as a bubble too.
+    // an AUDIO alarm as a bubble too. Two alarms at a time: both alerts, neither the reminder.
     XCTAssertEqual(
       try planned(items, "Renew the parking permit"),
       [
-        "alert 2026-11-23T07:45:00Z", "reminder 2026-11-24T18:00:00Z", "alert 2026-11-25T07:00:00Z",
+        "alert 2026-11-23T07:45:00Z", "alert 2026-11-24T18:00:00Z", "alert 2026-11-25T07:00:00Z",
         "alert 2026-11-25T16:00:00Z", "deadline 2026-11-25T17:00:00Z", "alert 2026-11-25T18:00:00Z",
       ])
+    XCTAssertNil(try fx.item(items, "Renew the parking permit").reminder)
   }
 
   func testAppleLocationAlarmIsKeptAndNeverRingsAtItsPlaceholderTime() throws {
@@ -105,8 +106,11 @@ final class AlarmFormTests: XCTestCase {
   func testLocationAlarmsAreKeptWholeAndNeverRing() throws {
     let items = try fx.read("location-alarms.ics")
     let milk = try fx.item(items, "Buy milk")
+    // The alert's own text holds it (issue 36: each VALARM is an alert), and it is a place.
+    XCTAssertEqual(milk.alerts.map(\.anchor), [.place])
     XCTAssertTrue(
-      milk.icalExtra?.contains("BEGIN:VLOCATION\nUID:123456-abcdef-98765432\nNAME:Office\n") ?? false)
+      milk.alerts.first?.text?.contains("BEGIN:VLOCATION\nUID:123456-abcdef-98765432\nNAME:Office\n") ?? false
+    )
     // Through the data file (the plist) and back: still there, still written as it came.
     let back = try PlistCodec.decode(Data(PlistCodec.encode(items))).items
     XCTAssertEqual(
@@ -131,9 +135,11 @@ final class AlarmFormTests: XCTestCase {
       try words("thunderbird-alarms.ics", "Fifty days before the start"), ["7w1d before the start"])
     XCTAssertEqual(try words("apple-reminders-alarms.ics", "Buy stamps"), ["at a place (not rung here)"])
     let parking = try words("tasks-org-alarms.ics", "Renew the parking permit")
-    XCTAssertEqual(parking.count, 4)
-    XCTAssertEqual(parking[0], "15m before the start")
-    XCTAssertEqual(parking[3], "1h after the deadline")
+    XCTAssertEqual(parking.count, 6)
+    XCTAssertEqual(parking[0], "at the deadline")
+    XCTAssertEqual(parking[1], "15m before the start")
+    XCTAssertEqual(parking[2], "1h before the deadline")
+    XCTAssertEqual(parking[5], "1h after the deadline, sound")
   }
 
   /// A delivered alert does not ring again (the record survives the data file: `notifiedAlert`);
@@ -170,21 +176,28 @@ final class AlarmFormTests: XCTestCase {
     XCTAssertEqual(list.items[id]?.undeliveredAlerts, [utc("2026-12-02T17:15:00Z")])
   }
 
-  /// `list`'s fast path (``ScanPlan``, which counts no alerts) hands a file with alerts to the
-  /// general path, whose plan counts them; a file with only a warning it keeps.
-  func testTheScanHandsAFileWithAlertsToTheGeneralPath() throws {
+  /// `list`'s fast path keeps a file with alerts in the clients' forms (their VALARMs read in
+  /// place, ``AlertBytes``; `ListFastPathTests` holds its output to the general path's).
+  func testTheScanKeepsAFileWithAlerts() throws {
     let dir = NSTemporaryDirectory() + "alarm-scan-\(getpid())"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    func scanned(_ name: String, only title: String? = nil) throws -> Bool {
+    func scanned(_ name: String, only title: String? = nil, alerts: [ItemAlert]? = nil) throws -> Bool {
       let store = Store(path: dir + "/\(name).plist")
-      try store.write(try fx.read(name).filter { title == nil || $0.title == title })
+      var items = try fx.read(name).filter { title == nil || $0.title == title }
+      if let alerts { for k in items.indices { items[k].alerts = alerts } }
+      try store.write(items)
       let data = try Data(contentsOf: URL(fileURLWithPath: store.path))
-      let scan = try XCTUnwrap(data.withUnsafeBytes { PlistScan.scan(bytes: $0) })
+      guard let scan = data.withUnsafeBytes({ PlistScan.scan(bytes: $0) }) else { return true }
       return scan.entries.contains(where: \.keepsAdoptable)
     }
-    XCTAssertTrue(try scanned("thunderbird-alarms.ics", only: "After the due time"))  // nothing to adopt
-    XCTAssertFalse(try scanned("thunderbird-berlin.ics"))
+    XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "After the due time"))
+    XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "At and after the start"))
+    XCTAssertFalse(try scanned("tasks-org-alarms.ics"))
+    XCTAssertFalse(try scanned("apple-reminders-alarms.ics"))
+    XCTAssertFalse(try scanned("thunderbird-berlin.ics"))  // Thunderbird's warning: its own text
+    XCTAssertFalse(try scanned("thunderbird-berlin.ics", alerts: [ItemAlert(.deadline(-900))]))  // ours, alone
+    XCTAssertFalse(try scanned("thunderbird-berlin.ics", alerts: []))
   }
 
   /// The 64-slot rule with alerts: 30 items with 3 alerts each hold the 64 soonest;

@@ -23,15 +23,16 @@ final class AlertSlotTests: XCTestCase {
   /// 15 min before, at it), as Thunderbird writes them: 90 alerts, no deadline.
   var items: [TodoItem] {
     let alarm = { (trigger: String) in
-      "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DURATION:\(trigger)\r\n"
-        + "DESCRIPTION:Default Mozilla Description\r\nEND:VALARM\r\n"
+      ItemAlert(
+        stored: "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;VALUE=DURATION:\(trigger)\n"
+          + "DESCRIPTION:Default Mozilla Description\nEND:VALARM\n")
     }
     return (0..<30).map { k in
       var i = TodoItem(
         id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", k))!, title: "Item \(k)",
         deadline: nil, created: now)
       i.start = now.addingTimeInterval(TimeInterval(7200 * (k + 1)))
-      i.icalExtra = alarm("-PT1H") + alarm("-PT15M") + alarm("PT0S")
+      i.alerts = [alarm("-PT1H"), alarm("-PT15M"), alarm("PT0S")]
       return i
     }
   }
@@ -68,14 +69,14 @@ final class AlertSlotTests: XCTestCase {
     XCTAssertEqual([plan.notifications.count, plan.unscheduled], [64, 28])
   }
 
-  /// The splicing writer's fast check reads an entry's alerts from its kept VALARMs, as the
+  /// The splicing writer's fast check reads an entry's alerts from its `alerts`, as the
   /// item does (an entry with alarms is not left to the slow check, which reads and writes it
   /// again: `add` took 3 s at 100,000 items, a third with alarms); with `&` in the text too.
   func testTheFastCheckCountsAnEntrysAlerts() throws {
     var one = items[3]
     one.deadline = now.addingTimeInterval(86_400)
-    one.icalExtra! +=
-      "BEGIN:VALARM\r\nTRIGGER;RELATED=END:PT15M\r\nACTION:AUDIO\r\nX-A:a & <b>\r\nEND:VALARM\r\n"
+    one.alerts.append(
+      ItemAlert(stored: "BEGIN:VALARM\nTRIGGER;RELATED=END:PT15M\nACTION:AUDIO\nX-A:a & <b>\nEND:VALARM\n"))
     var rung = one
     rung.notifiedAlert = one.start!.addingTimeInterval(-900)
     var done = one

@@ -87,16 +87,18 @@ final class BubbleTests: XCTestCase {
       ])
   }
 
-  /// The anchor of the alert a notification rings for, from the item's kept VALARMs.
+  /// The anchor of the alert a notification rings for, from the item's alerts.
   func testTheAnchorOfAnAlertComesFromItsItem() {
     var item = TodoItem(id: id, title: "Pay rent", deadline: t0 + 7200, created: t0)
     item.start = t0 + 3600
-    item.icalExtra =
-      "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT30M\r\nDESCRIPTION:x\r\nEND:VALARM\r\n"
-      + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:PT15M\r\nDESCRIPTION:x\r\nEND:VALARM\r\n"
+    item.alerts = [
+      "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT30M\nDESCRIPTION:x\nEND:VALARM\n",
+      "BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;RELATED=END:PT15M\nDESCRIPTION:x\nEND:VALARM\n",
+    ].map(ItemAlert.init(stored:))
     var fired: [ScheduledNotification] = []
     item.forEachUndelivered { if $0.kind == .alert { fired.append($0) } }
     XCTAssertEqual(fired.map { Bubble.alertAnchor($0, in: item) }, [.start(-1800), .deadline(900)])
+    guard !fired.isEmpty else { return }
     var other = fired[0]
     other.fireDate = t0
     XCTAssertNil(Bubble.alertAnchor(other, in: item))

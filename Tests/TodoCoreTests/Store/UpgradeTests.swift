@@ -135,10 +135,12 @@ final class UpgradeTests: XCTestCase {
   }
 }
 
-/// What kept text is upgraded on read (SPEC 8) with alerts (issue 36): an alarm at a time is
-/// adopted as the reminder only while the item has none, and a location alarm's placeholder
-/// time never is; otherwise every load took such an item through the iCalendar round trip
-/// for nothing (the bench with alerts on a third of 10,000 items: `list` 45× slower).
+/// What kept text is upgraded on read (SPEC 8) with alerts (issue 36): every alarm in kept text
+/// but the reminder's is an alert of a file of before the alerts, moved once into ``TodoItem/alerts``;
+/// an alarm at a time is adopted as the reminder only while the item has none, and a location
+/// alarm's placeholder time never is. What today's writer keeps (the reminder's own VALARM
+/// beside a reminder) is loaded as written: otherwise every load took such an item through the
+/// iCalendar round trip for nothing (the bench with alerts on a third of 10,000 items: `list` 45× slower).
 final class UpgradeAlarmTests: XCTestCase {
   static func alarm(_ lines: String...) -> String {
     "BEGIN:VALARM\n" + lines.joined(separator: "\n") + "\nEND:VALARM\n"
@@ -164,15 +166,38 @@ final class UpgradeAlarmTests: XCTestCase {
     XCTAssertTrue(item(atTime, reminder: false).keepsAdoptableProperties)
     XCTAssertFalse(item(atTime, reminder: true).keepsAdoptableProperties)
     XCTAssertTrue(item(relative + atTime, reminder: false).keepsAdoptableProperties)
-    XCTAssertFalse(item(relative + atTime + located, reminder: true).keepsAdoptableProperties)
+    // Alarms beside the reminder's: alerts of before issue 36, moved once.
+    XCTAssertTrue(item(relative + atTime, reminder: true).keepsAdoptableProperties)
+    XCTAssertTrue(item(atTime + atTime, reminder: true).keepsAdoptableProperties)
     // The scan asks of the text alone: an alarm at a time counts.
     XCTAssertTrue(TodoItem.keepsAdoptableProperties(atTime))
   }
 
-  func testALocationAlarmsPlaceholderIsNeverAdopted() {
-    XCTAssertFalse(item(located, reminder: false).keepsAdoptableProperties)
-    XCTAssertFalse(item(rfc9074, reminder: false).keepsAdoptableProperties)
-    XCTAssertFalse(TodoItem.keepsAdoptableProperties(located + relative))
+  func testALocationAlarmsPlaceholderIsNeverAdopted() throws {
+    for kept in [located, rfc9074] {
+      XCTAssertTrue(item(kept, reminder: false).keepsAdoptableProperties, "an alert of before issue 36")
+      let up = item(kept, reminder: false).adoptingKeptFields()
+      XCTAssertNil(up.reminder, kept)
+      XCTAssertEqual(up.alerts.map(\.anchor), [.place], kept)
+      XCTAssertFalse(up.keepsAdoptableProperties, "once")
+    }
+  }
+
+  /// Loading a file of items as today's writer keeps them changes none of them (no round trip);
+  /// an older one is upgraded once, nothing lost, and then loads as written.
+  func testAnItemWithAReminderAndMoreAlarmsIsLoadedAsWritten() throws {
+    var one = item(atTime, reminder: true)
+    one.alerts = [relative, located].map(ItemAlert.init(stored:))
+    var doc = TodoDocument(items: [one])
+    doc.adoptKeptFields()
+    XCTAssertEqual(doc.items, [one])
+    var old = TodoDocument(items: [item(relative + located, reminder: true)])
+    old.adoptKeptFields()
+    XCTAssertEqual(old.items[0].alerts.map(\.anchor), [.deadline(3600), .place])
+    XCTAssertEqual(old.items[0].reminder, one.reminder)
+    var again = old
+    again.adoptKeptFields()
+    XCTAssertEqual(again.items, old.items)
   }
 
   func testTheTodosOwnPropertiesStillAre() {
@@ -189,13 +214,5 @@ final class UpgradeAlarmTests: XCTestCase {
     ] {
       XCTAssertFalse(item(kept, reminder: false).keepsAdoptableProperties, kept)
     }
-  }
-
-  /// Loading a file of such items changes none of them (no round trip, nothing lost).
-  func testAnItemWithAReminderAndMoreAlarmsIsLoadedAsWritten() throws {
-    let one = item(relative + atTime + located, reminder: true)
-    var doc = TodoDocument(items: [one])
-    doc.adoptKeptFields()
-    XCTAssertEqual(doc.items, [one])
   }
 }

@@ -34,12 +34,14 @@ final class SyncStatusTests: XCTestCase {
     b.icalExtra = "X:1\r\n"
     status.items["b\tuid"] = SyncEntry(href: "b.ics", etag: "1;2.3;4", digest: "00ff", base: b)
     status.items["a"] = SyncEntry(href: "a.ics", etag: "1", digest: "00", base: SyncFields(title: "A"))
-    let rest = String(repeating: "\t\\N", count: SyncStatus.columns.count - 7)
+    // The early warning is an alert now (issue 36): its own column stays empty, the alerts' last one holds it.
+    let rest = String(repeating: "\t\\N", count: SyncStatus.columns.count - 8)
+    XCTAssertEqual(SyncStatus.columns.last?.name, "alerts")
     let expected =
       "todo-tui sync status 1\t/v\\tw\n"
-      + "a\ta.ics\t1\t00\tA\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N" + rest + "\n"
-      + "b\\tuid\tb.ics\t1;2.3;4\t00ff\tPay\\\\rent\\n\t1795000000\t\\N\t1\tFREQ=DAILY\t600\tX:1\\r\\n" + rest
-      + "\n"
+      + "a\ta.ics\t1\t00\tA\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N" + rest + "\t\\N\n"
+      + "b\\tuid\tb.ics\t1;2.3;4\t00ff\tPay\\\\rent\\n\t1795000000\t\\N\t1\tFREQ=DAILY\t\\N\tX:1\\r\\n" + rest
+      + "\t[\"TRIGGER;RELATED=END:-PT10M\"]\n"
     XCTAssertEqual(String(decoding: status.encoded(), as: UTF8.self), expected)
   }
 

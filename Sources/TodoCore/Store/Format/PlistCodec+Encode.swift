@@ -188,6 +188,8 @@ struct ByteWriter {
     put("</dict>\n")
   }
 
+  nonisolated(unsafe) static let alertsKey = ItemField.alerts.key.utf8Start
+
   /// `<key>KEY</key>` and the value as this kind is written; nothing when absent.
   @inline(__always) mutating func field(_ key: StaticString, _ v: FieldValue, _ kind: ItemField.Kind) {
     switch v {
@@ -215,7 +217,8 @@ struct ByteWriter {
       put("</key><array>")
       for s in a {
         put("<string>")
-        PlistCodec.appendEscaped(s, to: &out)
+        // Line feeds kept in alerts: one may be a VALARM's own text (issue 36).
+        PlistCodec.appendEscaped(s, to: &out, keepingLineFeeds: key.utf8Start == Self.alertsKey)
         put("</string>")
       }
       put("</array>")

@@ -103,7 +103,7 @@ extension PlistScan {
   }
   static let notificationFields: UInt32 = [
     ItemField.reminder, ItemField.warn, ItemField.repeatRule, ItemField.notifiedDeadline,
-    ItemField.notifiedReminder, ItemField.notifiedWarning,
+    ItemField.notifiedReminder, ItemField.notifiedWarning, ItemField.alerts,
   ].reduce(0) { $0 | 1 << UInt32($1.index - Extra.first) }
 
   /// Where the values of an entry's ``Extra`` are: a bit for each field it holds

@@ -305,8 +305,9 @@ extension PlistScan {
             if key.marksRow { e.flags |= Entry.rowMarksFlag }
             if f == named.icalExtra {
               e.flags |= Entry.icalExtraFlag
-              let kept = out.withText(t) { String(decoding: $0, as: UTF8.self) }
-              if TodoItem.keepsAdoptableProperties(kept) || !ICalAlarms.alerts(in: kept).isEmpty {
+              // The reminder's key comes before: its own VALARM kept beside it is no alert to adopt.
+              let reminded = x[ItemField.reminder.index] != PlistScan.none
+              if out.withText(t, { TodoItem.keepsAdoptableProperties($0, hasReminder: reminded) }) {
                 e.flags |= Entry.adoptFlag
               }
             }
@@ -321,12 +322,27 @@ extension PlistScan {
             }
           }
         case .texts:
-          switch texts(p, &j, n) {
+          switch texts(p, &j, n, lineFeeds: f == ItemField.alerts.index) {
           case .more: return .more
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
             // An empty list reads as no tags: absent, as the writer has it.
-            if t.count > 0 {
+            if t.count > 0 && f == ItemField.alerts.index {
+              // Alerts (issue 36): kept, each read in place (``AlertBytes``), the early warning
+              // among them as `warn` (``ScanPlan`` plans them, `list --json` writes them). One
+              // that is not read here is the general path's: the scan declines the file.
+              guard let anchors = out.withText(t, { AlertBytes.anchors(zeroEnded: $0) }) else {
+                return .decline
+              }
+              let w = AlertBytes.fires(anchors, deadline: e.deadline, start: 0, notified: 0, pending: false)
+                .warn
+              if w != PlistScan.none {
+                x[ItemField.warn.index] = w
+                fields |= 1 << UInt32(truncatingIfNeeded: ItemField.warn.index - Extra.first)
+              }
+              x[f] = PlistScan.packed(t)
+              fields |= bit
+            } else if t.count > 0 {
               x[f] = PlistScan.packed(t)
               fields |= bit
               if key.marksRow { e.flags |= Entry.rowMarksFlag }

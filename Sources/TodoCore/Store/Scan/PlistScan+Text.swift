@@ -29,7 +29,9 @@ extension PlistScan.Scanner {
 
   /// `<array>` of `<string>` (or `<string/>`) to `</array>`, or `<array/>`: the texts
   /// unescaped into `out.text` one after another, each ended by a 0 byte (``Extra``'s packing).
-  mutating func texts(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int) -> TextStep {
+  mutating func texts(_ p: UnsafePointer<UInt8>, _ j: inout Int, _ n: Int, lineFeeds: Bool = false)
+    -> TextStep
+  {
     let offset = UInt32(truncatingIfNeeded: out.text.count)
     guard n - j >= 8 else { return .more }
     if memcmp(p + j, "<array/>", 8) == 0 {
@@ -45,7 +47,7 @@ extension PlistScan.Scanner {
         j += 8
         break
       }
-      switch string(p, &j, n, lineFeeds: false) {
+      switch string(p, &j, n, lineFeeds: lineFeeds) {
       case .more: return .more
       case .decline: return .decline
       case .ok(_, let a):

@@ -81,8 +81,6 @@ public struct PlistScan {
     static let parentFlag: UInt8 = 32
     /// Its kept text holds a property that now has a field (``TodoItem/keepsAdoptableProperties``):
     /// `Store.load` moves it into the field, so only the general path lists it as it reads.
-    /// Also set when its kept VALARMs hold alerts (``TodoItem/alerts``), which only the
-    /// scheduler's plan counts (``ScanPlan`` does not).
     static let adoptFlag: UInt8 = 64
 
     init(hi: UInt64, lo: UInt64, start: Int) {

@@ -98,7 +98,8 @@ struct CanonicalEntry {
     var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
     var x = PlistScan.Extra()
     var parent: Range<Int>? = nil
-    var alarms: Range<Int>? = nil
+    var anchors: [ItemAlert.Anchor] = []
+    var alertFires: [Double] = []
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
       let f = key.field
@@ -108,7 +109,8 @@ struct CanonicalEntry {
         _ = PlistScan.keep(d, field: f, &e, &x, PlistScan.named)
       case .integer:
         guard let v = integer() else { return nil }
-        guard f != ItemField.warn.index || v >= 0 else { return nil }
+        // `warn` is read from an older file, never written (the early warning is an alert).
+        guard f != ItemField.warn.index else { return nil }
         x[f] = Int64(v)
       case .flag:
         guard lit("<true/>") else { return nil }
@@ -119,14 +121,37 @@ struct CanonicalEntry {
         // The parent's bytes between <string> and </string>: a change asks for the subtasks (SPEC 9).
         if f == ItemField.parent.index { parent = (from + 8)..<(i - 9) }
         // A parent still in the kept text (a file from before SPEC 9): the slow check reads it.
-        // VALARMs: their alerts want slots (issue 36), read below.
+        // VALARMs of before the alerts (issue 36) are alerts that want slots: the slow check
+        // reads the item, upgraded. The reminder's own VALARM, kept once upgraded, is none.
         if f == ItemField.icalExtra.index {
           let kept = UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8)
           if TodoItem.keepsParent(kept) { return nil }
-          if Self.holdsAlarm(kept) { alarms = (from + 8)..<(i - 9) }
+          if Self.holdsAlarm(kept),
+            TodoItem.keepsAdoptableProperties(kept, hasReminder: x.reminder != PlistScan.none)
+          {
+            return nil
+          }
         }
       case .texts:
-        guard strings() else { return nil }
+        // Alerts (issue 36): each read in place as the file spells it (``AlertBytes``: the
+        // entities stand in no line it reads); one it does not know is the slow check's.
+        let isAlerts = f == ItemField.alerts.index
+        guard lit("<array>") else { return nil }
+        var any = false
+        while !lit("</array>") {
+          let from = i + 8
+          guard !short, string(lineFeeds: isAlerts) else { return nil }
+          any = true
+          if isAlerts {
+            guard let a = AlertBytes.anchor(UnsafeBufferPointer(start: p + from, count: i - 9 - from)) else {
+              return nil
+            }
+            anchors.append(a)
+          }
+        }
+        // A list of texts as the writer spells it: never empty (it writes no key for an empty
+        // list; `<array/>` reads as none, and would be written as none).
+        guard any else { return nil }
       case .uuid:
         return nil  // left to the slow check
       }
@@ -136,32 +161,17 @@ struct CanonicalEntry {
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
     PlistScan.flag(&e, x, PlistScan.named)
+    if !anchors.isEmpty {
+      let fires = AlertBytes.fires(
+        anchors, deadline: e.deadline, start: x[ItemField.start.index],
+        notified: x[ItemField.notifiedAlert.index], pending: e.isPending)
+      x[ItemField.warn.index] = fires.warn
+      alertFires = fires.alerts.map { Double($0) - Date.timeIntervalBetween1970AndReferenceDate }
+    }
     var facts = EntryFacts(id: id, e, x)
+    facts.alertFires = alertFires
     if let r = parent { facts.parent = Array(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) }
-    if let r = alarms, e.isPending {
-      facts.alertFires = Self.alertFires(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count), e, x)
-    }
     return facts
-  }
-
-  /// ``TodoItem/undeliveredAlerts`` of a pending entry whose kept text (as the file spells it)
-  /// holds VALARMs, as seconds since 2001.
-  static func alertFires(_ spelled: UnsafeBufferPointer<UInt8>, _ e: PlistScan.Entry, _ x: PlistScan.Extra)
-    -> [Double]
-  {
-    var kept = String(decoding: spelled, as: UTF8.self)
-    if spelled.contains(0x26) {  // the writer's entities: `&amp;` `&lt;` `&gt;`, CR as `&#13;`
-      kept = kept.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "&lt;", with: "<")
-        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-    }
-    func date(_ t: Int64) -> Date? {
-      t == PlistScan.none ? nil : Date(timeIntervalSince1970: TimeInterval(t))
-    }
-    var probe = TodoItem(id: UUID(), title: "", deadline: date(e.deadline), created: Date())
-    probe.start = date(x[ItemField.start.index])
-    probe.notifiedAlert = date(x[ItemField.notifiedAlert.index])
-    probe.icalExtra = kept
-    return probe.undeliveredAlerts.map(\.timeIntervalSinceReferenceDate)
   }
 
   /// Whether kept text holds a VALARM.
@@ -329,19 +339,6 @@ struct CanonicalEntry {
   /// `<string>…</string>`; an empty one as the writer spells it, `<string></string>`.
   private mutating func string(lineFeeds: Bool) -> Bool {
     lit("<string>") && text(lineFeeds: lineFeeds) != nil && lit("</string>")
-  }
-
-  /// A list of texts (tags) as the writer spells it: `<array>`, one `<string>…</string>` for
-  /// each, `</array>`. Never empty: the writer writes no key for an empty list (`<array/>`
-  /// reads as no tags, and would be written as none).
-  private mutating func strings() -> Bool {
-    guard lit("<array>") else { return false }
-    var any = false
-    while !lit("</array>") {
-      guard !short, string(lineFeeds: false) else { return false }
-      any = true
-    }
-    return any
   }
 
   /// `<integer>N</integer>`: no sign but a minus, no leading zero, no `-0`, at most 18 digits.
