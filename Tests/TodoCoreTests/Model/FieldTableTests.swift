@@ -60,12 +60,30 @@ final class FieldTableTests: XCTestCase {
     return item
   }
 
+  /// A table with more fields than today's still fits the scan's Extra: every slot the
+  /// head can name holds its own value, set in any order (a fixed record of 24 slots did not).
+  func testTheScanHoldsASlotForEveryFieldOfALargerTable() {
+    let first = PlistScan.Extra.first
+    let slots = Array(first..<first + PlistScan.ExtraHead.slotLimit)
+    XCTAssertGreaterThan(slots.count, PlistScan.Extra.count, "more slots than the table has fields")
+    var x = PlistScan.Extra()
+    for k in slots.reversed() where k % 2 == 0 { x[k] = Int64(k) * 1000 }
+    for k in slots where k % 2 == 1 { x[k] = Int64(k) * 1000 }
+    for k in slots { XCTAssertEqual(x[k], Int64(k) * 1000, "slot of field \(k)") }
+    x[slots[3]] = PlistScan.none
+    XCTAssertEqual(x[slots[3]], PlistScan.none)
+    XCTAssertEqual(x[slots[4]], Int64(slots[4]) * 1000)
+    XCTAssertEqual(x.values.count, slots.count - 1)
+  }
+
   func testTheTableIsConsistent() {
     let all = ItemField.all
     XCTAssertEqual(Set(all.map(\.keyText)).count, all.count, "a plist key twice")
     XCTAssertEqual(Set(all.map(\.name)).count, all.count, "a JSON name twice")
-    XCTAssertLessThanOrEqual(
-      all.count - PlistScan.Extra.first, PlistScan.Extra.capacity, "PlistScan.Extra is full")
+    // The scan keeps a slot for each field after `created`, as many as the table has; its
+    // entry head has a bit for each (``PlistScan/ExtraHead``).
+    XCTAssertEqual(PlistScan.Extra.count, all.count - PlistScan.Extra.first)
+    XCTAssertLessThanOrEqual(PlistScan.Extra.count, PlistScan.ExtraHead.slotLimit, "the head's bits")
     // Each entry knows its place; the fields the code names are the ones it means.
     for (k, f) in all.enumerated() { XCTAssertEqual(f.index, k, f.name) }
     XCTAssertEqual(all[ItemField.id.index].kind, .uuid)

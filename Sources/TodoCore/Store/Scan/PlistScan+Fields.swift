@@ -4,7 +4,8 @@ import Foundation
 // kept packed: per entry that has any, a bit for each field it holds and its values.
 extension PlistScan {
   /// The fields of an entry that most entries lack: every field of the table
-  /// after `deadline` and `created` (``ItemField/all``), one slot each.
+  /// after `deadline` and `created` (``ItemField/all``), one slot each, as many
+  /// slots as the table has such fields (``count``).
   public struct Extra: Sendable {
     /// Field k of ``ItemField/all`` is slot k - ``first``: a date as seconds
     /// since 1970, an integer, 1 for a set flag, a text as its ``Text`` packed
@@ -12,30 +13,66 @@ extension PlistScan {
     /// (``ItemField/Kind/lines``) is kept when `list --json` shows it (``PlistScan/keeps(_:)``:
     /// the note), else only checked (`icalExtra`); a list of texts (tags) is its texts one
     /// after another, each ended by a 0 byte (which no text the scan takes holds), absent when empty.
-    var slots: Slots = (
-      none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none, none,
-      none, none, none, none, none, none, none
-    )
-    typealias Slots = (
-      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64,
-      Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64
-    )
+    ///
+    /// Kept packed as the scan keeps them (``extraValues``): a bit for each slot that holds
+    /// a value (slot s: bit s), and the values of those slots in slot order from `start` on.
+    /// Read from a scan, `values` are the scan's (no copy); built while scanning, its own,
+    /// in one buffer reused for every entry (``reused()``).
+    var held: UInt32 = 0
+    var values: [Int64] = []
+    var start = 0
+
     /// The first field of the table kept here (the ones before: UUID, title, deadline, created).
     static var first: Int { 4 }
-    /// How many fields it can hold (`FieldTableTests` checks the table fits). A tuple: an
-    /// `InlineArray<31, Int64>` (as many as ``ExtraHead``'s bits name) cost `list` 3 % at 100,000 items.
-    static var capacity: Int { 24 }
+    /// How many slots there are: the table's fields from ``first`` on.
+    static var count: Int { ItemField.all.count - first }
 
     public init() {}
 
+    init(held: UInt32, values: [Int64], start: Int) {
+      self.held = held
+      self.values = values
+      self.start = start
+    }
+
     /// Field `k` of ``ItemField/all``.
     @inline(__always) public subscript(_ k: Int) -> Int64 {
-      get { withUnsafeBytes(of: slots) { $0.load(fromByteOffset: (k - Self.first) * 8, as: Int64.self) } }
+      get {
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: k - Self.first)
+        guard held & bit != 0 else { return PlistScan.none }
+        return values[start + (held & (bit - 1)).nonzeroBitCount]
+      }
       set {
-        withUnsafeMutableBytes(of: &slots) {
-          $0.storeBytes(of: newValue, toByteOffset: (k - Self.first) * 8, as: Int64.self)
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: k - Self.first)
+        if start != 0 || values.count != held.nonzeroBitCount {  // the scan's values: a copy of its own
+          values = Array(values[start..<start + held.nonzeroBitCount])
+          start = 0
+        }
+        let at = (held & (bit - 1)).nonzeroBitCount
+        if held & bit != 0 {
+          if newValue == PlistScan.none {
+            values.remove(at: at)
+            held &= ~bit
+          } else {
+            values[at] = newValue
+          }
+        } else if newValue != PlistScan.none {
+          // Most often at the end: the scan reads the fields in the table's order.
+          if at == values.count { values.append(newValue) } else { values.insert(newValue, at: at) }
+          held |= bit
         }
       }
+    }
+
+    /// This one emptied, its buffer kept, for the next entry (this one left without it):
+    /// a reader of many entries builds each one's in the same buffer, no allocation an entry.
+    mutating func reused() -> Extra {
+      var x = Extra()
+      swap(&x, &self)
+      x.held = 0
+      x.start = 0
+      if !x.values.isEmpty { x.values.removeAll(keepingCapacity: true) }
+      return x
     }
 
     /// Text field `k`, or nil.
@@ -82,16 +119,12 @@ extension PlistScan {
   /// not a parent kept as a UUID (``parentID(_:)``).
   @inline(__always) public func extra(_ e: Entry) -> Extra {
     var x = Extra()
-    if e.list != 0 { x[ItemField.list.index] = Self.packed(lists[Int(e.list) - 1]) }
-    guard e.more != UInt32.max else { return x }
-    let h = extraHeads[Int(e.more)]
-    var mask = h.fields & ExtraHead.slotBits
-    var at = Int(h.start)
-    while mask != 0 {
-      x[Extra.first + mask.trailingZeroBitCount] = extraValues[at]
-      at += 1
-      mask &= mask - 1
+    if e.more != UInt32.max {
+      let h = extraHeads[Int(e.more)]
+      let held = h.fields & ExtraHead.slotBits
+      x = Extra(held: held, values: extraValues, start: Int(h.start))
     }
+    if e.list != 0 { x[named.list] = Self.packed(lists[Int(e.list) - 1]) }
     return x
   }
 
@@ -113,9 +146,12 @@ extension PlistScan {
     var fields: UInt32
     var start: UInt32
 
-    /// The bits of ``Extra``'s slots.
-    static var slotBits: UInt32 { 1 << UInt32(Extra.capacity) - 1 }
+    /// The bits of ``Extra``'s slots (those of the table's fields: ``Extra/count``).
+    static var slotBits: UInt32 { ~parentBit }
+    /// The last bit; the ones below are slots: a table of at most 31 fields after
+    /// ``Extra/first`` (`FieldTableTests` checks it).
     static var parentBit: UInt32 { 1 << 31 }
+    static var slotLimit: Int { 31 }
   }
 
   /// A text as an ``Extra`` slot holds it.
@@ -126,10 +162,12 @@ extension PlistScan {
   mutating func keep(_ x: Extra, fields: UInt32, parent: (hi: UInt64, lo: UInt64)?, for e: inout Entry) {
     guard fields != 0 || parent != nil else { return }
     let start = UInt32(truncatingIfNeeded: extraValues.count)
-    withUnsafeBytes(of: x.slots) { raw in
+    if fields == x.held && x.start == 0 {
+      extraValues.append(contentsOf: x.values)  // as the scanner builds it: its own values
+    } else {
       var mask = fields
       while mask != 0 {
-        extraValues.append(raw.load(fromByteOffset: mask.trailingZeroBitCount * 8, as: Int64.self))
+        extraValues.append(x[Extra.first + mask.trailingZeroBitCount])
         mask &= mask - 1
       }
     }

@@ -114,6 +114,8 @@ extension PlistScan {
     var lists = ListTexts()
     /// Some entry has a parent.
     var subtasks = false
+    /// The buffer of each entry's ``Extra`` while it is read, reused (``Extra/reused()``).
+    var spare = Extra()
 
     /// Notes are kept (`list --json`), else checked only (``PlistScan/scan(fd:size:chunk:notes:)``).
     let notes: Bool
@@ -224,7 +226,8 @@ extension PlistScan {
       else { return .decline }
       let (hi, lo) = id
       var e = Entry(hi: hi, lo: lo, start: base + i)
-      var x = Extra()
+      var x = spare.reused()
+      defer { swap(&spare, &x) }
       var fields: UInt32 = 0  // the slots of x set (bit s: slot s)
       var parent: (hi: UInt64, lo: UInt64)? = nil  // a parent named by an uppercase UUID
       var newList: (raw: UnsafePointer<UInt8>, count: Int, text: Text)? = nil  // a list not seen before

@@ -198,7 +198,7 @@ public struct PlistScan {
       id: e.id, title: string(e.title), deadline: date(e.deadline), created: date(e.created)!)
     let x = extra(e)
     if let p = parentID(e) { item.parent = Self.uuidText(p.hi, p.lo) }
-    for k in Extra.first..<ItemField.all.count {
+    for k in Extra.first..<Extra.first + Extra.count {
       let f = ItemField.all[k]
       let v = x[k]
       guard v != PlistScan.none else { continue }

@@ -73,10 +73,20 @@ struct CanonicalEntry {
   let n: Int
   var i = 0
   var short = false
+  /// The buffer of the entry's ``PlistScan/Extra`` (``PlistScan/Extra/reused()``).
+  var spare = PlistScan.Extra()
 
   /// Checks the entry at `p` (`n` bytes available).
   static func check(_ p: UnsafePointer<UInt8>, count n: Int) -> Outcome {
-    var c = CanonicalEntry(p: p, n: n)
+    var spare = PlistScan.Extra()
+    return check(p, count: n, reusing: &spare)
+  }
+
+  /// Checks the entry at `p`, its ``PlistScan/Extra`` built in `spare`'s buffer (one for every entry).
+  static func check(_ p: UnsafePointer<UInt8>, count n: Int, reusing spare: inout PlistScan.Extra) -> Outcome
+  {
+    var c = CanonicalEntry(p: p, n: n, spare: spare.reused())
+    defer { swap(&spare, &c.spare) }
     guard let facts = c.entry() else { return c.short ? .short : .other }
     return .entry(facts, length: c.i)
   }
@@ -96,7 +106,8 @@ struct CanonicalEntry {
     guard lit(PlistScan.titleHead), title(), lit("</string>") else { return nil }
     // The values as the scan keeps them: plain values, no item built.
     var e = PlistScan.Entry(hi: 0, lo: 0, start: 0)
-    var x = PlistScan.Extra()
+    var x = spare.reused()
+    defer { swap(&spare, &x) }
     var parent: Range<Int>? = nil
     var anchors: [ItemAlert.Anchor] = []
     var alertFires: [Double] = []

@@ -99,13 +99,14 @@ final class SpliceScan: ItemSource {
     records.reserveCapacity(min(size / 256, 1 << 20))
     var seen = IDTable(expected: min(size / 256, 1 << 20))
     var ahead = 1 << 14
+    var spare = PlistScan.Extra()  // each entry's Extra, one buffer
     while true {
       try w.ensure(i, ahead)
       if size - i == Self.footer.count && w.filled == size && has(Self.footer, at: i) { break }
       guard size - i > Self.footer.count else { return false }
       var facts: EntryFacts
       var length: Int
-      switch CanonicalEntry.check(w.at(i), count: w.filled - i) {
+      switch CanonicalEntry.check(w.at(i), count: w.filled - i, reusing: &spare) {
       case .entry(let f, let n):
         (facts, length) = (f, n)
       case .short:
