@@ -161,6 +161,10 @@ func followDetail(_ state: inout AppState) {
   else { return }
   form.detail?.follow(item, calendar: state.calendar)
   form.detail?.followTree(item, lists: state.lists)
+  // The alerts followed the file: the keyboard stays on a row that is still there.
+  if case .alert(let k) = form.focus, let n = form.detail?.alertRows.count, k >= n {
+    form.focus = .alert(n - 1)
+  }
   if !form.titleTouched {
     form.title = TextField(item.title)
     form.initialTitle = form.title.text

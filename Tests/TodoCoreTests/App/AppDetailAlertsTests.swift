@@ -128,9 +128,11 @@ final class AppDetailAlertsTests: XCTestCase {
   func testUntouchedAlertsFollowTheFile() {
     var s = appState([item])
     _ = press(&s, [.enter])
+    tab(toAlert: 4, &s)
     var changed = item
     changed.alerts = [ItemAlert(.start(0))]
     _ = reduce(&s, .loaded(TodoDocument(items: [changed])), env: env)
     XCTAssertEqual(detail(s)?.alertRows.map(\.text), ["start", ""])
+    XCTAssertEqual(openForm(s)?.focus, .alert(1), "the keyboard on a row still there")
   }
 }
