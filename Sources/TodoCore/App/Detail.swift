@@ -33,6 +33,7 @@ public struct Detail: Equatable, Sendable {
     case .deadline, .picker: return "Deadline"
     case .repeatRule: return "Repeat"
     case .warning: return "Warning"
+    case .alert: return "Alert"
     default: return ""
     }
   }
@@ -49,6 +50,7 @@ public struct Detail: Equatable, Sendable {
     case .list: return ItemField.named("list")
     case .parent: return ItemField.named("parent")
     case .note: return ItemField.named("note")
+    case .alert: return ItemField.named("alerts")
     }
   }
 
@@ -78,8 +80,15 @@ public struct Detail: Equatable, Sendable {
   public var parent: TextField
   /// The iCalendar UID of the item's parent, as the file has it.
   public internal(set) var keptParent: String?
+  /// The alerts' rows (issue 36): each alert in its `--alert` form as typed, then a blank row that adds one.
+  public internal(set) var alertRows: [TextField] = []
+  /// The alerts as the item has them, and their rows' texts: a row left as it was keeps its alert as stored.
+  public internal(set) var initialAlerts: [ItemAlert] = []
+  var initialAlertTexts: [String] = []
 
-  public init(_ item: TodoItem, known: [String] = [], lists: ListBook = .implicit) {
+  public init(
+    _ item: TodoItem, known: [String] = [], lists: ListBook = .implicit, calendar: Calendar = .current
+  ) {
     note = TextArea(item.note ?? "")
     initialNote = note.text
     priority = item.priority.flatMap { $0 > 0 ? $0 : nil }
@@ -92,6 +101,7 @@ public struct Detail: Equatable, Sendable {
     parent = TextField("", limit: 200)
     keptParent = item.parent
     for f in Self.lineFields { takeLine(f, of: item) }
+    takeAlerts(item, calendar: calendar)
   }
 
   /// The line of `f` as the item has it.
@@ -139,7 +149,7 @@ public struct Detail: Equatable, Sendable {
   /// Whether a parent was typed (blank keeps the item's).
   public var parentTouched: Bool { !parent.isEmpty }
   public var isTouched: Bool {
-    noteTouched || priorityTouched || startTouched || listTouched || parentTouched
+    noteTouched || priorityTouched || startTouched || listTouched || parentTouched || alertsTouched
       || Self.lineFields.contains { lineTouched($0.name) }
   }
 
@@ -178,6 +188,11 @@ public struct Detail: Equatable, Sendable {
         e += Self.changes(field, from: initialLines[field.name] ?? .absent, to: v)
       }
     }
+    switch resolvedAlerts(now: now, calendar: calendar) {
+    case .success(let list?): e.append(.alerts(list))
+    case .success(nil): break
+    case .failure(let bad): return .failure(bad)
+    }
     return .success(e)
   }
 
@@ -197,7 +212,7 @@ public struct Detail: Equatable, Sendable {
 
   /// Takes the item as the file now has it (another process changed it): the
   /// fields not touched here show its values, so that what is seen is what is kept.
-  public mutating func follow(_ item: TodoItem) {
+  public mutating func follow(_ item: TodoItem, calendar: Calendar = .current) {
     if !noteTouched {
       note = TextArea(item.note ?? "")
       initialNote = note.text
@@ -210,6 +225,7 @@ public struct Detail: Equatable, Sendable {
       takeLine(f, of: item)
     }
     keptStart = item.start
+    if !alertsTouched && item.alerts != initialAlerts { takeAlerts(item, calendar: calendar) }
   }
 
   // MARK: - Editing

@@ -19,6 +19,8 @@ public struct Form: Equatable, Sendable {
     /// A field of the table edited as a line of text, its row drawn and read
     /// from its text form (``TextForm/Edit``): a new one needs no case here.
     case line(ItemField)
+    /// The detail's row of the item's k-th alert (issue 36); the last row adds one.
+    case alert(Int)
   }
 
   public var purpose: Purpose

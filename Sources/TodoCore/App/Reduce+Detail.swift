@@ -4,12 +4,14 @@ import Foundation
 /// fields beyond the add form's four, Tab through all of them (a date
 /// field's picker after it), ↑ ↓ between them and through the note's rows.
 
-/// The detail's Tab order: ``Detail/fields``, each date field followed by its picker.
-let detailTabOrder: [Form.Focus] = Detail.fields.flatMap { f -> [Form.Focus] in
-  switch f {
-  case .deadline: return [.deadline, .picker]
-  case .start: return [.start, .startPicker]
-  default: return [f]
+/// The detail's Tab order: its rows (``Detail/rows``), each date field followed by its picker.
+func detailTabOrder(_ d: Detail) -> [Form.Focus] {
+  d.rows.flatMap { f -> [Form.Focus] in
+    switch f {
+    case .deadline: return [.deadline, .picker]
+    case .start: return [.start, .startPicker]
+    default: return [f]
+    }
   }
 }
 
@@ -31,7 +33,7 @@ func detailTab(_ form: inout Form, forward: Bool, _ state: AppState, env: TodoEn
     form.detail = d
     return
   }
-  let order = detailTabOrder
+  let order = detailTabOrder(d)
   let i = order.firstIndex(of: form.focus) ?? 0
   let next = order[(i + (forward ? 1 : -1) + order.count) % order.count]
   if !forward && form.focus == .picker { form.picker = nil }
@@ -65,7 +67,7 @@ func detailTurn(_ form: inout Form, _ n: Int, _ state: AppState) {
     }
   default: break
   }
-  let fields = Detail.fields
+  let fields = d.rows
   let i = fields.firstIndex(of: fieldOf(form.focus)) ?? 0
   let next = fields[min(fields.count - 1, max(0, i - n))]
   if next == .deadline && form.picker != nil {
@@ -96,6 +98,8 @@ func detailEdit(_ form: inout Form, _ edit: TextField.Edit) {
       form.error =
         "\(Detail.label(form.focus)): plain text of at most \(limit) characters; the rest was left out"
     }
+  case .alert(let k):
+    if !d.editAlert(k, edit) { form.error = "An alert: as --alert takes it, at most 64 characters" }
   case .start: d.start.apply(edit)
   case .startPicker:
     if pickerEdit(edit, &d.startPicker, &d.start) { form.focus = .start }
@@ -155,8 +159,12 @@ func followDetail(_ state: inout AppState) {
   guard case .form(var form) = state.mode, form.detail != nil, case .edit(let id, _, _, _) = form.purpose,
     let item = state.item(id)
   else { return }
-  form.detail?.follow(item)
+  form.detail?.follow(item, calendar: state.calendar)
   form.detail?.followTree(item, lists: state.lists)
+  // The alerts followed the file: the keyboard stays on a row that is still there.
+  if case .alert(let k) = form.focus, let n = form.detail?.alertRows.count, k >= n {
+    form.focus = .alert(n - 1)
+  }
   if !form.titleTouched {
     form.title = TextField(item.title)
     form.initialTitle = form.title.text

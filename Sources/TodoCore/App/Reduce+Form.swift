@@ -28,7 +28,7 @@ func reduceForm(_ state: inout AppState, _ action: FormAction, env: TodoEnvironm
         form.error = "A title is plain text of at most \(Title.maxLength) characters; the rest was left out"
       }
     case .deadline: form.deadline.apply(edit)
-    case .start, .startPicker, .priority, .line, .tags, .parent, .note: detailEdit(&form, edit)
+    case .start, .startPicker, .priority, .line, .tags, .parent, .note, .alert: detailEdit(&form, edit)
     case .list: detailListEdit(&form, edit, state)
     case .repeatRule: form.repeatRule.apply(edit)
     case .warning: form.warning.apply(edit)

@@ -28,7 +28,9 @@ public func reduce(_ state: inout AppState, _ action: Action, env: TodoEnvironme
       let purpose = Form.Purpose.edit(
         id, deadline: item.deadline, repeatRule: item.repeatRule, warn: item.warn)
       var form = Form(purpose: purpose, title: item.title)
-      form.detail = Detail(item, known: Detail.knownTags(state.pending + state.done), lists: state.lists)
+      form.detail = Detail(
+        item, known: Detail.knownTags(state.pending + state.done), lists: state.lists,
+        calendar: state.calendar)
       state.mode = .form(form)
       state.message = ""
     }

@@ -64,6 +64,7 @@ private func detailKeys(_ focus: Form.Focus) -> [String] {
   case .list: return ["←→ change", "Enter save", "Tab next", "Esc cancel"]
   case .parent: return ["a title or id", "Enter save", "Tab next", "Esc cancel"]
   case .repeatRule, .warning, .line: return ["Tab next", "Enter save", "Esc cancel"]
+  case .alert: return ["as --alert: 15m, at fri 9:00", "Ctrl-U empties: removes", "Enter save", "Esc cancel"]
   }
 }
 
@@ -119,6 +120,10 @@ private func drawDetailValue(
     if focused && d.note.cursorPlace(width: noteWidth).row == row && d.note.cursor >= range.upperBound {
       c.put(" ", x: col, y: y, style: .reverse)
     }
+  case .alert(let k):
+    let hint = d.isKeptAlert(k) ? "removed when saved" : "add one: 15m, due+15m, start-1h, at fri 9:00"
+    let line = d.alertRows.indices.contains(k) ? d.alertRows[k] : TextField("")
+    drawHinted(line, hint: hint, focused: form.focus == f, x: x, y: y, end, &c)
   case .picker, .startPicker: break
   }
 }
@@ -148,6 +153,13 @@ func detailReading(_ field: Form.Focus, _ form: Form, _ state: AppState, _ fmt: 
     case .failure(let p): return (p.message, .red)
     }
   case .note: return ("\(d.note.characters.count)/\(d.note.limit)  Enter: a new line", .dim)
+  case .alert(let k):
+    switch d.alertReading(k, now: state.now, calendar: state.calendar) {
+    case .success(let a?): return ("→ " + a.words(fmt), ok)
+    case .success(nil) where d.isKeptAlert(k): return ("→ removed when saved", ok)
+    case .success(nil): return ("as --alert takes it: 15m, due+15m, due-1h, start-1h, at fri 9:00", .dim)
+    case .failure(let p): return (p.message, .red)
+    }
   case .list:
     guard state.lists.lists.count > 1 else { return ("the file's one list (todo-tui lists add NAME)", .dim) }
     return ("← → Space: \(state.lists.lists.count) lists", .dim)
@@ -178,7 +190,7 @@ func detailLines(_ form: Form, _ d: Detail, height h: Int, noteWidth: Int) -> (
   let focus = fieldOf(form.focus)
   var lines: [DetailLine] = []
   var mustShow = 0
-  for f in Detail.fields {
+  for f in d.rows {
     let rows = f == .note ? noteRows.count : 1
     for r in 0..<rows { lines.append(.field(f, row: r)) }
     if f == focus {

@@ -107,7 +107,7 @@ func reading(
       return ("→ \(before): " + fmt.dateText(d.addingTimeInterval(-Double(s)), weekday: true), ok)
     case .failure(let p): return (p.message, .red)
     }
-  case .start, .startPicker, .priority, .line, .tags, .list, .parent, .note:
+  case .start, .startPicker, .priority, .line, .tags, .list, .parent, .note, .alert:
     return detailReading(field, form, state, fmt)
   }
 }

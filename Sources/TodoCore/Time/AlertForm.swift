@@ -54,4 +54,26 @@ public enum AlertForm {
     }
     return out
   }
+
+  /// The alert in the form `--alert` takes (`15m`, `due`, `due+15m`, `start-1h`,
+  /// `at 2026-11-27T09:00` in the calendar's zone), which ``parse(_:now:calendar:)``
+  /// reads back as the same trigger; nil for one it has no form for (a place, kept as it came).
+  public static func text(_ alert: ItemAlert, calendar: Calendar) -> String? {
+    func offset(_ word: String, _ s: Int) -> String {
+      s == 0 ? word : word + (s < 0 ? "-" : "+") + EarlyWarning.text(abs(s))
+    }
+    switch alert.anchor {
+    case .deadline(let s): return s < 0 ? EarlyWarning.text(-s) : offset("due", s)
+    case .start(let s): return offset("start", s)
+    case .at(let d):
+      let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: d)
+      let (y, mo, da, h, mi, se) = (
+        c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0
+      )
+      func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+      let time = two(h) + ":" + two(mi) + (se == 0 ? "" : ":" + two(se))
+      return "at \(y)-\(two(mo))-\(two(da))T" + time
+    case .place, .other: return nil
+    }
+  }
 }
