@@ -25,14 +25,14 @@ expect_match "$LAST_ERR" "exited with status 1: the note is unchanged" "a failed
 expect_eq "$(filesum)" "$before" "a failed editor changes nothing"
 expect_fail "$TODO_BIN" edit "$id" --note-editor --note x
 
-# The app: the detail's note (ten Tabs from the title: the rows after it, url, location, alerts,
+# The app: the detail's note (ten ↓ from the title: the rows after it, url, location, alerts,
 # may grow), Ctrl-O, then Ctrl-S saves.
 T edit "$id" --title "Trip" >/dev/null
 tui_start 80 24 "EDITOR=$WORK/ed --tag 'Visa'" "ID=$id" "TODO_BIN=$TODO_BIN"
 wait_screen '^ Trip '
 keys Enter
 wait_screen 'Note'
-keys Tab Tab Tab Tab Tab Tab Tab Tab Tab Tab  # Title → Deadline … Parent → Note
+keys Down Down Down Down Down Down Down Down Down Down  # Title → Deadline … Parent → Note (as test-tui-detail)
 keys C-o
 wait_screen 'Visa'
 keys C-s
