@@ -38,24 +38,57 @@ extension TodoItem {
   /// nothing to adopt; without one it is adopted as the reminder. A DESCRIPTION inside a
   /// VALARM (Apple writes one in every alarm) is not the note. Otherwise every load took
   /// such an item through the iCalendar round trip (issue 36's bench: 45× the time of `list`).
+  ///
+  /// A line of a field already set is nothing to adopt (the field keeps its value): above all
+  /// a start that came with a time zone keeps its `DTSTART;TZID=…` line as its form, which
+  /// every load took through the round trip before.
   var keepsAdoptableProperties: Bool {
-    icalExtra.map { Self.keepsAdoptableProperties($0, hasReminder: reminder != nil) } ?? false
+    icalExtra.map { Self.keepsAdoptableProperties($0, hasReminder: reminder != nil, set: adoptedFieldsSet) }
+      ?? false
+  }
+
+  /// The adopted fields set in this item: bit ``ItemField/index`` of each (``adoptedForms``).
+  var adoptedFieldsSet: UInt64 {
+    var set: UInt64 = 0
+    for f in ICalFields.adopted where f.field.get(self) != .absent { set |= 1 << UInt64(f.field.index) }
+    if progress != nil { set |= 1 << UInt64(ItemField.progress.index) }
+    return set
   }
 
   /// ``keepsAdoptableProperties`` of this kept text (the list's scan asks it of the bytes it
   /// checks, not knowing the reminder: an alarm at a time counts then). Reads the UTF-8 in place.
-  static func keepsAdoptableProperties(_ text: String, hasReminder: Bool = false) -> Bool {
+  /// `set`: the fields already set (bit ``ItemField/index`` of each), whose lines are not adopted.
+  static func keepsAdoptableProperties(_ text: String, hasReminder: Bool = false, set: UInt64 = 0) -> Bool {
     var text = text
-    return text.withUTF8 { keepsAdoptableProperties($0, hasReminder: hasReminder) }
+    return text.withUTF8 { keepsAdoptableProperties($0, hasReminder: hasReminder, set: set) }
   }
 
-  private static let adoptedForms: [[UInt8]] =
-    ICalFields.adoptableLines.flatMap { line, exact in exact ? [line] : [line + ":", line + ";"] }.map {
-      Array($0.utf8)
-    } + [Array("STATUS:IN-PROCESS".utf8)]
+  /// How a kept line of an adopted field starts, with the field's bit (``ItemField/index``).
+  private static let adoptedForms: [(form: [UInt8], bit: UInt64)] = {
+    precondition(ItemField.all.count < 63, "a field's bit is its index, below alarmToAdopt's")
+    var out: [(form: [UInt8], bit: UInt64)] = []
+    for f in ICalFields.adopted {
+      let bit = UInt64(1) << UInt64(f.field.index)
+      for (line, exact) in ICalFields.adoptableLines(of: f) {
+        for form in exact ? [line] : [line + ":", line + ";"] { out.append((Array(form.utf8), bit)) }
+      }
+    }
+    out.append((Array("STATUS:IN-PROCESS".utf8), UInt64(1) << UInt64(ItemField.progress.index)))
+    return out
+  }()
 
-  static func keepsAdoptableProperties(_ text: UnsafeBufferPointer<UInt8>, hasReminder: Bool) -> Bool {
-    guard let base = text.baseAddress else { return false }
+  static func keepsAdoptableProperties(
+    _ text: UnsafeBufferPointer<UInt8>, hasReminder: Bool, set: UInt64 = 0
+  ) -> Bool {
+    adoptable(text, hasReminder: hasReminder, set: set) & ~set != 0
+  }
+
+  /// What kept text holds to adopt: the bit ``ItemField/index`` of each field that has a line
+  /// in it (``adoptedForms``) but those of `set`, and ``alarmToAdopt`` for an alarm. The list's
+  /// scan asks it where it reads the kept text and takes out the fields it reads after it (the
+  /// writer puts `start` after `icalExtra`). Reads the UTF-8 in place.
+  static func adoptable(_ text: UnsafeBufferPointer<UInt8>, hasReminder: Bool, set: UInt64 = 0) -> UInt64 {
+    guard let base = text.baseAddress else { return 0 }
     func starts(_ k: Int, _ end: Int, _ form: [UInt8]) -> Bool {
       end - k >= form.count && memcmp(base + k, form, form.count) == 0
     }
@@ -73,6 +106,7 @@ extension TodoItem {
     var atTime = false  // … at a time
     var located = false  // … is a location alarm (`X-APPLE-PROXIMITY`, `PROXIMITY`)
     var alarms = 0  // the alarms read so far, all at a time
+    var fields: UInt64 = 0  // the fields whose lines were read
     var k = 0
     while k < text.count {
       let end =
@@ -86,7 +120,7 @@ extension TodoItem {
           depth -= 1
           if depth == 0 && trigger {
             // Not the reminder's: an alert of before issue 36 (a location alarm is one too).
-            if !atTime || located || alarms > 0 { return true }
+            if !atTime || located || alarms > 0 { return alarmToAdopt }
             alarms += 1
           }
         } else if depth == 1 {
@@ -99,15 +133,20 @@ extension TodoItem {
           }) {
             located = true
           }
-        } else if adoptedForms.contains(where: { starts(k, end, $0) }) {
+        } else {
           // A parent (SPEC 9): only the forms that name one (a RELTYPE=CHILD stays kept).
-          return true
+          for f in adoptedForms where f.bit & (set | fields) == 0 && starts(k, end, f.form) {
+            fields |= f.bit
+          }
         }
       }
       k = end + 1
     }
-    return alarms > 0 && !hasReminder
+    return (alarms > 0 && !hasReminder ? alarmToAdopt : 0) | fields
   }
+
+  /// ``adoptable(_:hasReminder:set:)``'s bit for an alarm to adopt (no field's: there are fewer than 63).
+  static let alarmToAdopt: UInt64 = 1 << 63
   private static let proximityForms = ["X-APPLE-PROXIMITY", "PROXIMITY"].map { Array($0.utf8) }
   private static let beginForm = Array("BEGIN:".utf8)
   private static let endForm = Array("END:".utf8)

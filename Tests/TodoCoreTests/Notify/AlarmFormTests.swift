@@ -193,11 +193,43 @@ final class AlarmFormTests: XCTestCase {
     }
     XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "After the due time"))
     XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "At and after the start"))
+    // Its start came with a time zone: the DTSTART line kept as the start's form is no property to adopt.
+    XCTAssertFalse(try scanned("thunderbird-alarms.ics", only: "Fifty days before the start"))
+    XCTAssertFalse(try scanned("thunderbird-alarms.ics"))
     XCTAssertFalse(try scanned("tasks-org-alarms.ics"))
     XCTAssertFalse(try scanned("apple-reminders-alarms.ics"))
     XCTAssertFalse(try scanned("thunderbird-berlin.ics"))  // Thunderbird's warning: its own text
     XCTAssertFalse(try scanned("thunderbird-berlin.ics", alerts: [ItemAlert(.deadline(-900))]))  // ours, alone
     XCTAssertFalse(try scanned("thunderbird-berlin.ics", alerts: []))
+  }
+
+  /// A start that came with a time zone keeps its `DTSTART;TZID=…` line as its form; the start is
+  /// set, so the line is nothing to adopt, and no load takes the item through the iCalendar round
+  /// trip (every load did, and `list` left its fast path for it). Without its start it is adopted.
+  func testAStartsKeptFormIsNoPropertyToAdopt() throws {
+    let fifty = try fx.item(try fx.read("thunderbird-alarms.ics"), "Fifty days before the start")
+    let kept = try XCTUnwrap(fifty.icalExtra)
+    XCTAssertNotNil(fifty.start)
+    XCTAssertTrue(kept.hasPrefix("DTSTART;TZID=Europe/Berlin:20270301T090000\n"), kept)
+    XCTAssertFalse(fifty.keepsAdoptableProperties)
+    XCTAssertFalse(TodoItem.keepsAdoptableProperties(kept, set: fifty.adoptedFieldsSet))
+    XCTAssertTrue(TodoItem.keepsAdoptableProperties(kept), "the scan's check when the start is not read")
+    // A file of before SPEC 8 (the start only in the kept text): adopted once.
+    var bare = fifty
+    bare.start = nil
+    XCTAssertTrue(bare.keepsAdoptableProperties)
+    let up = bare.adoptingKeptFields()
+    XCTAssertEqual(up.start, fifty.start)
+    XCTAssertFalse(up.keepsAdoptableProperties, "once")
+    // A load gives the item as written: no round trip.
+    let dir = NSTemporaryDirectory() + "alarm-start-\(getpid())"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let store = Store(path: dir + "/todo.plist")
+    try store.write([fifty])
+    let loaded = try store.load().items
+    XCTAssertEqual(loaded, [fifty])
+    XCTAssertFalse(loaded[0].keepsAdoptableProperties)
   }
 
   /// The 64-slot rule with alerts: 30 items with 3 alerts each hold the 64 soonest;

@@ -196,28 +196,50 @@ enum AlertBytes {
     _ anchors: [ItemAlert.Anchor], deadline: Int64, start: Int64, notified: Int64, pending: Bool
   ) -> Fires {
     var out = Fires()
-    var warned = false
     for a in anchors {
-      var f: Int64
-      switch a {
-      case .deadline(let s) where s <= 0 && !warned:
-        warned = true
-        out.warn = Int64(-s)
-        continue
-      case .at(let d): f = Int64(d.timeIntervalSince1970.rounded(.down))
-      case .deadline(let s):
-        guard deadline != PlistScan.none else { continue }
-        f = deadline + Int64(s)
-      case .start(let s):
-        guard start != PlistScan.none else { continue }
-        f = start + Int64(s)
-      case .place, .other: continue
-      }
-      if !pending || (notified != PlistScan.none && f <= notified) { continue }
-      out.alerts.append(f)
+      fire(
+        a, warn: &out.warn, deadline: deadline, start: start, notified: notified, pending: pending,
+        to: &out.alerts)
     }
-    if out.alerts.count > 1 { out.alerts = Set(out.alerts).sorted() }
+    sortUnique(&out.alerts, from: 0)
     return out
+  }
+
+  /// What one anchor rings (``fires(_:deadline:start:notified:pending:)``): the early warning's
+  /// seconds into `warn` (the first alert not after the deadline, while `warn` is none), or its
+  /// instant appended to `out`.
+  @inline(__always) static func fire(
+    _ a: ItemAlert.Anchor, warn: inout Int64, deadline: Int64, start: Int64, notified: Int64, pending: Bool,
+    to out: inout [Int64]
+  ) {
+    let f: Int64
+    switch a {
+    case .deadline(let s) where s <= 0 && warn == PlistScan.none:
+      warn = Int64(-s)
+      return
+    case .at(let d): f = Int64(d.timeIntervalSince1970.rounded(.down))
+    case .deadline(let s):
+      guard deadline != PlistScan.none else { return }
+      f = deadline + Int64(s)
+    case .start(let s):
+      guard start != PlistScan.none else { return }
+      f = start + Int64(s)
+    case .place, .other: return
+    }
+    if !pending || (notified != PlistScan.none && f <= notified) { return }
+    out.append(f)
+  }
+
+  /// `a[from...]` sorted, each once (in place: no set built for an entry's few alerts).
+  @inline(__always) static func sortUnique(_ a: inout [Int64], from: Int) {
+    guard a.count - from > 1 else { return }
+    a[from...].sort()
+    var w = from + 1
+    for r in (from + 1)..<a.count where a[r] != a[w - 1] {
+      a[w] = a[r]
+      w += 1
+    }
+    a.removeSubrange(w...)
   }
 
   /// Calls `body` with each of the scan's texts (each ended by a 0 byte).
@@ -248,12 +270,35 @@ enum AlertBytes {
   }
 
   /// Appends the undelivered alerts' instants of a pending entry (``Fires/alerts``) whose
-  /// alerts the scan took (texts each ended by a 0 byte) to `out`, soonest first, each once.
+  /// alerts the scan took (texts each ended by a 0 byte) to `out`, soonest first, each once;
+  /// none when one is not known here. Read in place: no list of anchors built.
   static func appendFires(
     _ texts: UnsafeBufferPointer<UInt8>, deadline: Int64, start: Int64, notified: Int64, to out: inout [Int64]
   ) {
-    guard let anchors = anchors(zeroEnded: texts) else { return }
-    out += fires(anchors, deadline: deadline, start: start, notified: notified, pending: true).alerts
+    let from = out.count
+    var warn = PlistScan.none
+    let all = forEachText(texts) { t in
+      guard let a = anchor(t) else { return false }
+      fire(a, warn: &warn, deadline: deadline, start: start, notified: notified, pending: true, to: &out)
+      return true
+    }
+    guard all else { return out.removeSubrange(from...) }
+    sortUnique(&out, from: from)
+  }
+
+  /// The early warning of the scan's alerts (``Fires/warn``: the first alert not after the
+  /// deadline, in seconds before it; ``PlistScan/none``: none); nil when one is not known here.
+  static func warn(zeroEnded texts: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var warn = PlistScan.none
+    var none: [Int64] = []
+    let all = forEachText(texts) { t in
+      guard let a = anchor(t) else { return false }
+      fire(
+        a, warn: &warn, deadline: PlistScan.none, start: PlistScan.none, notified: 0, pending: false,
+        to: &none)
+      return true
+    }
+    return all ? warn : nil
   }
 }
 

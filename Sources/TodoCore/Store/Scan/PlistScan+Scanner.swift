@@ -229,6 +229,8 @@ extension PlistScan {
       var x = spare.reused()
       defer { swap(&spare, &x) }
       var fields: UInt32 = 0  // the slots of x set (bit s: slot s)
+      var set: UInt64 = 0  // the fields read so far (bit ``ItemField/index``; an empty text is none)
+      var adopt: UInt64 = 0  // what the kept text holds to adopt (``TodoItem/adoptable(_:hasReminder:set:)``)
       var parent: (hi: UInt64, lo: UInt64)? = nil  // a parent named by an uppercase UUID
       var newList: (raw: UnsafePointer<UInt8>, count: Int, text: Text)? = nil  // a list not seen before
       var j = titleAt
@@ -263,6 +265,7 @@ extension PlistScan {
         next = k + 1
         let f = key.field
         let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: f - Extra.first)
+        set |= 1 << UInt64(truncatingIfNeeded: f)
         switch key.kind {
         case .date:
           guard n - j >= 33 else { return .more }
@@ -305,14 +308,13 @@ extension PlistScan {
           case .more: return .more
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
+            if t.count == 0 { set &= ~(1 << UInt64(truncatingIfNeeded: f)) }
             if key.marksRow { e.flags |= Entry.rowMarksFlag }
             if f == named.icalExtra {
               e.flags |= Entry.icalExtraFlag
               // The reminder's key comes before: its own VALARM kept beside it is no alert to adopt.
               let reminded = x[ItemField.reminder.index] != PlistScan.none
-              if out.withText(t, { TodoItem.keepsAdoptableProperties($0, hasReminder: reminded) }) {
-                e.flags |= Entry.adoptFlag
-              }
+              adopt = out.withText(t) { TodoItem.adoptable($0, hasReminder: reminded) }
             }
             if f == named.list && lists.count < Int(UInt8.max) {
               newList = (p + from, j - from, t)
@@ -330,15 +332,12 @@ extension PlistScan {
           case .decline: return .decline
           case .ok(let t, _):  // UTF-8, checked by `text`
             // An empty list reads as no tags: absent, as the writer has it.
+            if t.count == 0 { set &= ~(1 << UInt64(truncatingIfNeeded: f)) }
             if t.count > 0 && f == ItemField.alerts.index {
               // Alerts (issue 36): kept, each read in place (``AlertBytes``), the early warning
               // among them as `warn` (``ScanPlan`` plans them, `list --json` writes them). One
               // that is not read here is the general path's: the scan declines the file.
-              guard let anchors = out.withText(t, { AlertBytes.anchors(zeroEnded: $0) }) else {
-                return .decline
-              }
-              let w = AlertBytes.fires(anchors, deadline: e.deadline, start: 0, notified: 0, pending: false)
-                .warn
+              guard let w = out.withText(t, { AlertBytes.warn(zeroEnded: $0) }) else { return .decline }
               if w != PlistScan.none {
                 x[ItemField.warn.index] = w
                 fields |= 1 << UInt32(truncatingIfNeeded: ItemField.warn.index - Extra.first)
@@ -367,6 +366,8 @@ extension PlistScan {
       last = (key, hi, lo)
       guard base + j - e.start < Int(UInt32.max), base + j < Int(UInt32.max) else { return .decline }
       e.length = UInt32(base + j - e.start)
+      // A line of a field read after the kept text (its form: `DTSTART;TZID=…`) is none to adopt.
+      if adopt & ~set != 0 { e.flags |= Entry.adoptFlag }
       PlistScan.flag(&e, x, named)
       if let l = newList {
         lists.add(l.raw, l.count)
