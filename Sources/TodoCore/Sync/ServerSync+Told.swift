@@ -24,7 +24,10 @@ extension ServerSync {
       "Temporary failure in name resolution", "Network is unreachable", "Server disconnected",
       "Connection reset", "timed out", "No route to host",
     ]
-    return offline.contains { why.contains($0) }
+    // Each list told on its own (``problem(of:refused:)``): offline only when every one of them
+    // failed to connect; one that answered (emptied, refused) shows the server was there.
+    let parts = why.hasPrefix("the list “") ? why.components(separatedBy: "; the list “") : [why]
+    return parts.allSatisfy { p in offline.contains { p.contains($0) } }
       ? "server offline: \(why)" : "sync with the server failed: \(why)"
   }
 }
