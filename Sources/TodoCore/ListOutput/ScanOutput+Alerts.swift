@@ -21,7 +21,8 @@ extension ScanOutput {
         memchr(base + from, 0, end - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
       let one = UnsafeBufferPointer(start: base + from, count: stop - from)
       let anchor = AlertBytes.anchor(one) ?? .other  // the scan took only those it reads
-      let whole = one.starts(with: "BEGIN:VALARM".utf8)
+      // A whole VALARM (memcmp: the generic starts(with:) was 1.4% of `list --json` with alerts).
+      let whole = one.count >= 12 && memcmp(base + from, "BEGIN:VALARM", 12) == 0
       out.put(from == Int(s.offset) ? "      {\n" : ",\n      {\n")
       var first = true
       func key(_ name: StaticString) {

@@ -230,6 +230,23 @@ final class AlarmFormTests: XCTestCase {
     let loaded = try store.load().items
     XCTAssertEqual(loaded, [fifty])
     XCTAssertFalse(loaded[0].keepsAdoptableProperties)
+    // The splice's fast check takes it too, with a reminder's kept VALARM (add and complete stay
+    // off the slow path: the start is read after the kept text, only its alarm is asked there).
+    var reminded = fifty
+    reminded.reminder = Date(timeIntervalSince1970: 1_798_794_000)
+    reminded.icalExtra =
+      kept + "BEGIN:VALARM\nTRIGGER;VALUE=DATE-TIME:20270101T090000Z\nACTION:DISPLAY\nEND:VALARM\n"
+    XCTAssertFalse(reminded.keepsAdoptableProperties)
+    let entry = PlistCodec.entry(reminded)
+    let outcome = entry.withUnsafeBufferPointer { CanonicalEntry.check($0.baseAddress!, count: $0.count) }
+    guard case .entry = outcome else { return XCTFail("the splice's fast check left it to the slow path") }
+    // Without its start (the line is one to adopt): the slow check's, which upgrades it.
+    reminded.start = nil
+    let bareEntry = PlistCodec.entry(reminded)
+    let bareOutcome = bareEntry.withUnsafeBufferPointer {
+      CanonicalEntry.check($0.baseAddress!, count: $0.count)
+    }
+    if case .entry = bareOutcome { XCTFail("a start to adopt passed the fast check") }
   }
 
   /// The 64-slot rule with alerts: 30 items with 3 alerts each hold the 64 soonest;

@@ -111,9 +111,12 @@ struct CanonicalEntry {
     var parent: Range<Int>? = nil
     var anchors: [ItemAlert.Anchor] = []
     var alertFires: [Double] = []
+    var set: UInt64 = 0  // the fields read (bit ``ItemField/index``)
+    var adopt: UInt64 = 0  // what the kept text holds to adopt
     for key in PlistScan.keys {
       guard lit(key.text, key.count) else { continue }
       let f = key.field
+      set |= 1 << UInt64(truncatingIfNeeded: f)
       switch key.kind {
       case .date:
         guard let d = date() else { return nil }
@@ -137,10 +140,11 @@ struct CanonicalEntry {
         if f == ItemField.icalExtra.index {
           let kept = UnsafeBufferPointer(start: p + from + 8, count: i - 9 - from - 8)
           if TodoItem.keepsParent(kept) { return nil }
-          if Self.holdsAlarm(kept),
-            TodoItem.keepsAdoptableProperties(kept, hasReminder: x.reminder != PlistScan.none)
-          {
-            return nil
+          // A field's line (a start's kept form) counts only when the field is not read after
+          // it (the writer puts `start` after `icalExtra`): told at the entry's end.
+          if Self.holdsAlarm(kept) {
+            adopt = TodoItem.adoptable(kept, hasReminder: x.reminder != PlistScan.none)
+            if adopt & TodoItem.alarmToAdopt != 0 { return nil }
           }
         }
       case .texts:
@@ -169,6 +173,7 @@ struct CanonicalEntry {
     }
     // The writer always writes `created`.
     guard e.created != PlistScan.none else { return nil }
+    guard adopt & ~set == 0 else { return nil }  // a field to adopt: the slow check upgrades it
     // Unknown keys (kept values) are left to the slow check.
     guard lit("</dict>\n") else { return nil }
     PlistScan.flag(&e, x, PlistScan.named)
